@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useUser } from '@/features/auth/api/get-user';
+import { isAdmin } from '@/features/auth/api/types';
+import { prefetchAdminPages } from './routes/admin/pages';
+
+/**
+ * SPEC 4: admin login, or loading a session that is an admin's, fetches the admin pages ahead
+ * of time. Both end with an admin in the user cache, which is what this watches.
+ */
+export function AdminPrefetcher() {
+  const { user } = useUser();
+  const admin = isAdmin(user);
+  useEffect(() => {
+    if (admin) void prefetchAdminPages();
+  }, [admin]);
+  return null;
+}

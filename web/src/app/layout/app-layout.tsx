@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Every page except the sign-in screen: header, the page, footer. */
+export function AppLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

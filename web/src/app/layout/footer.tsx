@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import './footer.css';
+
+const GAME_LINKS = [
+  { to: paths.play, label: 'Play Game' },
+  { to: paths.leaderboards, label: 'Leaderboards' },
+  { to: paths.highScores, label: 'High Scores' },
+  { to: paths.leaderboardArchive, label: 'Leaderboard Archive' },
+  { to: paths.updates, label: 'Updates' },
+];
+
+const INFO_LINKS = [
+  { to: paths.about, label: 'About' },
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.termsOfService, label: 'Terms of Service' },
+  { to: paths.contact, label: 'Contact' },
+];
+
+/** SPEC 2 footer: about text, game links, information links, and social links. */
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__about">
+          <div className="site-footer__brand">
+            <span className="site-footer__balls" aria-hidden="true">
+              {BALL_COLORS.map((color) => (
+                <Ball key={color} color={color} size={14} />
+              ))}
+            </span>
+            <strong>BallMatch</strong>
+          </div>
+          <p>
+            A free match-3 puzzle game for every browser. Swap balls, chain colourful matches and
+            race up the weekly, seasonal and all-time leaderboards.
+          </p>
+          <ul className="site-footer__social" aria-label="BallMatch on social media">
+            {site.social.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-game">
+          <h2 id="footer-game" className="site-footer__heading">
+            Game
+          </h2>
+          <ul className="site-footer__links">
+            {GAME_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-info">
+          <h2 id="footer-info" className="site-footer__heading">
+            Information
+          </h2>
+          <ul className="site-footer__links">
+            {INFO_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="site-footer__bottom">
+        <span>© {new Date().getFullYear()} BallMatch. All rights reserved.</span>
+        <span>
+          Questions or ideas?{' '}
+          <a href={site.communityChatUrl} target="_blank" rel="noopener noreferrer">
+            Join the community chat
+          </a>
+        </span>
+      </div>
+    </footer>
+  );
+}

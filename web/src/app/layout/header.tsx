@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Ball } from '@/components/ui/ball';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useLogout } from '@/features/auth/api/logout';
+import { useUser } from '@/features/auth/api/get-user';
+import { isAdmin } from '@/features/auth/api/types';
+import { PlayCount } from '@/features/stats/components/play-count';
+import './header.css';
+
+const MAIN_LINKS = [
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.play, label: 'Play Game', end: false },
+  { to: paths.leaderboards, label: 'Leaderboards', end: false },
+  { to: paths.updates, label: 'Updates', end: false },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn('nav-link', isActive && 'nav-link--active');
+
+/** The site header of SPEC 2: main links, the play counter, and the account links. */
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // A followed link closes the phone menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={paths.home} className="brand" aria-label="BallMatch home">
+          <Ball color="orange" size={28} />
+          <span className="brand__name">
+            Ball<span className="gradient-text">Match</span>
+          </span>
+        </Link>
+
+        <nav className="site-nav" aria-label="Main">
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="site-header__right">
+          <PlayCount />
+          <a
+            className="chat-link"
+            href={site.communityChatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <ChatIcon />
+            <span className="chat-link__text">Community</span>
+          </a>
+          <div className="site-header__account">
+            <AccountLinks />
+          </div>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span
+              className={cn('menu-toggle__bars', menuOpen && 'menu-toggle__bars--open')}
+              aria-hidden="true"
+            />
+          </button>
+        </div>
+      </div>
+
+      {menuOpen && (
+        <div id="mobile-menu" className="mobile-menu">
+          <nav aria-label="Main (mobile)" className="mobile-menu__nav">
+            {MAIN_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            <a
+              className="nav-link"
+              href={site.communityChatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Community chat
+            </a>
+          </nav>
+          <div className="mobile-menu__account">
+            <AccountLinks />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** Login for guests; Dashboard, Buy Ads, Admin (admins) and Logout for signed-in users. */
+function AccountLinks() {
+  const { user, isPending } = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  if (isPending) return <span className="account-placeholder" aria-hidden="true" />;
+
+  if (!user) {
+    return (
+      <>
+        <NavLink to={paths.auth} className={navClass}>
+          Buy Ads
+        </NavLink>
+        <ButtonLink to={paths.login} size="sm">
+          Login
+        </ButtonLink>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <NavLink to={paths.userDashboard} className={navClass}>
+        Dashboard
+      </NavLink>
+      <NavLink to={paths.buyAds} className={navClass}>
+        Buy Ads
+      </NavLink>
+      {isAdmin(user) && (
+        <NavLink
+          to={paths.adminDashboard}
+          className={cn(navClass({ isActive: false }), 'nav-link--admin')}
+        >
+          Admin
+        </NavLink>
+      )}
+      <span className="user-chip" title={user.email}>
+        <span className="user-chip__avatar" aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-chip__name">{user.username}</span>
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSuccess: () => navigate(paths.home) })}
+      >
+        {logout.isPending ? 'Logging out...' : 'Logout'}
+      </Button>
+    </>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6c-.5.4-1.3.1-1.3-.6V16A2.5 2.5 0 0 1 4 13.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <circle cx="9" cy="9.5" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="9.5" r="1.2" fill="currentColor" />
+      <circle cx="15" cy="9.5" r="1.2" fill="currentColor" />
+    </svg>
+  );
+}

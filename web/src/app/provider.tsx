@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toast';
+import { queryClient as defaultClient } from '@/lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Everything the pages share: the query cache and the notification area. */
+export function AppProvider({
+  children,
+  client = defaultClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

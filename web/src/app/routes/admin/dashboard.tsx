@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PageTitle } from '@/components/page/page-title';
+import { Badge } from '@/components/ui/badge';
+import { Ball, type BallColor } from '@/components/ui/ball';
+import { paths } from '@/config/paths';
+import { adminCheckAuthQueryOptions } from '@/features/auth/api/check-admin-auth';
+import { useUser } from '@/features/auth/api/get-user';
+import './dashboard.css';
+
+const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColor }> = [
+  {
+    to: paths.gameAnalytics,
+    title: 'Game Analytics',
+    text: 'Plays, completions and trends.',
+    color: 'blue',
+  },
+  {
+    to: paths.adminPlayerTracking,
+    title: 'Player Tracking',
+    text: 'Sessions, devices and flags.',
+    color: 'red',
+  },
+  {
+    to: paths.admin,
+    title: 'Ball Icons & Sessions',
+    text: 'Upload icons, inspect sessions.',
+    color: 'orange',
+  },
+  {
+    to: paths.adminAdsReview,
+    title: 'Ads Review',
+    text: 'Approve or reject submitted ads.',
+    color: 'yellow',
+  },
+  {
+    to: paths.adminAdManagement,
+    title: 'Ad Management',
+    text: 'Every ad slot in one place.',
+    color: 'green',
+  },
+  {
+    to: paths.adminAdsStats,
+    title: 'Ad Statistics',
+    text: 'Impressions and clicks per ad.',
+    color: 'purple',
+  },
+  {
+    to: paths.adminBannerAdsReview,
+    title: 'Banner Ads Review',
+    text: 'Approve or reject banner ads.',
+    color: 'yellow',
+  },
+  {
+    to: paths.adminBannerAdsManage,
+    title: 'Banner Ads Management',
+    text: 'Schedule and pause banners.',
+    color: 'orange',
+  },
+  {
+    to: paths.adminIconsStats,
+    title: 'Icon Statistics',
+    text: 'How often each icon is seen.',
+    color: 'blue',
+  },
+  {
+    to: paths.adminUpdates,
+    title: 'Manage Updates',
+    text: 'Write and publish news.',
+    color: 'green',
+  },
+  {
+    to: paths.adminFeedback,
+    title: 'Player Feedback',
+    text: 'What players tell us.',
+    color: 'purple',
+  },
+];
+
+/** The admin landing page: who is signed in and links to every admin tool. */
+export default function AdminDashboardRoute() {
+  const { user } = useUser();
+  const check = useQuery(adminCheckAuthQueryOptions());
+
+  return (
+    <div className="page">
+      <PageTitle title="Admin Dashboard" subtitle={`Signed in as ${user?.username ?? 'admin'}.`} />
+      <p className="admin-status">
+        Server check:{' '}
+        {check.isPending ? (
+          <Badge>Checking…</Badge>
+        ) : check.data?.authenticated ? (
+          <Badge tone="green">Admin session verified</Badge>
+        ) : (
+          <Badge tone="orange">Not verified</Badge>
+        )}
+      </p>
+      <ul className="admin-grid">
+        {SECTIONS.map((s) => (
+          <li key={s.to}>
+            <Link to={s.to} className="admin-tile">
+              <Ball color={s.color} size={30} />
+              <span>
+                <strong>{s.title}</strong>
+                <span>{s.text}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

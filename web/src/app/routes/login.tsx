@@ -1,0 +1,5 @@
+import { AuthScreen } from '@/features/auth/components/auth-screen';
+
+export default function LoginRoute() {
+  return <AuthScreen />;
+}

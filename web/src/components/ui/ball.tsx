@@ -1,0 +1,28 @@
+import type { CSSProperties } from 'react';
+import { cn } from './cn';
+import './ball.css';
+
+/** The six ball colours of SPEC 9, by their ad colour names. */
+export const BALL_COLORS = ['orange', 'yellow', 'blue', 'red', 'green', 'purple'] as const;
+export type BallColor = (typeof BALL_COLORS)[number];
+
+/** A decorative glossy ball (pure CSS, hidden from screen readers). */
+export function Ball({
+  color,
+  size = 40,
+  className,
+  style,
+}: {
+  color: BallColor;
+  size?: number;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('ball', `ball--${color}`, className)}
+      style={{ width: size, height: size, ...style }}
+    />
+  );
+}

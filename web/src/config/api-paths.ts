@@ -1,0 +1,23 @@
+// Every backend path the app calls, in one place. A query's key starts with its path, so these
+// double as cache keys (see lib/query-client.ts).
+export const apiPaths = {
+  user: '/api/user',
+  login: '/api/login',
+  register: '/api/register',
+  adminLogin: '/api/admin/login',
+  adminCheckAuth: '/api/admin/check-auth',
+  userProfile: '/api/user/profile',
+  logout: '/api/logout',
+
+  playCount: '/api/stats/play-count',
+  topScores: '/api/scores/top',
+  activeWeeklyLeaderboard: '/api/weekly-leaderboards/active',
+  weeklyLeaderboards: '/api/weekly-leaderboards',
+  seasonalLeaderboards: '/api/seasonal-leaderboards',
+  activeSeasonalLeaderboard: '/api/seasonal-leaderboards/active',
+  activeAds: '/api/active-ads',
+  activeAdsDetails: '/api/active-ads/details',
+  adminDailyStats: '/api/admin/stats/daily',
+  adminAdsStats: '/api/admin/ads/stats',
+  adImpressionStats: '/api/admin/ads/impressions',
+} as const;

@@ -1,0 +1,15 @@
+// Network and caching constants of SPEC 9 ('Network', 'Lists and caching'), in one place.
+
+/** Each attempt is aborted after this long. */
+export const REQUEST_TIMEOUT_MS = 5000;
+/** At most 2 retries, so 3 attempts in all. */
+export const MAX_RETRIES = 2;
+/** The first retry waits this long; each further one waits RETRY_BACKOFF_FACTOR times more. */
+export const RETRY_BASE_DELAY_MS = 800;
+export const RETRY_BACKOFF_FACTOR = 1.5;
+/** HTTP statuses that are worth another attempt (besides timeouts and network failures). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** Query defaults: fresh for a minute, no polling, refetch on focus, retry after 1 s. */
+export const QUERY_STALE_TIME_MS = 60_000;
+export const QUERY_RETRY_DELAY_MS = 1000;

@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useUpdateProfile, type ProfileUpdate } from '@/features/auth/api/update-profile';
+import type { User } from '@/features/auth/api/types';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_RULE,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+  WALLET_PATTERN,
+} from '@/features/auth/rules';
+import { useFieldErrors } from '@/features/auth/components/use-field-errors';
+import './edit-profile-form.css';
+
+const FIELDS = ['username', 'email', 'evmWallet', 'currentPassword', 'newPassword'] as const;
+type ProfileField = (typeof FIELDS)[number];
+
+function initialValues(user: User): Record<ProfileField, string> {
+  return {
+    username: user.username,
+    email: user.email,
+    evmWallet: user.evmWallet ?? '',
+    currentPassword: '',
+    newPassword: '',
+  };
+}
+
+/** Only what changed goes to the server; an emptied wallet is sent as null to clear it. */
+export function buildProfileUpdate(
+  user: User,
+  values: Record<ProfileField, string>,
+): ProfileUpdate {
+  const update: ProfileUpdate = {};
+  const username = values.username.trim();
+  const email = values.email.trim();
+  const wallet = values.evmWallet.trim();
+  if (username !== user.username) update.username = username;
+  if (email !== user.email) update.email = email;
+  if (wallet !== (user.evmWallet ?? '')) update.evmWallet = wallet || null;
+  if (values.newPassword) {
+    update.currentPassword = values.currentPassword;
+    update.newPassword = values.newPassword;
+  }
+  return update;
+}
+
+/** PATCH /api/user/profile: username, email, wallet, and a password change. */
+export function EditProfileForm({ user }: { user: User }) {
+  const updateProfile = useUpdateProfile();
+  const [values, setValues] = useState(() => initialValues(user));
+  const fieldErrors = useFieldErrors(FIELDS);
+  const [nothingChanged, setNothingChanged] = useState(false);
+
+  function bind(field: ProfileField) {
+    return {
+      name: field,
+      value: values[field],
+      error: fieldErrors.errors[field],
+      onChange: (e: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [field]: e.target.value }));
+        fieldErrors.clear(field);
+        setNothingChanged(false);
+      },
+    };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    fieldErrors.clear();
+    const update = buildProfileUpdate(user, values);
+    if (update.newPassword && !update.currentPassword) {
+      fieldErrors.setErrors({ currentPassword: 'Enter your current password to set a new one.' });
+      return;
+    }
+    if (Object.keys(update).length === 0) {
+      setNothingChanged(true);
+      return;
+    }
+    updateProfile.mutate(update, {
+      onSuccess: (saved) => setValues(initialValues(saved)),
+      onError: fieldErrors.fromServer,
+    });
+  }
+
+  return (
+    <form className="profile-form" onSubmit={onSubmit} aria-label="Edit profile">
+      <fieldset className="profile-form__group">
+        <legend>Account</legend>
+        <Field
+          label="Username"
+          autoComplete="username"
+          required
+          minLength={USERNAME_MIN}
+          maxLength={USERNAME_MAX}
+          pattern={USERNAME_PATTERN}
+          title={USERNAME_RULE}
+          hint={USERNAME_RULE}
+          {...bind('username')}
+        />
+        <Field label="Email" type="email" autoComplete="email" required {...bind('email')} />
+        <Field
+          label={
+            <>
+              EVM wallet <span className="field__optional">(optional)</span>
+            </>
+          }
+          placeholder="0x..."
+          autoComplete="off"
+          spellCheck={false}
+          pattern={WALLET_PATTERN}
+          title="'0x' followed by 40 hex digits"
+          hint="'0x' followed by 40 hex digits. Leave empty to remove it."
+          {...bind('evmWallet')}
+        />
+      </fieldset>
+
+      <fieldset className="profile-form__group">
+        <legend>Change password</legend>
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required={values.newPassword.length > 0}
+          {...bind('currentPassword')}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`${PASSWORD_RULE} Leave empty to keep your password.`}
+          {...bind('newPassword')}
+        />
+      </fieldset>
+
+      {nothingChanged && (
+        <p className="profile-form__note" role="status">
+          Nothing to save: no field has changed.
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={updateProfile.isPending}>
+        {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useAdminLogin } from '../api/admin-login';
+
+export const ADMIN_LOGIN_FALLBACK_ERROR = 'Login failed. Please check your credentials.';
+
+interface Problems {
+  username?: string;
+  password?: string;
+}
+
+function validate(username: string, password: string): Problems {
+  const problems: Problems = {};
+  if (username.trim().length < 1) problems.username = 'Username is required';
+  if (password.length < 1) problems.password = 'Password is required';
+  return problems;
+}
+
+/**
+ * Administrator sign-in with username and password. Validation messages sit under the fields;
+ * a failed sign-in shows the server's message (or a fallback) in a red box above the button.
+ */
+export function AdminLoginForm() {
+  const adminLogin = useAdminLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const found = validate(username, password);
+    setProblems(found);
+    if (found.username || found.password) return;
+    adminLogin.mutate(
+      { username: username.trim(), password },
+      { onError: (error) => setFailure(errorMessage(error, ADMIN_LOGIN_FALLBACK_ERROR)) },
+    );
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Admin login">
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        placeholder="Admin username"
+        value={username}
+        error={problems.username}
+        onChange={(e) => {
+          setUsername(e.target.value);
+          setProblems((p) => ({ ...p, username: undefined }));
+        }}
+      />
+      <Field
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        placeholder="Admin password"
+        value={password}
+        error={problems.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setProblems((p) => ({ ...p, password: undefined }));
+        }}
+      />
+      {failure && <Alert>{failure}</Alert>}
+      <Button type="submit" size="lg" block disabled={adminLogin.isPending}>
+        {adminLogin.isPending ? 'Signing in...' : 'Sign In as Admin'}
+      </Button>
+    </form>
+  );
+}

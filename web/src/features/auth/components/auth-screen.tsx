@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Ball } from '@/components/ui/ball';
+import { CenteredSpinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { useUser } from '../api/get-user';
+import { isAdmin } from '../api/types';
+import { AdminLoginForm } from './admin-login-form';
+import { MarketingPanel } from './marketing-panel';
+import { RegisterForm } from './register-form';
+import { UserLoginForm } from './user-login-form';
+import './auth-screen.css';
+
+export type AuthTab = 'login' | 'admin' | 'register';
+const TAB_VALUES: readonly AuthTab[] = ['login', 'admin', 'register'];
+
+const HEADINGS: Record<AuthTab, { title: string; subtitle: string }> = {
+  login: {
+    title: 'Welcome back!',
+    subtitle: 'Sign in to save your progress and climb the leaderboards.',
+  },
+  admin: { title: 'Admin sign-in', subtitle: 'For BallMatch administrators only.' },
+  register: { title: 'Join BallMatch', subtitle: 'Create a free account in a few seconds.' },
+};
+
+/**
+ * The /login screen (SPEC 2 'Authentication screen'): User Login, Admin Login and Register
+ * tabs. A signed-in visitor is sent on at once: admins to their dashboard, everyone else to
+ * the user dashboard.
+ */
+export function AuthScreen() {
+  const { user, isPending } = useUser();
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('tab') as AuthTab | null;
+  const [tab, setTab] = useState<AuthTab>(
+    requested && TAB_VALUES.includes(requested) ? requested : 'login',
+  );
+
+  if (isPending) return <CenteredSpinner label="Checking your session" />;
+  if (user) {
+    return <Navigate to={isAdmin(user) ? paths.adminDashboard : paths.userDashboard} replace />;
+  }
+
+  const heading = HEADINGS[tab];
+
+  return (
+    <div className="auth-screen">
+      <title>Sign in · BallMatch</title>
+      <div className="auth-topbar">
+        <Link to={paths.home} className="auth-brand" aria-label="BallMatch home">
+          <Ball color="orange" size={26} />
+          <span>
+            Ball<span className="gradient-text">Match</span>
+          </span>
+        </Link>
+        <Link to={paths.home} className="auth-return">
+          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+            <path
+              d="M12.5 4.5L7 10l5.5 5.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          Return to Game
+        </Link>
+      </div>
+
+      <div className="auth-layout">
+        <main className="auth-card" id="main">
+          <div className="auth-card__heading">
+            <h1>{heading.title}</h1>
+            <p>{heading.subtitle}</p>
+          </div>
+          <Tabs<AuthTab>
+            label="Sign in or register"
+            value={tab}
+            onChange={setTab}
+            items={[
+              { value: 'login', label: 'User Login', content: <UserLoginForm /> },
+              { value: 'admin', label: 'Admin Login', content: <AdminLoginForm /> },
+              { value: 'register', label: 'Register', content: <RegisterForm /> },
+            ]}
+          />
+          <p className="auth-terms">
+            By continuing, you agree to our <Link to={paths.termsOfService}>Terms of Service</Link>{' '}
+            and <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
+          </p>
+        </main>
+        <MarketingPanel />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useRegister } from '../api/register';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_RULE,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+  WALLET_PATTERN,
+  WALLET_RULE,
+} from '../rules';
+import { useFieldErrors } from './use-field-errors';
+
+const FIELDS = ['username', 'email', 'password', 'evmWallet'] as const;
+type RegisterField = (typeof FIELDS)[number];
+
+/** New account: username, email, password and an optional EVM wallet address. */
+export function RegisterForm() {
+  const register = useRegister();
+  const [values, setValues] = useState<Record<RegisterField, string>>({
+    username: '',
+    email: '',
+    password: '',
+    evmWallet: '',
+  });
+  const fieldErrors = useFieldErrors(FIELDS);
+
+  function bind(field: RegisterField) {
+    return {
+      name: field,
+      value: values[field],
+      error: fieldErrors.errors[field],
+      onChange: (e: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [field]: e.target.value }));
+        fieldErrors.clear(field);
+      },
+    };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    fieldErrors.clear();
+    const wallet = values.evmWallet.trim();
+    register.mutate(
+      {
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        ...(wallet ? { evmWallet: wallet } : {}),
+      },
+      { onError: fieldErrors.fromServer },
+    );
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} aria-label="Register">
+      <Field
+        label="Username"
+        autoComplete="username"
+        placeholder="BallBuster_42"
+        required
+        minLength={USERNAME_MIN}
+        maxLength={USERNAME_MAX}
+        pattern={USERNAME_PATTERN}
+        title={USERNAME_RULE}
+        hint={USERNAME_RULE}
+        {...bind('username')}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        required
+        {...bind('email')}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Choose a password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={PASSWORD_RULE}
+        {...bind('password')}
+      />
+      <Field
+        label={
+          <>
+            EVM wallet <span className="field__optional">(optional)</span>
+          </>
+        }
+        placeholder="0x..."
+        autoComplete="off"
+        spellCheck={false}
+        pattern={WALLET_PATTERN}
+        title={WALLET_RULE}
+        hint={WALLET_RULE}
+        {...bind('evmWallet')}
+      />
+      <Button type="submit" size="lg" block disabled={register.isPending}>
+        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

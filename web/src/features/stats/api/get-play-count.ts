@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/api-paths';
+
+export interface PlayCount {
+  completedPlayCount: number;
+}
+
+/** GET /api/stats/play-count: how many games have been completed on the site. */
+export function playCountQueryOptions() {
+  return queryOptions<PlayCount>({ queryKey: [apiPaths.playCount] });
+}
+
+export function usePlayCount() {
+  return useQuery(playCountQueryOptions());
+}
