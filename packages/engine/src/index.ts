@@ -1,0 +1,64 @@
+// @ballmatch/engine: the public surface. Everything else in src/ is private and may change.
+export {
+  ANIMATION,
+  COLORS,
+  COLOR_HEX,
+  EXTRA_MOVES,
+  GRID_ATTEMPTS,
+  GRID_COLUMNS,
+  GRID_FIX_PASSES,
+  GRID_ROWS,
+  LEVEL,
+  MIN_RUN,
+  OUT_OF_MOVES_DELAY_MS,
+  TIMING,
+} from './constants';
+export type { Color } from './constants';
+export type { Cell, GameState, GameStatus, Grid, LevelProgress, Move } from './types';
+export type { RngState } from './random';
+export { pointsForRun, runMultiplier } from './scoring';
+export type { CascadeStep, ClearedRun, Fall, Spawn } from './cascade';
+export type { RunDirection } from './matches';
+export { REJECTION_MESSAGES } from './rejections';
+export type {
+  EndRejection,
+  GrantRejection,
+  Rejection,
+  ResetRejection,
+  SwapRejection,
+} from './rejections';
+export { createGame, endGame, findMoves, grantExtraMoves, resetGrid, swap } from './game';
+export type {
+  ActionSuccess,
+  EndResult,
+  GrantResult,
+  GrantSuccess,
+  LevelUp,
+  Rejected,
+  ResetResult,
+  SwapResult,
+  SwapSuccess,
+} from './game';
+export { replay } from './replay';
+export type { ReplayFailure, ReplayRejection, ReplayResult, ReplaySuccess } from './replay';
+export { analyzeTiming } from './timing';
+export type { TimingAnalysis, TimingFlag } from './timing';
+export {
+  LOG_FORMAT_VERSION,
+  MAX_LOG_ENTRIES,
+  MAX_LOG_GAP_MS,
+  MAX_LOG_JSON_LENGTH,
+  decodeGameLog,
+  encodeGameLog,
+  parseGameLog,
+} from './log';
+export type {
+  DecodeResult,
+  ExtraMovesEntry,
+  GameLog,
+  GameLogEntry,
+  ResetEntry,
+  SwapEntry,
+  WireEntry,
+  WireGameLog,
+} from './log';
