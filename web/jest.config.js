@@ -1,15 +1,19 @@
-// Web tests run in jsdom. react-router ships ESM only, so it is transformed like our sources;
-// CSS imports become empty objects.
+// Web tests run in jsdom. react-router and its dependencies ship ESM only (some as .mjs), so
+// they are compiled like our sources; CSS imports become empty objects.
 const path = require('node:path');
 const { preset } = require('../jest.preset.js');
 
 const base = preset(__dirname);
+const [, swcOptions] = Object.values(base.transform)[0];
 
 module.exports = preset(__dirname, {
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'test/jsdom-environment.js'),
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-  transformIgnorePatterns: ['/node_modules/(?!(react-router|cookie|set-cookie-parser)/)'],
+  transform: {
+    '^.+\\.(tsx?|jsx?|mjs)$': [path.join(__dirname, 'test/swc-transform.js'), swcOptions],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(react-router|@remix-run|cookie-es)/)'],
   moduleNameMapper: {
     ...base.moduleNameMapper,
     '^@/config/env$': path.join(__dirname, 'test/stubs/env.js'),

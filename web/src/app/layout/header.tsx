@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Ball } from '@/components/ui/ball';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -9,6 +9,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/features/auth/api/get-user';
 import { isAdmin } from '@/features/auth/api/types';
 import { PlayCount } from '@/features/stats/components/play-count';
+import { useNavigateAndArrive } from './use-navigate-and-arrive';
 import './header.css';
 
 const MAIN_LINKS = [
@@ -106,8 +107,8 @@ export function Header() {
 /** Login for guests; Dashboard, Buy Ads, Admin (admins) and Logout for signed-in users. */
 function AccountLinks() {
   const { user, isPending } = useUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const goHome = useNavigateAndArrive(paths.home);
+  const logout = useLogout({ leave: goHome });
 
   if (isPending) return <span className="account-placeholder" aria-hidden="true" />;
 
@@ -150,7 +151,7 @@ function AccountLinks() {
         variant="secondary"
         size="sm"
         disabled={logout.isPending}
-        onClick={() => logout.mutate(undefined, { onSuccess: () => navigate(paths.home) })}
+        onClick={() => logout.mutate()}
       >
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>

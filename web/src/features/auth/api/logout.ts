@@ -6,12 +6,17 @@ import { userQueryKey } from './get-user';
 
 export const logoutRequest = () => api.post<{ message: string }>(apiPaths.logout);
 
-/** POST /api/logout; clears the user and anything only an admin could read. */
-export function useLogout() {
+/**
+ * POST /api/logout; clears the user and anything only an admin could read. `leave` runs first
+ * and may wait (e.g. until the home page is on screen), so that a signed-in-only page is gone
+ * before its user is, instead of bouncing the visitor to the login screen.
+ */
+export function useLogout({ leave }: { leave?: () => Promise<void> } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logoutRequest,
-    onSuccess: () => {
+    onSuccess: async () => {
+      await leave?.();
       queryClient.setQueryData(userQueryKey, null);
       queryClient.removeQueries({
         predicate: (query) => {

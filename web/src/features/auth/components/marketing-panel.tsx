@@ -31,26 +31,29 @@ const BENEFITS = [
 export function MarketingPanel() {
   return (
     <aside className="auth-marketing" aria-labelledby="auth-marketing-title">
-      <div className="auth-board" aria-hidden="true">
-        {BOARD.map((row, r) =>
-          row.map((color, c) => (
-            <span
-              key={`${r}-${c}`}
-              className={
-                r === MATCHED_ROW && MATCHED_COLUMNS.has(c)
-                  ? 'auth-board__cell auth-board__cell--match'
-                  : 'auth-board__cell'
-              }
-            >
-              <Ball color={color} size={34} />
-            </span>
-          )),
-        )}
+      <div className="auth-marketing__top">
+        <div className="auth-board" aria-hidden="true">
+          {BOARD.map((row, r) =>
+            row.map((color, c) => (
+              <span
+                key={`${r}-${c}`}
+                className={
+                  r === MATCHED_ROW && MATCHED_COLUMNS.has(c)
+                    ? 'auth-board__cell auth-board__cell--match'
+                    : 'auth-board__cell'
+                }
+              >
+                <Ball color={color} size={31} />
+              </span>
+            )),
+          )}
+        </div>
+
+        <h2 id="auth-marketing-title" className="auth-marketing__title">
+          <span>Match.</span> <span>Score.</span> <span className="gradient-text">Show off.</span>
+        </h2>
       </div>
 
-      <h2 id="auth-marketing-title" className="auth-marketing__title">
-        Match. Score. <span className="gradient-text">Show off.</span>
-      </h2>
       <ul className="auth-highlights">
         {HIGHLIGHTS.map((h) => (
           <li key={h.title}>

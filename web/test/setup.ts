@@ -1,0 +1,17 @@
+// Shared per-test setup: a quiet console (the fetch layer logs every failure by design, and
+// requests still in flight when a test ends log afterwards; tests that care assert on the
+// spies), and no toast carried from one test into the next.
+import { resetToasts } from '@/components/ui/toast';
+
+const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+beforeEach(() => {
+  consoleError.mockClear();
+  consoleWarn.mockClear();
+});
+
+afterEach(() => {
+  resetToasts();
+  jest.useRealTimers();
+});
