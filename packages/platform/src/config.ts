@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Configuration comes from environment variables, validated once at start. Every variable has a
+ * safe local default except secrets: with NODE_ENV=production a missing secret stops start-up.
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+export const commonEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+export const databaseEnv = {
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/ballmatch'),
+};
+
+export const redisEnv = {
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Every key this process writes starts with it, so tests and deployments can share a server. */
+  REDIS_KEY_PREFIX: z.string().default('bm:'),
+};
+
+export const natsEnv = {
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Prepended to every subject, so test runs never hear each other. */
+  NATS_SUBJECT_PREFIX: z.string().default(''),
+};
+
+export function grpcServerEnv(defaultPort: number) {
+  return {
+    GRPC_HOST: z.string().default('0.0.0.0'),
+    GRPC_PORT: port(defaultPort),
+  };
+}
+
+export const jwtPublicEnv = {
+  /** PEM of the Ed25519 public key that verifies session tokens. */
+  JWT_PUBLIC_KEY: z.string().optional(),
+  /** Where development keys are made when no key is given (never used in production). */
+  JWT_DEV_KEY_DIR: z.string().optional(),
+};
+
+export { port as portEnv };
+
+type Shape = z.ZodRawShape;
+
+/**
+ * Parses `env` against `shape`. `secrets` must be present when NODE_ENV=production.
+ * Throws ConfigError listing every bad variable, never a value (values may be secrets).
+ */
+export function loadConfig<S extends Shape>(
+  shape: S,
+  options: { env?: NodeJS.ProcessEnv; secrets?: (keyof S & string)[] } = {},
+): z.infer<z.ZodObject<S>> {
+  const env = options.env ?? process.env;
+  const result = z.object(shape).safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const config = result.data as Record<string, unknown>;
+  if (config.NODE_ENV === 'production') {
+    const missing = (options.secrets ?? []).filter((name) => !config[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Missing required secret${missing.length > 1 ? 's' : ''} in production: ${missing.join(', ')}. ` +
+          'Set them in the environment; production never invents secrets.',
+      );
+    }
+  }
+  return result.data;
+}

@@ -1,0 +1,64 @@
+import knex, { type Knex } from 'knex';
+
+export type { Knex };
+
+/**
+ * A knex instance whose queries run in the service's own schema: no service reads another's
+ * tables, and tests give each run its own database.
+ */
+export function createKnex(options: { url: string; schema: string; poolMax?: number }): Knex {
+  return knex({
+    client: 'pg',
+    connection: options.url,
+    searchPath: [options.schema],
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    acquireConnectionTimeout: 5_000,
+  });
+}
+
+/** Migrations are modules listed in code (compiled with the service), applied in name order. */
+export type Migrations = Record<string, Knex.Migration>;
+
+export async function migrateLatest(
+  db: Knex,
+  schema: string,
+  migrations: Migrations,
+): Promise<void> {
+  const names = Object.keys(migrations).sort();
+  // Replicas starting together would race to create the schema and knex's own tables:
+  // an advisory lock held by one transaction serialises them (migrations use other connections).
+  await db.transaction(async (lock) => {
+    await lock.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`migrate:${schema}`]);
+    await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
+    await db.migrate.latest({
+      schemaName: schema,
+      tableName: 'knex_migrations',
+      migrationSource: {
+        getMigrations: async () => names,
+        getMigrationName: (name: string) => name,
+        getMigration: async (name: string) => migrations[name]!,
+      },
+    });
+  });
+}
+
+/** Creates the database named in `url` when it does not exist yet (safe to race). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const db = knex({ client: 'pg', connection: admin.toString(), pool: { min: 0, max: 1 } });
+  try {
+    const found = await db.raw('SELECT 1 FROM pg_database WHERE datname = ?', [name]);
+    if (found.rows.length === 0) {
+      await db.raw('CREATE DATABASE ??', [name]).catch((error: { code?: string }) => {
+        // 42P04: created meanwhile by another process; 23505: the same race seen in pg_database.
+        if (error.code !== '42P04' && error.code !== '23505') throw error;
+      });
+    }
+  } finally {
+    await db.destroy();
+  }
+}

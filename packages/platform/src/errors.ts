@@ -1,0 +1,101 @@
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+
+/**
+ * The one error type that crosses every boundary. Domain code throws it with a code;
+ * gRPC handlers turn it into a status (with field and retry-after in trailing metadata),
+ * gRPC clients turn a status back into it, and the gateway turns it into an HTTP answer.
+ */
+export type ErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'UNAUTHENTICATED'
+  | 'PERMISSION_DENIED'
+  | 'NOT_FOUND'
+  | 'ALREADY_EXISTS'
+  | 'FAILED_PRECONDITION'
+  | 'RESOURCE_EXHAUSTED'
+  | 'UNAVAILABLE'
+  | 'DEADLINE_EXCEEDED'
+  | 'INTERNAL';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { field?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+const grpcByCode: Record<ErrorCode, GrpcStatus> = {
+  INVALID_ARGUMENT: GrpcStatus.INVALID_ARGUMENT,
+  UNAUTHENTICATED: GrpcStatus.UNAUTHENTICATED,
+  PERMISSION_DENIED: GrpcStatus.PERMISSION_DENIED,
+  NOT_FOUND: GrpcStatus.NOT_FOUND,
+  ALREADY_EXISTS: GrpcStatus.ALREADY_EXISTS,
+  FAILED_PRECONDITION: GrpcStatus.FAILED_PRECONDITION,
+  RESOURCE_EXHAUSTED: GrpcStatus.RESOURCE_EXHAUSTED,
+  UNAVAILABLE: GrpcStatus.UNAVAILABLE,
+  DEADLINE_EXCEEDED: GrpcStatus.DEADLINE_EXCEEDED,
+  INTERNAL: GrpcStatus.INTERNAL,
+};
+
+const httpByCode: Record<ErrorCode, number> = {
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  FAILED_PRECONDITION: 422,
+  RESOURCE_EXHAUSTED: 429,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 503,
+  INTERNAL: 500,
+};
+
+export function httpStatusOf(error: AppError): number {
+  return httpByCode[error.code];
+}
+
+export function grpcStatusOf(error: AppError): GrpcStatus {
+  return grpcByCode[error.code];
+}
+
+const FIELD_KEY = 'x-error-field';
+const RETRY_KEY = 'x-retry-after';
+
+/** Turns anything a handler threw into what grpc-js sends: unknown errors become INTERNAL. */
+export function toGrpcError(error: unknown): Partial<ServiceError> {
+  const app = error instanceof AppError ? error : new AppError('INTERNAL', 'Internal error');
+  const metadata = new Metadata();
+  if (app.details.field) metadata.set(FIELD_KEY, app.details.field);
+  if (app.details.retryAfterSeconds !== undefined) {
+    metadata.set(RETRY_KEY, String(app.details.retryAfterSeconds));
+  }
+  return { code: grpcStatusOf(app), details: app.message, metadata };
+}
+
+/** Turns a failed gRPC call back into an AppError; `service` names the peer in outage messages. */
+export function fromGrpcError(error: ServiceError, service: string): AppError {
+  if (error.code === GrpcStatus.DEADLINE_EXCEEDED) {
+    return new AppError(
+      'DEADLINE_EXCEEDED',
+      `The ${service} service did not answer in time. Please try again.`,
+    );
+  }
+  if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.CANCELLED) {
+    return new AppError(
+      'UNAVAILABLE',
+      `The ${service} service is unavailable. Please try again shortly.`,
+    );
+  }
+  const code = (Object.keys(grpcByCode) as ErrorCode[]).find((c) => grpcByCode[c] === error.code);
+  if (!code || code === 'INTERNAL') return new AppError('INTERNAL', 'Internal error');
+  const field = error.metadata?.get(FIELD_KEY)[0];
+  const retry = error.metadata?.get(RETRY_KEY)[0];
+  return new AppError(code, error.details || error.message, {
+    field: field !== undefined ? String(field) : undefined,
+    retryAfterSeconds: retry !== undefined ? Number(retry) : undefined,
+  });
+}

@@ -1,0 +1,77 @@
+import {
+  credentials,
+  Metadata,
+  type CallOptions,
+  type Client,
+  type ClientUnaryCall,
+  type ServiceDefinition,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { fromGrpcError } from '../errors';
+import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => ClientUnaryCall;
+
+export interface CallOpts {
+  /** Milliseconds before the call gives up (DEADLINE_EXCEEDED); every call has one. */
+  timeoutMs?: number;
+}
+
+/** The generated client with each unary method as `(request, opts?) => Promise<response>`. */
+export type AsyncClient<C> = {
+  [K in keyof C as C[K] extends UnaryMethod<never, never> ? K : never]: C[K] extends UnaryMethod<
+    infer Req,
+    infer Res
+  >
+    ? (request: Req, opts?: CallOpts) => Promise<Res>
+    : never;
+} & { close(): void };
+
+type ClientConstructor<C> = new (
+  address: string,
+  creds: ReturnType<typeof credentials.createInsecure>,
+  options?: Record<string, unknown>,
+) => C;
+
+/**
+ * Makes a client for `address` (host:port, or dns:///name:port in Kubernetes, where
+ * round_robin spreads calls across pods behind a headless Service). Each call carries a
+ * deadline and the current request id; failures come back as AppError.
+ */
+export function createGrpcClient<C extends Client>(
+  Ctor: ClientConstructor<C>,
+  definition: ServiceDefinition,
+  address: string,
+  options: { serviceLabel: string; defaultTimeoutMs?: number },
+): AsyncClient<C> {
+  const client = new Ctor(address, credentials.createInsecure(), {
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_timeout_ms': 5_000,
+    // Reconnect quickly after the peer comes back, so a restarted service is used again soon.
+    'grpc.initial_reconnect_backoff_ms': 200,
+    'grpc.max_reconnect_backoff_ms': 2_000,
+  });
+  const defaultTimeout = options.defaultTimeoutMs ?? 3_000;
+  const asyncClient: Record<string, unknown> = { close: () => client.close() };
+  for (const method of Object.keys(definition)) {
+    const fn = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[method];
+    if (typeof fn !== 'function') continue;
+    asyncClient[method] = (request: unknown, opts: CallOpts = {}) =>
+      new Promise((resolve, reject) => {
+        const metadata = new Metadata();
+        const ctx = currentRequestContext();
+        if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
+        const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
+        fn.call(client, request, metadata, { deadline }, (error, response) =>
+          error ? reject(fromGrpcError(error, options.serviceLabel)) : resolve(response),
+        );
+      });
+  }
+  return asyncClient as AsyncClient<C>;
+}

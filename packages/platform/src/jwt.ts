@@ -1,0 +1,102 @@
+import {
+  generateKeyPairSync,
+  randomUUID,
+  type KeyObject,
+  createPrivateKey,
+  createPublicKey,
+} from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
+import { AppError } from './errors';
+
+/** Session tokens are Ed25519-signed JWTs: only auth holds the private key. */
+export interface SessionClaims {
+  userId: string;
+  role: 'user' | 'admin';
+  tokenId: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+const ISSUER = 'ballmatch-auth';
+const AUDIENCE = 'ballmatch';
+
+export async function signSessionToken(
+  privateKey: KeyObject,
+  claims: { userId: string; role: 'user' | 'admin' },
+  ttlSeconds: number,
+): Promise<{ token: string; tokenId: string; expiresAt: number }> {
+  const tokenId = randomUUID();
+  const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const token = await new SignJWT({ role: claims.role })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject(claims.userId)
+    .setJti(tokenId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(privateKey);
+  return { token, tokenId, expiresAt };
+}
+
+/** Verifies signature, issuer, audience and expiry; any failure is UNAUTHENTICATED. */
+export async function verifySessionToken(
+  publicKey: KeyObject,
+  token: string,
+): Promise<SessionClaims> {
+  try {
+    const { payload } = await jwtVerify(token, publicKey, {
+      algorithms: ['EdDSA'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    const role = payload.role === 'admin' ? 'admin' : 'user';
+    if (!payload.sub || !payload.jti || !payload.exp) throw new Error('incomplete token');
+    return { userId: payload.sub, role, tokenId: payload.jti, expiresAt: payload.exp };
+  } catch {
+    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  }
+}
+
+const defaultDevKeyDir = path.resolve(__dirname, '../../../.data/keys');
+
+/**
+ * Development keys: made once under `dir` (default .data/keys in the repo) and shared by every
+ * local process, so auth signs what the gateway verifies. Production passes PEMs instead.
+ */
+export function devKeyPair(dir = defaultDevKeyDir): { privatePem: string; publicPem: string } {
+  const privateFile = path.join(dir, 'jwt-ed25519-private.pem');
+  const publicFile = path.join(dir, 'jwt-ed25519-public.pem');
+  if (!fs.existsSync(privateFile)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const tmp = `${privateFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    try {
+      fs.linkSync(tmp, privateFile); // fails if another process made it first; theirs wins
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+  const privatePem = fs.readFileSync(privateFile, 'utf8');
+  const publicPem = createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
+  if (!fs.existsSync(publicFile)) fs.writeFileSync(publicFile, publicPem);
+  return { privatePem, publicPem };
+}
+
+/** Accepts a PEM as is, or base64 of a PEM (handy in env files and Kubernetes secrets). */
+function pemFrom(value: string): string {
+  return value.includes('-----BEGIN') ? value : Buffer.from(value, 'base64').toString('utf8');
+}
+
+export function loadPublicKey(pem: string | undefined, devKeyDir?: string): KeyObject {
+  return createPublicKey(pemFrom(pem ?? devKeyPair(devKeyDir).publicPem));
+}
+
+export function loadPrivateKey(pem: string | undefined, devKeyDir?: string): KeyObject {
+  return createPrivateKey(pemFrom(pem ?? devKeyPair(devKeyDir).privatePem));
+}

@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+/** What one request carries through every async hop: the id that ties its log lines together. */
+export interface RequestContext {
+  requestId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Accepts a caller's id only when it looks like one (no log injection), else makes a new one. */
+export function sanitizeRequestId(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9._-]{1,100}$/.test(value) ? value : randomUUID();
+}

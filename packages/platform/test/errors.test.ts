@@ -1,0 +1,49 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import { AppError, fromGrpcError, httpStatusOf, toGrpcError } from '../src';
+
+function asServiceError(partial: Partial<ServiceError>): ServiceError {
+  return Object.assign(new Error(partial.details), {
+    metadata: new Metadata(),
+    ...partial,
+  }) as ServiceError;
+}
+
+describe('one error map: domain → gRPC → HTTP', () => {
+  it.each([
+    ['INVALID_ARGUMENT', status.INVALID_ARGUMENT, 400],
+    ['UNAUTHENTICATED', status.UNAUTHENTICATED, 401],
+    ['PERMISSION_DENIED', status.PERMISSION_DENIED, 403],
+    ['NOT_FOUND', status.NOT_FOUND, 404],
+    ['ALREADY_EXISTS', status.ALREADY_EXISTS, 409],
+    ['FAILED_PRECONDITION', status.FAILED_PRECONDITION, 422],
+    ['RESOURCE_EXHAUSTED', status.RESOURCE_EXHAUSTED, 429],
+  ] as const)(
+    '%s crosses as gRPC %i and HTTP %i with its field and retry-after',
+    (code, grpc, http) => {
+      const sent = toGrpcError(new AppError(code, 'why', { field: 'email', retryAfterSeconds: 7 }));
+      expect(sent.code).toBe(grpc);
+      const received = fromGrpcError(asServiceError(sent), 'auth');
+      expect(received).toMatchObject({
+        code,
+        message: 'why',
+        details: { field: 'email', retryAfterSeconds: 7 },
+      });
+      expect(httpStatusOf(received)).toBe(http);
+    },
+  );
+
+  it('hides unexpected errors as INTERNAL', () => {
+    const sent = toGrpcError(new TypeError('secret stack detail'));
+    expect(sent).toMatchObject({ code: status.INTERNAL, details: 'Internal error' });
+    expect(httpStatusOf(fromGrpcError(asServiceError(sent), 'auth'))).toBe(500);
+  });
+
+  it('turns an unreachable peer into 503 naming the service', () => {
+    const error = fromGrpcError(
+      asServiceError({ code: status.UNAVAILABLE, details: 'No connection established' }),
+      'auth',
+    );
+    expect(httpStatusOf(error)).toBe(503);
+    expect(error.message).toBe('The auth service is unavailable. Please try again shortly.');
+  });
+});

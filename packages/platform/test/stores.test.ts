@@ -1,0 +1,116 @@
+import type { Knex } from 'knex';
+import {
+  connectEventBus,
+  connectRedis,
+  createKnex,
+  isTokenRevoked,
+  migrateLatest,
+  revokeToken,
+  type EventBus,
+  type Redis,
+} from '../src';
+import {
+  createTestDatabase,
+  testNatsPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '../src/testing';
+
+describe('PostgreSQL: per-service schema and migrations', () => {
+  let database: TestDatabase;
+  let db: Knex;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('platform');
+    db = createKnex({ url: database.url, schema: 'demo' });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('creates the schema, applies migrations once, in order, even when raced', async () => {
+    const migrations = {
+      '001_things': {
+        up: (k: Knex) => k.schema.createTable('things', (t) => t.increments('id')),
+        down: (k: Knex) => k.schema.dropTable('things'),
+      },
+      '002_name': {
+        up: (k: Knex) => k.schema.alterTable('things', (t) => t.text('name')),
+        down: (k: Knex) => k.schema.alterTable('things', (t) => t.dropColumn('name')),
+      },
+    };
+    const other = createKnex({ url: database.url, schema: 'demo' });
+    await Promise.all([
+      migrateLatest(db, 'demo', migrations),
+      migrateLatest(other, 'demo', migrations),
+    ]);
+    await other.destroy();
+    await db('things').insert({ name: 'ball' });
+    const rows = await db.raw(
+      "SELECT table_schema FROM information_schema.tables WHERE table_name = 'things'",
+    );
+    expect(rows.rows).toEqual([{ table_schema: 'demo' }]);
+    expect(await db('knex_migrations').count({ n: '*' })).toEqual([{ n: '2' }]);
+  });
+});
+
+describe('Redis: prefixed keys and token revocation', () => {
+  let redis: Redis;
+  const prefix = testRedisPrefix();
+
+  beforeAll(async () => {
+    redis = await connectRedis({ url: 'redis://127.0.0.1:6379', keyPrefix: prefix });
+  });
+  afterAll(async () => {
+    const keys = await redis.keys('*'); // returns full keys, prefix included
+    if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
+    redis.disconnect();
+  });
+
+  it('revokes a token until it would have expired', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 60;
+    expect(await isTokenRevoked(redis, 'jti-1')).toBe(false);
+    await revokeToken(redis, 'jti-1', expiresAt);
+    expect(await isTokenRevoked(redis, 'jti-1')).toBe(true);
+    const ttl = await redis.ttl('auth:revoked:jti-1');
+    expect(ttl).toBeGreaterThan(50);
+    expect(ttl).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('NATS: subjects carry the run prefix', () => {
+  let bus: EventBus;
+  let other: EventBus;
+
+  beforeAll(async () => {
+    bus = await connectEventBus({
+      url: 'nats://127.0.0.1:4222',
+      subjectPrefix: testNatsPrefix(),
+      name: 'a',
+    });
+    other = await connectEventBus({
+      url: 'nats://127.0.0.1:4222',
+      subjectPrefix: testNatsPrefix(),
+      name: 'b',
+    });
+  });
+  afterAll(async () => {
+    await bus.close();
+    await other.close();
+  });
+
+  it('delivers within the prefix and never across runs', async () => {
+    const seen: unknown[] = [];
+    const leaked: unknown[] = [];
+    bus.subscribe('scores.>', (payload, subject) => seen.push({ payload, subject }));
+    other.subscribe('scores.>', (payload) => leaked.push(payload));
+    await bus.connection.flush();
+    await other.connection.flush();
+    bus.publish('scores.created', { id: 'e1' });
+    await bus.connection.flush();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([{ payload: { id: 'e1' }, subject: 'scores.created' }]);
+    expect(leaked).toEqual([]);
+  });
+});
