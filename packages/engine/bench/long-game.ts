@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGame, encodeGameLog, findMoves, grantExtraMoves, resetGrid, swap } from '../src';
 import { LEVEL } from '../src';
-import type { GameLog, GameLogEntry, GameState } from '../src';
+import type { GameLog, GameLogEntry, GameState, WireGameLog } from '../src';
 import { baseMovesFor, targetMatchesFor } from '../src/level';
 
 interface Node {
@@ -85,6 +85,31 @@ export function searchLongGame(seed: string, width: number, targetMoves: number)
   return best;
 }
 
+/** JSON laid out as Prettier lays it out, one entry per line, so the lint check passes. */
+function formatFixture(fixture: {
+  seed: string;
+  moves: number;
+  score: number;
+  level: number;
+  log: WireGameLog;
+}): string {
+  const entries = fixture.log.e.map(([action, gap]) => `      [${action}, ${gap}]`).join(',\n');
+  return [
+    '{',
+    `  "seed": ${JSON.stringify(fixture.seed)},`,
+    `  "moves": ${fixture.moves},`,
+    `  "score": ${fixture.score},`,
+    `  "level": ${fixture.level},`,
+    '  "log": {',
+    `    "v": ${fixture.log.v},`,
+    `    "t0": ${fixture.log.t0},`,
+    entries ? `    "e": [\n${entries}\n    ]` : '    "e": []',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
 function main(): void {
   const [seed = 'bench-long-game', width = '1000', target = '300'] = process.argv.slice(2);
   const started = Date.now();
@@ -98,7 +123,7 @@ function main(): void {
     log: encodeGameLog(log),
   };
   const file = join(__dirname, '..', '..', '..', 'bench', 'fixtures', 'long-game.json');
-  writeFileSync(file, `${JSON.stringify(fixture)}\n`);
+  writeFileSync(file, formatFixture(fixture));
   console.log(
     `seed ${seed}: ${fixture.moves} moves, level ${fixture.level}, score ${fixture.score}, ` +
       `${log.length} entries, ${Date.now() - started} ms -> ${file}`,

@@ -58,15 +58,18 @@ export interface Resolution {
   largestRun: number;
 }
 
-/** Drops the balls of each column onto the ones below and fills the gaps at the top. */
-function settle(board: Board, rng: RandomSource, falls: Fall[], spawned: Spawn[]): void {
+/**
+ * Drops the balls of each column onto the ones below and fills the gaps at the top. `step` is
+ * null when nobody will animate it (replay): the board and the draws are the same either way.
+ */
+function settle(board: Board, rng: RandomSource, step: CascadeStep | null): void {
   for (let x = 0; x < GRID_COLUMNS; x++) {
     let landing = GRID_ROWS - 1;
     for (let y = GRID_ROWS - 1; y >= 0; y--) {
       const color = board[y * GRID_COLUMNS + x];
       if (color === EMPTY) continue;
       if (y !== landing) {
-        falls.push({ from: { x, y }, to: { x, y: landing }, color: COLORS[color] });
+        step?.falls.push({ from: { x, y }, to: { x, y: landing }, color: COLORS[color] });
         board[landing * GRID_COLUMNS + x] = color;
         board[y * GRID_COLUMNS + x] = EMPTY;
       }
@@ -76,18 +79,27 @@ function settle(board: Board, rng: RandomSource, falls: Fall[], spawned: Spawn[]
     for (let y = 0; y < gap; y++) {
       const color = rng.nextInt(COLORS.length);
       board[y * GRID_COLUMNS + x] = color;
-      spawned.push({ x, y, color: COLORS[color], fromY: y - gap });
+      step?.spawned.push({ x, y, color: COLORS[color], fromY: y - gap });
     }
   }
 }
 
+/** Scratch marks of the cells popped in a round; reused because allocating it costs more
+ * than the round itself (the engine never runs two resolutions at once). */
+const popped = new Uint8Array(CELL_COUNT);
+
 /**
  * Resolves the board in place until no run stands. Terminates with probability 1: every round
- * draws fresh random balls, and a run needs them to line up again.
+ * draws fresh random balls, and a run needs them to line up again. With `recordSteps` false
+ * (replay) the same rounds run without building the animation steps, which are most of the cost.
  */
-export function resolveBoard(board: Board, rng: RandomSource, targetColor: Color): Resolution {
+export function resolveBoard(
+  board: Board,
+  rng: RandomSource,
+  targetColor: Color,
+  recordSteps = true,
+): Resolution {
   const target = COLORS.indexOf(targetColor);
-  const popped = new Uint8Array(CELL_COUNT);
   const resolution: Resolution = {
     steps: [],
     points: 0,
@@ -96,39 +108,40 @@ export function resolveBoard(board: Board, rng: RandomSource, targetColor: Color
     largestRun: 0,
   };
   for (let runs = findRuns(board); runs.length > 0; runs = findRuns(board)) {
-    const step: CascadeStep = {
-      cleared: [],
-      removed: [],
-      falls: [],
-      spawned: [],
-      points: 0,
-      targetCollected: 0,
-    };
-    popped.fill(0);
+    const step: CascadeStep | null = recordSteps
+      ? { cleared: [], removed: [], falls: [], spawned: [], points: 0, targetCollected: 0 }
+      : null;
+    let points = 0;
+    let targetCollected = 0;
     for (const run of runs) {
       const length = run.cells.length;
-      const points = pointsForRun(length);
-      step.cleared.push({
+      const runPoints = pointsForRun(length);
+      step?.cleared.push({
         color: COLORS[run.color],
         cells: run.cells.map(cellAt),
         length,
-        points,
+        points: runPoints,
         direction: run.direction,
       });
-      step.points += points;
+      points += runPoints;
       resolution.largestRun = Math.max(resolution.largestRun, length);
       for (const index of run.cells) popped[index] = 1;
     }
     for (let index = 0; index < CELL_COUNT; index++) {
       if (popped[index] === 0) continue;
-      step.removed.push(cellAt(index));
-      if (board[index] === target) step.targetCollected++;
+      popped[index] = 0; // left clear for the next round
+      step?.removed.push(cellAt(index));
+      if (board[index] === target) targetCollected++;
       board[index] = EMPTY;
     }
-    settle(board, rng, step.falls, step.spawned);
-    resolution.steps.push(step);
-    resolution.points += step.points;
-    resolution.targetCollected += step.targetCollected;
+    settle(board, rng, step);
+    if (step) {
+      step.points = points;
+      step.targetCollected = targetCollected;
+      resolution.steps.push(step);
+    }
+    resolution.points += points;
+    resolution.targetCollected += targetCollected;
     resolution.runCount += runs.length;
   }
   return resolution;

@@ -108,6 +108,14 @@ export function findMoves(state: GameState): Move[] {
 
 /** Swaps two adjacent balls and resolves the whole cascade, level-up and out-of-moves. */
 export function swap(state: GameState, from: Cell, to: Cell): SwapResult {
+  return playSwap(state, from, to, true);
+}
+
+/**
+ * swap() itself; replay passes recordSteps false to skip building the animation steps (the
+ * result's `steps` is then empty). Everything else, state and draws, is the same code.
+ */
+export function playSwap(state: GameState, from: Cell, to: Cell, recordSteps: boolean): SwapResult {
   if (state.status === 'ended') return reject(state, 'gameOver');
   if (state.status === 'gameOverPending') return reject(state, 'outOfMoves');
   if (!isInside(from) || !isInside(to)) return reject(state, 'outOfBounds');
@@ -119,7 +127,7 @@ export function swap(state: GameState, from: Cell, to: Cell): SwapResult {
 
   [board[a], board[b]] = [board[b], board[a]];
   const rng = new Sfc32(state.rng);
-  const resolution = resolveBoard(board, rng, state.level.targetColor);
+  const resolution = resolveBoard(board, rng, state.level.targetColor, recordSteps);
   let level = copyLevel(state.level);
   level.movesUsed += 1;
   level.matchesCollected += resolution.targetCollected;

@@ -1,6 +1,6 @@
 // Replaying a submitted game: the same actions through the same code from the same seed. The
 // server trusts a score only when this reaches it; any impossible entry is named with its reason.
-import { createGame, endGame, grantExtraMoves, resetGrid, swap } from './game';
+import { createGame, endGame, grantExtraMoves, playSwap, resetGrid } from './game';
 import { MAX_LOG_ENTRIES } from './log';
 import type { GameLogEntry } from './log';
 import type { Rejection } from './rejections';
@@ -31,7 +31,7 @@ export interface ReplaySuccess {
 
 export interface ReplayFailure {
   ok: false;
-  /** Index in the log of the first impossible entry (the log's length for 'logTooLong'). */
+  /** Index in the log of the first impossible entry (MAX_LOG_ENTRIES for 'logTooLong'). */
   entryIndex: number;
   reason: ReplayRejection;
   message: string;
@@ -58,10 +58,13 @@ function entryProblem(entry: GameLogEntry, previousAt: number): string | null {
 
 /** Replays a log from the game's seed; the end of the log is the end of the game. */
 export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult {
-  if (!Array.isArray(log) || log.length > MAX_LOG_ENTRIES) {
+  if (!Array.isArray(log)) {
+    return { ok: false, entryIndex: 0, reason: 'invalidEntry', message: 'The log is not a list.' };
+  }
+  if (log.length > MAX_LOG_ENTRIES) {
     return {
       ok: false,
-      entryIndex: Array.isArray(log) ? MAX_LOG_ENTRIES : 0,
+      entryIndex: MAX_LOG_ENTRIES,
       reason: 'logTooLong',
       message: `A game log holds at most ${MAX_LOG_ENTRIES} entries.`,
     };
@@ -78,7 +81,7 @@ export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult
     previousAt = entry.at;
     const result =
       entry.type === 'swap'
-        ? swap(state, entry.from, entry.to)
+        ? playSwap(state, entry.from, entry.to, false)
         : entry.type === 'reset'
           ? resetGrid(state)
           : grantExtraMoves(state);

@@ -4,7 +4,7 @@ import { fallbackBoard, generateBoard } from '../src/grid';
 import { hasRun } from '../src/matches';
 import { hasMove, listMoves } from '../src/moves';
 import type { RandomSource } from '../src/random';
-import { NO_MOVE_ROWS, gridOf } from './helpers';
+import { NO_MOVE_ROWS, gridOf, lettersOf } from './helpers';
 
 /** A source that always answers the same value: every draw is the same colour. */
 const constant = (value: number): RandomSource => ({ nextInt: (n) => value % n });
@@ -25,6 +25,22 @@ describe('new grids', () => {
       expect(hasRun(board)).toBe(false);
       expect(hasMove(board)).toBe(true);
     }
+  });
+
+  it('are pinned: stored games replay only while the same seed gives the same game', () => {
+    const game = createGame('ballmatch');
+    expect(lettersOf(game.grid)).toEqual([
+      'g b y y b p',
+      'b o o y r p',
+      'y y r o y y',
+      'r y o p o g',
+      'r r o r y b',
+      'y g g p g g',
+      'p r b o y o',
+      'g o o p o b',
+    ]);
+    expect(game.level.targetColor).toBe('purple');
+    expect(game.rng).toEqual([2940247555, 3148935591, 4191420688, 2023616059]);
   });
 
   it('are the same for the same seed', () => {
