@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Ball } from '@/components/ui/ball';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -57,7 +57,7 @@ export function Header() {
             rel="noopener noreferrer"
           >
             <ChatIcon />
-            <span className="chat-link__text">Community</span>
+            <span className="visually-hidden">Community chat</span>
           </a>
           <div className="site-header__account">
             <AccountLinks />
@@ -146,15 +146,15 @@ function AccountLinks() {
           {user.username.slice(0, 1).toUpperCase()}
         </span>
         <span className="user-chip__name">{user.username}</span>
+        <button
+          type="button"
+          className="user-chip__logout"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </button>
       </span>
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={logout.isPending}
-        onClick={() => logout.mutate()}
-      >
-        {logout.isPending ? 'Logging out...' : 'Logout'}
-      </Button>
     </>
   );
 }
