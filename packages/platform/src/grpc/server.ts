@@ -18,7 +18,8 @@ export interface CallContext {
 
 /** A service implementation written as plain async functions: request in, response out. */
 export type AsyncService<S> = {
-  [K in keyof S]: S[K] extends handleUnaryCall<infer Req, infer Res>
+  // `string extends K` drops grpc-js's index signature, keeping the named methods.
+  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res>
     ? (request: Req, ctx: CallContext) => Promise<Res>
     : never;
 };

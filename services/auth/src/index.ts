@@ -1,0 +1,76 @@
+import {
+  connectRedis,
+  createGrpcServer,
+  createKnex,
+  createLogger,
+  ensureDatabase,
+  exitOnSignals,
+  loadPrivateKey,
+  migrateLatest,
+  signSessionToken,
+} from '@ballmatch/platform';
+import { authV1 } from '@ballmatch/proto';
+import { loadAuthConfig } from './config';
+import { accounts as makeAccounts } from './domain/accounts';
+import { authHandlers } from './grpc/handlers';
+import { migrations } from './migrations';
+import { redisFailureCounter } from './store/failure-counter';
+import { userStore } from './store/users';
+
+export const SCHEMA = 'auth';
+
+export interface RunningAuth {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningAuth> {
+  const config = loadAuthConfig(env);
+  const logger = createLogger('auth', config.LOG_LEVEL);
+  const privateKey = loadPrivateKey(config.JWT_PRIVATE_KEY, config.JWT_DEV_KEY_DIR);
+
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  await migrateLatest(db, SCHEMA, migrations);
+
+  const accounts = makeAccounts({
+    users: userStore(db),
+    failures: redisFailureCounter(redis),
+    signToken: (user) =>
+      signSessionToken(privateKey, { userId: user.id, role: user.type }, config.JWT_TTL_SECONDS),
+  });
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    const outcome = await accounts.ensureAdmin({
+      username: config.ADMIN_USERNAME,
+      password: config.ADMIN_PASSWORD,
+    });
+    logger.info({ username: config.ADMIN_USERNAME, outcome }, 'admin account from environment');
+  }
+
+  const server = createGrpcServer(logger);
+  server.add(authV1.AuthServiceService, 'auth.v1.AuthService', authHandlers(accounts, redis));
+  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
+  logger.info({ port }, 'auth listening');
+
+  return {
+    port,
+    async stop() {
+      await server.stop();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+}
+
+if (require.main === module) {
+  const logger = createLogger('auth');
+  start().then(
+    (running) => exitOnSignals(running.stop, logger),
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'auth failed to start');
+      process.exit(1);
+    },
+  );
+}
