@@ -86,7 +86,7 @@ function swapPositions(count: number): { state: GameState; from: Cell; to: Cell 
   return positions.slice(0, count);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const root = findRepoRoot(__dirname);
   const fixture = JSON.parse(
     readFileSync(join(root, 'packages/engine/bench/fixtures/long-game.json'), 'utf8'),
@@ -180,8 +180,11 @@ function main(): void {
 
   console.log(`BallMatch engine benchmark on ${machine}\n`);
   console.log(table.join('\n'));
-  const file = writeSection(root, '## Engine (packages/engine)', body);
+  const file = await writeSection(root, '## Engine (packages/engine)', body);
   console.log(`\nWritten to ${file}`);
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -127,6 +127,40 @@ describe('properties of legal play', () => {
     );
   });
 
+  it("a swap's steps, applied in order to the swapped board, give the new board", () => {
+    fc.assert(
+      fc.property(seedArb, choicesArb, (seed, choices) => {
+        let state = createGame(seed);
+        for (const choice of choices.slice(0, 20)) {
+          const moves = findMoves(state);
+          if (state.status !== 'active' || moves.length === 0) break;
+          const { from, to } = moves[choice % moves.length];
+          const result = swap(state, from, to);
+          if (!result.ok) throw new Error(result.reason);
+          const board: (string | null)[][] = state.grid.map((row) => [...row]);
+          [board[from.y][from.x], board[to.y][to.x]] = [board[to.y][to.x], board[from.y][from.x]];
+          for (const step of result.steps) {
+            for (const { x, y } of step.removed) board[y][x] = null;
+            for (const fall of step.falls) {
+              if (board[fall.from.y][fall.from.x] !== fall.color)
+                throw new Error('wrong ball falls');
+              if (board[fall.to.y][fall.to.x] !== null) throw new Error('a ball lands on a ball');
+              board[fall.to.y][fall.to.x] = fall.color;
+              board[fall.from.y][fall.from.x] = null;
+            }
+            for (const ball of step.spawned) {
+              if (board[ball.y][ball.x] !== null) throw new Error('a new ball lands on a ball');
+              board[ball.y][ball.x] = ball.color;
+            }
+          }
+          expect(board).toEqual(result.state.grid);
+          state = result.state;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('states are plain data: they survive JSON and play on identically', () => {
     fc.assert(
       fc.property(seedArb, choicesArb, (seed, choices) => {
