@@ -45,20 +45,28 @@ export function findRuns(board: Board): Run[] {
   return runs;
 }
 
-/** Whether the ball at `index` is part of a run (a local check, cheaper than findRuns). */
-export function standsInRun(board: Board, index: number): boolean {
-  const color = board[index];
+// Module-level copies: hot loops read these as constants instead of loading an import.
+const COLUMNS = GRID_COLUMNS;
+const ROWS = GRID_ROWS;
+
+/** Whether the ball at column x, row y is part of a run (a local check, cheaper than findRuns). */
+export function standsInRunAt(board: Board, x: number, y: number): boolean {
+  const rowStart = y * COLUMNS;
+  const color = board[rowStart + x];
   if (color === EMPTY) return false;
-  const x = index % GRID_COLUMNS;
-  const y = (index / GRID_COLUMNS) | 0;
   let count = 1;
-  for (let i = x - 1; i >= 0 && board[index - x + i] === color; i--) count++;
-  for (let i = x + 1; i < GRID_COLUMNS && board[index - x + i] === color; i++) count++;
+  for (let i = x - 1; i >= 0 && board[rowStart + i] === color; i--) count++;
+  for (let i = x + 1; i < COLUMNS && board[rowStart + i] === color; i++) count++;
   if (count >= MIN_RUN) return true;
   count = 1;
-  for (let j = y - 1; j >= 0 && board[j * GRID_COLUMNS + x] === color; j--) count++;
-  for (let j = y + 1; j < GRID_ROWS && board[j * GRID_COLUMNS + x] === color; j++) count++;
+  for (let j = y - 1; j >= 0 && board[j * COLUMNS + x] === color; j--) count++;
+  for (let j = y + 1; j < ROWS && board[j * COLUMNS + x] === color; j++) count++;
   return count >= MIN_RUN;
+}
+
+/** Whether the ball at board index `index` is part of a run. */
+export function standsInRun(board: Board, index: number): boolean {
+  return standsInRunAt(board, index % COLUMNS, (index / COLUMNS) | 0);
 }
 
 /** Whether any run stands anywhere on the board. */
