@@ -24,7 +24,8 @@ export interface CallOpts {
 
 /** The generated client with each unary method as `(request, opts?) => Promise<response>`. */
 export type AsyncClient<C> = {
-  [K in keyof C as C[K] extends UnaryMethod<never, never> ? K : never]: C[K] extends UnaryMethod<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- only selects unary methods
+  [K in keyof C as C[K] extends UnaryMethod<any, any> ? K : never]: C[K] extends UnaryMethod<
     infer Req,
     infer Res
   >

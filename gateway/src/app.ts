@@ -1,0 +1,51 @@
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import type { GatewayDeps } from './context';
+import { apiNotFound, errorHandler } from './middleware/errors';
+import { originCheck } from './middleware/origin-check';
+import { rateLimit } from './middleware/rate-limit';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { readSession, requireAdmin } from './middleware/session';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { webApp } from './web-app';
+
+/** The HTTP edge. Order matters: context, headers, limits, body, session, guards, routes. */
+export function createApp(
+  deps: GatewayDeps,
+  isDraining: () => boolean = () => false,
+): express.Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(requestContext(logger));
+  app.use(securityHeaders);
+  app.use(healthRoutes(deps, isDraining));
+
+  const api = express.Router();
+  api.use(
+    rateLimit({
+      redis: deps.redis,
+      logger,
+      group: 'api',
+      perMinute: config.RATE_LIMIT_API_PER_MINUTE,
+    }),
+  );
+  api.use(originCheck(config.PUBLIC_ORIGIN.split(',')));
+  api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }));
+  api.use(cookieParser());
+  api.use(readSession(deps));
+  // Every admin call but the admin sign-in itself needs an admin session.
+  api.use('/admin', (req, res, next) =>
+    req.path === '/login' ? next() : requireAdmin(req, res, next),
+  );
+  api.use(authRoutes(deps));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(webApp(config.WEB_DIST));
+  app.use(errorHandler(logger));
+  return app;
+}

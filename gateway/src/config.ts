@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { commonEnv, jwtPublicEnv, loadConfig, portEnv, redisEnv } from '@ballmatch/platform';
+
+export const envShape = {
+  ...commonEnv,
+  ...redisEnv,
+  ...jwtPublicEnv,
+  HOST: z.string().default('0.0.0.0'),
+  PORT: portEnv(8080),
+  /** gRPC address of auth; in Kubernetes `dns:///auth:50051` (headless Service, round_robin). */
+  AUTH_ADDR: z.string().default('127.0.0.1:50051'),
+  /** Origins allowed to make mutating requests, comma-separated (the request's own host always is). */
+  PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
+  /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (1 behind an ingress). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  JSON_BODY_LIMIT: z.string().default('100kb'),
+  /** Requests per minute per client IP, across every gateway replica (kept in Redis). */
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Sign-in and registration attempts per minute per client IP. */
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+};
+
+export const secretNames = ['JWT_PUBLIC_KEY'];
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(envShape, { env, secrets: ['JWT_PUBLIC_KEY'] });
+}

@@ -1,0 +1,22 @@
+import type { KeyObject } from 'node:crypto';
+import type { AsyncClient, Logger, Redis, SessionClaims } from '@ballmatch/platform';
+import type { authV1 } from '@ballmatch/proto';
+import type { GatewayConfig } from './config';
+import type { SessionCookies } from './middleware/session';
+
+/** What routes and middleware need, built once by the composition root. */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  redis: Redis;
+  publicKey: KeyObject;
+  auth: AsyncClient<authV1.AuthServiceClient>;
+  cookies: SessionCookies;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The verified, unrevoked session, when the request carries one. */
+    session?: SessionClaims & { token: string };
+  }
+}

@@ -1,0 +1,77 @@
+import http from 'node:http';
+import {
+  connectRedis,
+  createGrpcClient,
+  createLogger,
+  exitOnSignals,
+  loadPublicKey,
+} from '@ballmatch/platform';
+import { authV1 } from '@ballmatch/proto';
+import { createApp } from './app';
+import { loadGatewayConfig } from './config';
+import { sessionCookies } from './middleware/session';
+
+export interface RunningGateway {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Composition root: config → clients → HTTP server. Tests call it with their own env. */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningGateway> {
+  const config = loadGatewayConfig(env);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const auth = createGrpcClient(
+    authV1.AuthServiceClient,
+    authV1.AuthServiceService,
+    config.AUTH_ADDR,
+    {
+      serviceLabel: 'auth',
+    },
+  );
+  let draining = false;
+  const app = createApp(
+    {
+      config,
+      logger,
+      redis,
+      auth,
+      publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
+      cookies: sessionCookies(config.COOKIE_SECURE),
+    },
+    () => draining,
+  );
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const port = (server.address() as { port: number }).port;
+  logger.info({ port }, 'gateway listening');
+
+  return {
+    port,
+    async stop() {
+      // Readiness fails first so a load balancer stops sending; then in-flight requests finish.
+      draining = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      auth.close();
+      redis.disconnect();
+    },
+  };
+}
+
+if (require.main === module) {
+  const logger = createLogger('gateway');
+  start().then(
+    (running) => exitOnSignals(running.stop, logger),
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'gateway failed to start');
+      process.exit(1);
+    },
+  );
+}

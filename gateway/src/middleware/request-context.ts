@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import {
+  REQUEST_ID_HEADER,
+  runWithRequestContext,
+  sanitizeRequestId,
+  type Logger,
+} from '@ballmatch/platform';
+
+/** Gives every request an id (the caller's when well-formed), logs it once finished. */
+export function requestContext(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = sanitizeRequestId(req.get(REQUEST_ID_HEADER));
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      runWithRequestContext({ requestId }, () =>
+        logger.info(
+          {
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+            ip: req.ip,
+          },
+          'request',
+        ),
+      );
+    });
+    runWithRequestContext({ requestId }, next);
+  };
+}

@@ -1,0 +1,121 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { authV1 } from '@ballmatch/proto';
+import type { GatewayDeps } from '../context';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireAdmin, requireUser } from '../middleware/session';
+import { optionalText, parseBody, requiredText } from '../validation';
+
+/** The JSON user of SPEC 3: type and role both say 'admin' for administrators. */
+export function userJson(user: authV1.User | undefined) {
+  if (!user) return null;
+  const type = user.type === authV1.UserType.USER_TYPE_ADMIN ? 'admin' : 'user';
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    type,
+    role: type,
+    evmWallet: user.evmWallet || null,
+    createdAt: user.createdAt,
+  };
+}
+
+const loginBody = z.object({
+  email: requiredText('email', 320),
+  password: requiredText('password'),
+});
+const adminLoginBody = z.object({
+  username: requiredText('username', 100).min(1, { error: 'Username is required' }),
+  password: requiredText('password').min(1, { error: 'Password is required' }),
+});
+const registerBody = z.object({
+  username: requiredText('username', 100),
+  email: requiredText('email', 320),
+  password: requiredText('password'),
+  evmWallet: optionalText('evmWallet', 100).nullable(),
+});
+const profileBody = z.object({
+  username: optionalText('username', 100),
+  email: optionalText('email', 320),
+  evmWallet: optionalText('evmWallet', 100).nullable(),
+  currentPassword: optionalText('currentPassword'),
+  newPassword: optionalText('newPassword'),
+});
+
+export function authRoutes(deps: GatewayDeps): Router {
+  const { auth, cookies } = deps;
+  const router = Router();
+  const authLimit = rateLimit({
+    redis: deps.redis,
+    logger: deps.logger,
+    group: 'auth',
+    perMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
+  });
+  const clientIp = (req: Request) => req.ip ?? '';
+
+  router.get('/user', requireUser, async (req, res) => {
+    try {
+      res.json(userJson(await auth.getUser({ userId: req.session!.userId })));
+    } catch (error) {
+      // The account behind a valid token is gone: the session is over.
+      if ((error as { code?: string }).code === 'NOT_FOUND') {
+        cookies.clear(req, res);
+        res.status(401).json({ message: 'Not authenticated' });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.post('/login', authLimit, async (req, res) => {
+    const body = parseBody(loginBody, req.body);
+    const result = await auth.login({ ...body, clientIp: clientIp(req) });
+    cookies.set(req, res, result.token, result.expiresAt);
+    res.json(userJson(result.user));
+  });
+
+  router.post('/register', authLimit, async (req, res) => {
+    const body = parseBody(registerBody, req.body);
+    const result = await auth.register({
+      ...body,
+      evmWallet: body.evmWallet ?? '',
+      clientIp: clientIp(req),
+    });
+    cookies.set(req, res, result.token, result.expiresAt);
+    res.json(userJson(result.user));
+  });
+
+  router.post('/admin/login', authLimit, async (req, res) => {
+    const body = parseBody(adminLoginBody, req.body);
+    const result = await auth.adminLogin({ ...body, clientIp: clientIp(req) });
+    cookies.set(req, res, result.token, result.expiresAt);
+    res.json(userJson(result.user));
+  });
+
+  router.patch('/user/profile', requireUser, async (req, res) => {
+    const body = parseBody(profileBody, req.body);
+    const result = await auth.updateProfile({
+      userId: req.session!.userId,
+      ...body,
+      evmWallet: body.evmWallet === null ? '' : body.evmWallet,
+    });
+    res.json(userJson(result.user));
+  });
+
+  router.post('/logout', async (req, res) => {
+    if (req.session)
+      await auth.logout({ tokenId: req.session.tokenId, expiresAt: req.session.expiresAt });
+    cookies.clear(req, res);
+    res.json({ message: 'Logged out' });
+  });
+
+  router.get('/admin/check-auth', requireAdmin, async (req, res) => {
+    res.json({
+      authenticated: true,
+      user: userJson(await auth.getUser({ userId: req.session!.userId })),
+    });
+  });
+
+  return router;
+}

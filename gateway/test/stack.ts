@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, testRedisPrefix } from '@ballmatch/platform/testing';
+import { start as startAuth, type RunningAuth } from '../../services/auth/src';
+import { start as startGateway, type RunningGateway } from '../src';
+
+/**
+ * The real auth service and gateway in this test process, sharing a fresh database, Redis
+ * prefix and key pair; a tiny stand-in web build so the SPA fallback can be seen.
+ */
+export interface Stack {
+  url: string;
+  authPort: number;
+  gatewayEnv: NodeJS.ProcessEnv;
+  authEnv: NodeJS.ProcessEnv;
+  stopAuth(): Promise<void>;
+  restartAuth(): Promise<void>;
+  startExtraGateway(extra?: NodeJS.ProcessEnv): Promise<RunningGateway>;
+  close(): Promise<void>;
+}
+
+export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<Stack> {
+  const database = await createTestDatabase('gateway');
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>BallMatch</title><div id="root"></div>',
+  );
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const common = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_KEY_PREFIX: testRedisPrefix(),
+    JWT_DEV_KEY_DIR: keyDir,
+  };
+  const authEnv: NodeJS.ProcessEnv = {
+    ...common,
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: database.url,
+    ADMIN_USERNAME: 'chief',
+    ADMIN_PASSWORD: 'admin-password-1',
+  };
+  let auth: RunningAuth | undefined = await startAuth(authEnv);
+  const authPort = auth.port;
+  authEnv.GRPC_PORT = String(authPort);
+  const gatewayEnv: NodeJS.ProcessEnv = {
+    ...common,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    AUTH_ADDR: `127.0.0.1:${authPort}`,
+    WEB_DIST: webDist,
+    ...gatewayExtra,
+  };
+  const gateway = await startGateway(gatewayEnv);
+  const extras: RunningGateway[] = [];
+  return {
+    url: `http://127.0.0.1:${gateway.port}`,
+    authPort,
+    gatewayEnv,
+    authEnv,
+    async stopAuth() {
+      await auth?.stop();
+      auth = undefined;
+    },
+    async restartAuth() {
+      auth = await startAuth(authEnv);
+    },
+    async startExtraGateway(extra = {}) {
+      const g = await startGateway({ ...gatewayEnv, ...extra });
+      extras.push(g);
+      return g;
+    },
+    async close() {
+      for (const g of extras) await g.stop();
+      await gateway.stop();
+      await auth?.stop();
+      await database.drop();
+      for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fetch with a cookie jar of one session cookie, JSON in and out. */
+export function client(base: string, origin?: string) {
+  let cookie = '';
+  async function request(
+    method: string,
+    p: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await fetch(base + p, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...(origin ? { origin } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) {
+      const value = setCookie.split(';')[0]!;
+      cookie = value.endsWith('=') ? '' : value;
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return {
+      status: res.status,
+      headers: res.headers,
+      json: json as Record<string, unknown>,
+      text,
+      setCookie,
+    };
+  }
+  return {
+    get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
+    post: (p: string, body?: unknown, headers?: Record<string, string>) =>
+      request('POST', p, body, headers),
+    patch: (p: string, body?: unknown) => request('PATCH', p, body),
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookie = value;
+    },
+  };
+}
