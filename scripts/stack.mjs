@@ -1,0 +1,116 @@
+// The local stack: every service and the gateway as child processes on Node 24, supervised
+// (a process that dies is restarted), logs prefixed by name. Used by `npm start` and by the
+// browser tests, which run their own isolated copy on other ports.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One entry per process, in start order; `ready` says when the next may start. */
+export function processes({ gatewayPort, authPort }) {
+  return [
+    {
+      name: 'auth',
+      entry: 'services/auth/dist/index.js',
+      env: { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(authPort) },
+      ready: { grpc: `127.0.0.1:${authPort}`, service: 'auth.v1.AuthService' },
+    },
+    {
+      name: 'gateway',
+      entry: 'gateway/dist/index.js',
+      env: { HOST: '0.0.0.0', PORT: String(gatewayPort), AUTH_ADDR: `127.0.0.1:${authPort}` },
+      ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
+    },
+  ];
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitReady(check, deadlineMs) {
+  const until = Date.now() + deadlineMs;
+  const { checkGrpcHealth } = await import(
+    path.join(root, 'packages/platform/dist/grpc/health.js')
+  );
+  while (Date.now() < until) {
+    try {
+      if (check.http) {
+        const res = await fetch(check.http);
+        if (res.ok) return;
+      } else if ((await checkGrpcHealth(check.grpc, check.service, 500)) === 'SERVING') {
+        return;
+      }
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`not ready after ${deadlineMs} ms: ${check.http ?? check.grpc}`);
+}
+
+/**
+ * Starts every process with `env` on top of the parent's environment. Resolves once all
+ * answer their health checks. `stop()` sends SIGTERM to each (they drain and exit 0).
+ */
+export async function startStack({
+  gatewayPort = 8080,
+  authPort = 50051,
+  env = {},
+  log = (line) => process.stdout.write(line),
+} = {}) {
+  const running = new Map();
+  let stopping = false;
+
+  function launch(proc) {
+    const child = spawn(process.execPath, [path.join(root, proc.entry)], {
+      cwd: root,
+      env: { ...process.env, ...env, ...proc.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = `[${proc.name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffer = '';
+      stream.on('data', (chunk) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop();
+        for (const line of lines) log(prefix + line + '\n');
+      });
+    }
+    child.on('exit', (code, signal) => {
+      running.delete(proc.name);
+      if (stopping) return;
+      log(`${prefix}exited (${signal ?? code}); restarting in 1 s\n`);
+      setTimeout(() => !stopping && running.set(proc.name, launch(proc)), 1000);
+    });
+    return child;
+  }
+
+  const all = processes({ gatewayPort, authPort });
+  try {
+    for (const proc of all) {
+      running.set(proc.name, launch(proc));
+      await waitReady(proc.ready, 60_000);
+    }
+  } catch (error) {
+    stopping = true;
+    for (const child of running.values()) child.kill('SIGTERM');
+    throw error;
+  }
+
+  return {
+    url: `http://localhost:${gatewayPort}`,
+    pids: () => Object.fromEntries([...running].map(([name, child]) => [name, child.pid])),
+    async stop() {
+      stopping = true;
+      // The gateway first, so no request reaches a stopped service; then the services.
+      for (const proc of [...all].reverse()) {
+        const child = running.get(proc.name);
+        if (!child) continue;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(20_000)]);
+      }
+    },
+  };
+}

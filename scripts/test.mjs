@@ -1,0 +1,31 @@
+// `npm test`: every check a change must pass — lint, types, then every Jest project (unit,
+// service, gateway, web components, deployment files, browser journeys) against the real
+// PostgreSQL, Redis and NATS. Arguments after `--` go to Jest (e.g. `npm test -- gateway`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { build } from './build.mjs';
+import { ensureDatastores } from './datastores.mjs';
+import { root } from './stack.mjs';
+
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const run = (cmd, args, opts = {}) =>
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+const jestArgs = process.argv.slice(2);
+
+await ensureDatastores({ log: (m) => console.log(`datastores: ${m}`) });
+if (jestArgs.length === 0) {
+  console.log('test: lint');
+  run(bin('eslint'), ['.']);
+  run(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+  console.log('test: web types');
+  run(bin('tsc'), ['-p', 'web', '--noEmit']);
+}
+build();
+run('sh', [path.join(root, 'scripts/ensure-chromium.sh')]);
+
+console.log('test: jest');
+const result = spawnSync(bin('jest'), ['--ci', '--maxWorkers=2', ...jestArgs], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);
