@@ -6,12 +6,16 @@ const workspaces = require('./package.json').workspaces;
 const projects = workspaces
   .flatMap((pattern) =>
     pattern.endsWith('/*')
-      ? fs.readdirSync(path.join(__dirname, pattern.slice(0, -2)), { withFileTypes: true })
+      ? fs
+          .readdirSync(path.join(__dirname, pattern.slice(0, -2)), { withFileTypes: true })
           .filter((d) => d.isDirectory())
           .map((d) => path.join(pattern.slice(0, -2), d.name))
       : [pattern],
   )
   .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')))
   .map((dir) => `<rootDir>/${dir}`);
+
+// Root-level checks that span workspaces (deployment files vs. code) live in test/.
+if (fs.existsSync(path.join(__dirname, 'test', 'jest.config.js'))) projects.push('<rootDir>/test');
 
 module.exports = { projects };

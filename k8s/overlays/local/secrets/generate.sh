@@ -1,0 +1,35 @@
+#!/bin/sh
+# Makes the local overlay's secrets: a fresh Ed25519 key pair for session tokens and a random
+# PostgreSQL password, written to auth.env, gateway.env and postgres.env beside this script
+# (gitignored). Existing files are kept unless --force is given.
+# Optional admin: ADMIN_USERNAME=admin ADMIN_PASSWORD='...' sh generate.sh --force
+set -eu
+cd "$(dirname "$0")"
+if [ -f auth.env ] && [ "${1:-}" != "--force" ]; then
+  echo "secrets already exist in $(pwd); pass --force to replace them"
+  exit 0
+fi
+umask 077
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+openssl genpkey -algorithm ed25519 -out "$tmp/jwt-private.pem"
+openssl pkey -in "$tmp/jwt-private.pem" -pubout -out "$tmp/jwt-public.pem"
+private=$(base64 < "$tmp/jwt-private.pem" | tr -d '\n')
+public=$(base64 < "$tmp/jwt-public.pem" | tr -d '\n')
+password=$(openssl rand -hex 24)
+{
+  echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
+  echo "REDIS_URL=redis://redis:6379"
+  echo "JWT_PRIVATE_KEY=$private"
+  echo "JWT_PUBLIC_KEY=$public"
+  if [ -n "${ADMIN_USERNAME:-}" ] && [ -n "${ADMIN_PASSWORD:-}" ]; then
+    echo "ADMIN_USERNAME=$ADMIN_USERNAME"
+    echo "ADMIN_PASSWORD=$ADMIN_PASSWORD"
+  fi
+} > auth.env
+{
+  echo "REDIS_URL=redis://redis:6379"
+  echo "JWT_PUBLIC_KEY=$public"
+} > gateway.env
+echo "POSTGRES_PASSWORD=$password" > postgres.env
+echo "wrote auth.env, gateway.env and postgres.env in $(pwd)"

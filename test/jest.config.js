@@ -1,0 +1,5 @@
+// Root-level tests that check files spanning workspaces (deployment manifests against the code).
+module.exports = require('../jest.preset.js').preset(__dirname, {
+  displayName: 'deploy',
+  testMatch: ['<rootDir>/deploy/**/*.test.ts'],
+});
