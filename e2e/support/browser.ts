@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { artifactsDir } from './paths';
+import { watchPage, type PageProblems } from './page-problems';
+import { stackInfo } from './stack-info';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Each wait gives up well before Jest's 60 s test timeout, so a failure gets its screenshot. */
+const STEP_TIMEOUT_MS = 15_000;
+
+export interface Journey {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  problems: PageProblems;
+}
+
+export type JourneyOptions = BrowserContextOptions;
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}
+
+/**
+ * One Chromium for the test file (launched in beforeAll, closed in afterAll; launch() gives it a
+ * fresh temporary profile). `journey` is `test` with a fresh context (no cookies, no storage)
+ * and page; a failing journey leaves a screenshot in e2e/artifacts/.
+ */
+export function useChromium() {
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  function journey(
+    name: string,
+    body: (journey: Journey) => Promise<void>,
+    options: JourneyOptions = {},
+  ): void {
+    test(name, async () => {
+      if (!browser) throw new Error('Chromium did not start');
+      const { baseUrl } = stackInfo();
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1280, height: 800 },
+        ...options,
+      });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      const page = await context.newPage();
+      const problems = await watchPage(page);
+      try {
+        await body({ page, context, baseUrl, problems });
+        // Whatever else a journey checks, the app must never throw uncaught.
+        expect(problems.uncaught).toEqual([]);
+      } catch (error) {
+        await saveScreenshot(page, `${expect.getState().testPath ?? ''} ${name}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  return { journey };
+}
+
+async function saveScreenshot(page: Page, label: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `failed-${slug(path.basename(label))}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+    process.stderr.write(`e2e: screenshot of the failure: ${file} (page ${page.url()})\n`);
+  } catch {
+    // The page may be gone (e.g. the browser crashed); the error itself says enough.
+  }
+}

@@ -1,0 +1,29 @@
+import type { WriteStream } from 'node:fs';
+
+/** The part of scripts/stack.mjs the journeys use (it is plain JavaScript). */
+export interface RunningStack {
+  url: string;
+  stop(): Promise<void>;
+  pids(): Record<string, number>;
+}
+
+export interface StackModule {
+  startStack(options: {
+    gatewayPort: number;
+    authPort: number;
+    env: Record<string, string>;
+    log: (line: string) => void;
+  }): Promise<RunningStack>;
+}
+
+/** Kept on globalThis from globalSetup to globalTeardown (Jest runs both in one process). */
+export interface E2eState {
+  stack?: RunningStack;
+  database: { url: string; drop(): Promise<void> };
+  keyDir: string;
+  log: WriteStream;
+}
+
+declare global {
+  var __BALLMATCH_E2E__: E2eState | undefined;
+}

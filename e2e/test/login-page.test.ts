@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { useChromium, type Journey } from '../support/browser';
+import { artifactsDir } from '../support/paths';
+import { unexpectedConsoleErrors, type ExpectedFailure } from '../support/page-problems';
+
+const { journey } = useChromium();
+
+/** The only failing calls a visitor's /login may make. */
+const EXPECTED_FAILURES: ExpectedFailure[] = [
+  // The session check: 401 means "nobody signed in" (SPEC 7's 401-as-empty).
+  { path: '/api/user', status: 401 },
+  // The play counter's endpoint arrives with the game service in a later issue.
+  { path: '/api/stats/play-count', status: 404 },
+];
+
+async function openLogin({ page }: Journey) {
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.getByRole('tab', { name: 'User Login' }).waitFor();
+}
+
+journey('/login loads without console errors or CSP violations', async (j) => {
+  await openLogin(j);
+  // Visit every tab, so each form renders at least once.
+  for (const tab of ['Admin Login', 'Register', 'User Login']) {
+    await j.page.getByRole('tab', { name: tab }).click();
+    await j.page.getByRole('tab', { name: tab, selected: true }).waitFor();
+  }
+  await j.page.waitForLoadState('networkidle');
+
+  expect(j.problems.cspViolations).toEqual([]);
+  expect(unexpectedConsoleErrors(j.problems.consoleErrors, EXPECTED_FAILURES)).toEqual([]);
+  expect(j.problems.uncaught).toEqual([]);
+});
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+];
+
+for (const { name, ...options } of VIEWPORTS) {
+  journey(
+    `/login fits a ${name} screen (${options.viewport.width}×${options.viewport.height})`,
+    async (j) => {
+      await openLogin(j);
+      // Nothing sticks out sideways; the form and its submit button are on the first screen.
+      const overflow = await j.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      const submit = await j.page
+        .getByRole('button', { name: 'Sign In', exact: true })
+        .boundingBox();
+      expect(submit).not.toBeNull();
+      expect(submit!.y + submit!.height).toBeLessThanOrEqual(options.viewport.height);
+
+      // Kept for review (docs/screenshots/ holds the approved copies).
+      await j.page.waitForTimeout(300); // let entry animations settle
+      await j.page.screenshot({ path: path.join(artifactsDir, `login-${name}.png`) });
+    },
+    options,
+  );
+}

@@ -1,0 +1,29 @@
+import { registerThroughApi } from '../support/accounts';
+import { useChromium } from '../support/browser';
+
+const { journey } = useChromium();
+
+journey(
+  'a signed-in non-admin who opens /admin-dashboard is sent to /',
+  async ({ page, context, baseUrl }) => {
+    const account = await registerThroughApi(context);
+    await page.goto('/admin-dashboard');
+    await page.waitForURL(`${baseUrl}/`);
+    // Home, still signed in: the guard redirected, it did not sign the user out.
+    await page.getByRole('banner').getByText(account.username, { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+  },
+);
+
+journey('a signed-out visitor on /user-dashboard ends on /login', async ({ page, baseUrl }) => {
+  await page.goto('/user-dashboard');
+  await page.waitForURL(`${baseUrl}/login`);
+  await page.getByRole('tab', { name: 'User Login' }).waitFor();
+});
+
+journey('an unknown path shows the 404 screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/no/such/page');
+  await page.getByRole('link', { name: 'Go Home' }).waitFor();
+});
