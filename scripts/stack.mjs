@@ -66,6 +66,9 @@ export async function startStack({
       cwd: root,
       env: { ...process.env, ...env, ...proc.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a terminal's Ctrl-C reaches only this script, which then stops
+      // the children in order (gateway first) instead of all of them at once.
+      detached: true,
     });
     const prefix = `[${proc.name}] `;
     for (const stream of [child.stdout, child.stderr]) {
@@ -87,6 +90,10 @@ export async function startStack({
   }
 
   const all = processes({ gatewayPort, authPort });
+  // If this script dies without stopping them, take the children along.
+  process.once('exit', () => {
+    for (const child of running.values()) child.kill('SIGTERM');
+  });
   try {
     for (const proc of all) {
       running.set(proc.name, launch(proc));

@@ -6,7 +6,7 @@ import { startStack } from './stack.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
 
-await ensureDatastores({ log: (m) => console.log(`datastores: ${m}`) });
+await ensureDatastores();
 build();
 const stack = await startStack({ gatewayPort: port });
 console.log(`\nBallMatch is running on http://localhost:${port}  (Ctrl-C stops it)\n`);

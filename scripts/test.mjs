@@ -12,7 +12,7 @@ const run = (cmd, args, opts = {}) =>
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
 const jestArgs = process.argv.slice(2);
 
-await ensureDatastores({ log: (m) => console.log(`datastores: ${m}`) });
+await ensureDatastores();
 if (jestArgs.length === 0) {
   console.log('test: lint');
   run(bin('eslint'), ['.']);

@@ -57,7 +57,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       draining = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeIdleConnections();
+        // Keep-alive connections go as soon as their request is answered; stragglers after 10 s.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.once('close', () => {
+          clearInterval(sweep);
+          clearTimeout(force);
+        });
       });
       auth.close();
       redis.disconnect();

@@ -15,11 +15,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (parserType === 'entity.too.large') {
-      res
-        .status(413)
-        .json({
-          message: `Request body too large (limit ${(error as { limit?: number }).limit} bytes)`,
-        });
+      res.status(413).json({
+        message: `Request body too large (limit ${(error as { limit?: number }).limit} bytes)`,
+      });
       return;
     }
     if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported') {
@@ -45,12 +43,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (error.details.retryAfterSeconds !== undefined) {
         res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
       }
-      res
-        .status(status)
-        .json({
-          message: error.message,
-          ...(error.details.field ? { field: error.details.field } : {}),
-        });
+      res.status(status).json({
+        message: error.message,
+        ...(error.details.field ? { field: error.details.field } : {}),
+      });
       return;
     }
     logger.error({ err: error }, 'unhandled error');
