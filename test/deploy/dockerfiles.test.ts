@@ -33,14 +33,15 @@ describe.each(apps)('$dockerfile', (app) => {
     });
   });
 
-  it('is multi-stage, every stage on Node 24', () => {
+  it('is multi-stage, every stage on the Node major of .nvmrc', () => {
+    const major = readText('.nvmrc').trim().replace(/^v/, '').split('.')[0];
     const { stages } = parseDockerfile(text());
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const names = new Set(stages.map((s) => s.name).filter(Boolean));
     for (const stage of stages.filter((s) => !names.has(s.image))) {
       expect({ stage: stage.name, image: stage.image }).toEqual({
         stage: stage.name,
-        image: expect.stringMatching(/^node:24[.-]/),
+        image: expect.stringMatching(new RegExp(`^node:${major}[.-]`)),
       });
     }
   });

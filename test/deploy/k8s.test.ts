@@ -210,9 +210,16 @@ describe.each(overlays)('%s', (overlay) => {
       const config = await loadAppConfig(app);
       const { container } = workload(build, app);
       const env = containerEnv(build, container);
+      // Keys of the Secrets it reads, generated here, must be variables it reads too.
+      const secretKeys = Object.fromEntries(
+        [...new Set(env.secretRefs.map((r) => r.secret))]
+          .flatMap((name) => [...(build.secrets.get(name)?.keys ?? [])])
+          .map((key) => [key, undefined]),
+      );
       expect([
         ...env.problems,
         ...envProblems(`${overlay} ${app.name}`, config, env.values),
+        ...envProblems(`${overlay} ${app.name} Secret`, config, secretKeys),
       ]).toEqual([]);
     });
 
