@@ -379,24 +379,20 @@ async function startRedis({ dataDir, port }) {
   const pidFile = path.join(dataDir, 'redis.pid');
   const logFile = path.join(dataDir, 'redis.log');
   // Redis holds only what can be rebuilt from PostgreSQL: no snapshots.
-  execFileSync(requireBinary('redis-server'), [
-    '--daemonize',
-    'yes',
-    '--bind',
-    HOST,
-    '--port',
-    String(port),
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
-    dataDir,
-    '--pidfile',
-    pidFile,
-    '--logfile',
-    logFile,
-  ]);
+  const options = {
+    daemonize: 'yes',
+    bind: HOST,
+    port: String(port),
+    save: '',
+    appendonly: 'no',
+    dir: dataDir,
+    pidfile: pidFile,
+    logfile: logFile,
+  };
+  execFileSync(
+    requireBinary('redis-server'),
+    Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
+  );
   return pidHandle('redis', dataDir, pidFile, logFile);
 }
 
