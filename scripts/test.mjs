@@ -17,8 +17,9 @@ if (jestArgs.length === 0) {
   console.log('test: lint');
   run(bin('eslint'), ['.']);
   run(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-  console.log('test: web types');
+  console.log('test: types of the web app and of the tests');
   run(bin('tsc'), ['-p', 'web', '--noEmit']);
+  run(bin('tsc'), ['-p', 'tsconfig.tests.json']);
 }
 build();
 run('sh', [path.join(root, 'scripts/ensure-chromium.sh')]);

@@ -10,6 +10,7 @@ const fresh = () => {
     username: `player_${n}`,
     email: `player${n}@example.com`,
     password: 'correct horse battery',
+    clientIp: '10.0.0.1',
     evmWallet: '',
   };
 };

@@ -24,12 +24,22 @@ export type AsyncService<S> = {
     : never;
 };
 
+/** The same, read off a generated service definition (so `add` infers it). */
+export type AsyncServiceOf<D> = {
+  [K in keyof D]: D[K] extends {
+    requestDeserialize(bytes: Buffer): infer Req;
+    responseSerialize(value: infer Res): Buffer;
+  }
+    ? (request: Req, ctx: CallContext) => Promise<Res>
+    : never;
+};
+
 export interface GrpcServer {
   /** Registers a service and makes it visible (NOT_SERVING until start) on the health service. */
-  add<S extends UntypedServiceImplementation>(
-    definition: ServiceDefinition,
+  add<D extends ServiceDefinition>(
+    definition: D,
     serviceName: string,
-    implementation: AsyncService<S>,
+    implementation: AsyncServiceOf<D>,
   ): void;
   /** Binds, reports SERVING, and resolves with the bound port (useful with port 0 in tests). */
   start(host: string, port: number): Promise<number>;
@@ -38,7 +48,13 @@ export interface GrpcServer {
 }
 
 export function createGrpcServer(logger: Logger): GrpcServer {
-  const server = new Server({ 'grpc.max_receive_message_length': 1024 * 1024 });
+  const server = new Server({
+    'grpc.max_receive_message_length': 1024 * 1024,
+    // Clients re-resolve DNS only when a connection closes: ageing connections out lets pods
+    // added by a scale-up receive traffic (round_robin over a headless Service).
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
   const serviceNames: string[] = [''];
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
