@@ -47,17 +47,29 @@ export interface ExpectedFailure {
   status: number;
 }
 
+/** Chromium's own line for a failed load; the URL comes with the message's location. */
 const FAILED_LOAD = /^Failed to load resource: the server responded with a status of (\d+)/;
+/** The app's fetch layer reporting the same failure (web/src/lib/api-client.ts). */
+const APP_API_FAILURE = /^\[api\] [A-Z]+ (\/\S*) failed: (\d+)\b/;
 
-/** Console errors other than the expected failed loads. */
+/** The path and status a console error says failed, if it is about a failed request. */
+function failedRequest(error: ConsoleError): { path: string; status: string } | undefined {
+  const load = FAILED_LOAD.exec(error.text);
+  if (load && error.url) return { path: new URL(error.url).pathname, status: load[1] };
+  const app = APP_API_FAILURE.exec(error.text);
+  if (app) return { path: new URL(app[1], 'http://x').pathname, status: app[2] };
+  return undefined;
+}
+
+/** Console errors other than the expected failed requests. */
 export function unexpectedConsoleErrors(
   errors: ConsoleError[],
   expected: ExpectedFailure[],
 ): ConsoleError[] {
   return errors.filter((error) => {
-    const status = FAILED_LOAD.exec(error.text)?.[1];
-    if (!status || !error.url) return true;
-    const { pathname } = new URL(error.url);
-    return !expected.some((e) => e.path === pathname && String(e.status) === status);
+    const failed = failedRequest(error);
+    return !(
+      failed && expected.some((e) => e.path === failed.path && String(e.status) === failed.status)
+    );
   });
 }

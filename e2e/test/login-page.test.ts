@@ -5,7 +5,7 @@ import { unexpectedConsoleErrors, type ExpectedFailure } from '../support/page-p
 
 const { journey } = useChromium();
 
-/** The only failing calls a visitor's /login may make. */
+/** The only failing calls a visitor's pages may make. */
 const EXPECTED_FAILURES: ExpectedFailure[] = [
   // The session check: 401 means "nobody signed in" (SPEC 7's 401-as-empty).
   { path: '/api/user', status: 401 },
@@ -31,6 +31,18 @@ journey('/login loads without console errors or CSP violations', async (j) => {
   expect(unexpectedConsoleErrors(j.problems.consoleErrors, EXPECTED_FAILURES)).toEqual([]);
   expect(j.problems.uncaught).toEqual([]);
 });
+
+journey(
+  'the home page, with the header, loads without console errors or CSP violations',
+  async ({ page, problems }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(problems.cspViolations).toEqual([]);
+    expect(unexpectedConsoleErrors(problems.consoleErrors, EXPECTED_FAILURES)).toEqual([]);
+  },
+);
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true },
