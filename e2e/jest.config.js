@@ -5,5 +5,4 @@ module.exports = require('../jest.preset.js').preset(__dirname, {
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
   testTimeout: 60000,
-  maxWorkers: 1,
 });

@@ -114,9 +114,11 @@ export async function startStack({
       for (const proc of [...all].reverse()) {
         const child = running.get(proc.name);
         if (!child) continue;
+        let timer;
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, sleep(20_000)]);
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+        clearTimeout(timer);
       }
     },
   };

@@ -20,6 +20,7 @@ if (jestArgs.length === 0) {
   console.log('test: types of the web app and of the tests');
   run(bin('tsc'), ['-p', 'web', '--noEmit']);
   run(bin('tsc'), ['-p', 'tsconfig.tests.json']);
+  run(bin('tsc'), ['-p', 'e2e', '--noEmit']);
 }
 build();
 run('sh', [path.join(root, 'scripts/ensure-chromium.sh')]);
