@@ -11,6 +11,7 @@ export const apiPaths = {
 
   playCount: '/api/stats/play-count',
   topScores: '/api/scores/top',
+  scoresRank: '/api/scores/rank',
   activeWeeklyLeaderboard: '/api/weekly-leaderboards/active',
   weeklyLeaderboards: '/api/weekly-leaderboards',
   seasonalLeaderboards: '/api/seasonal-leaderboards',

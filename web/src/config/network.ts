@@ -13,3 +13,7 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 5
 /** Query defaults: fresh for a minute, no polling, refetch on focus, retry after 1 s. */
 export const QUERY_STALE_TIME_MS = 60_000;
 export const QUERY_RETRY_DELAY_MS = 1000;
+
+/** Leaderboard reads stay fresh for 30 s; the home page's top scores card for 60 s. */
+export const LEADERBOARD_STALE_TIME_MS = 30_000;
+export const TOP_SCORES_CARD_STALE_TIME_MS = 60_000;
