@@ -7,6 +7,7 @@ export * from './grpc/client';
 export * from './db';
 export * from './redis';
 export * from './nats';
+export * from './outbox';
 export * from './jwt';
 export * from './revocation';
 export * from './shutdown';

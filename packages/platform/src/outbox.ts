@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { JSONCodec, nanos, StorageType, type NatsError } from 'nats';
+import type { Knex } from './db';
+import type { Logger } from './logger';
+import type { EventBus } from './nats';
+
+/**
+ * Transactional outbox: a service writes its events into its own `outbox` table in the same
+ * transaction as the change they describe; a relay publishes them to NATS JetStream afterwards
+ * and deletes them once the server acknowledged them. A crash between commit and publish
+ * loses nothing (the row waits for the next relay run); a crash between publish and delete
+ * publishes again, and JetStream drops the copy because `Nats-Msg-Id` is the event id
+ * (duplicate window 2 minutes). Consumers still dedupe by id beyond that window.
+ */
+export interface OutboxEvent {
+  /** The event id (UUID): also `payload.id` and the JetStream message id. */
+  id: string;
+  /** Without the deployment's subject prefix, e.g. `scores.created`. */
+  subject: string;
+  payload: { id: string; occurredAt: string } & Record<string, unknown>;
+}
+
+export const OUTBOX_TABLE = 'outbox';
+
+/** For a service migration: the outbox table in the service's own schema. */
+export async function createOutboxTable(db: Knex, table = OUTBOX_TABLE): Promise<void> {
+  await db.schema.createTable(table, (t) => {
+    // Publication order: the order the rows were written.
+    t.bigIncrements('seq').primary();
+    t.uuid('id').notNullable().unique();
+    t.text('subject').notNullable();
+    t.jsonb('payload').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+  });
+}
+
+/** A new event: `body` plus a fresh `id` and `occurredAt` (ISO 8601). */
+export function outboxEvent(
+  subject: string,
+  body: Record<string, unknown>,
+  occurredAt: Date = new Date(),
+): OutboxEvent {
+  const id = randomUUID();
+  return { id, subject, payload: { id, occurredAt: occurredAt.toISOString(), ...body } };
+}
+
+/** Writes events with the caller's transaction (or as one statement of their own). */
+export async function writeOutbox(
+  db: Knex | Knex.Transaction,
+  events: OutboxEvent[],
+  table = OUTBOX_TABLE,
+): Promise<void> {
+  if (events.length === 0) return;
+  await db(table).insert(
+    events.map((e) => ({ id: e.id, subject: e.subject, payload: JSON.stringify(e.payload) })),
+  );
+}
+
+/** A JetStream stream: `subjects` are given without the deployment's prefix. */
+export interface StreamSpec {
+  name: string;
+  subjects: string[];
+}
+
+/** Stream names cannot hold '.', so the subject prefix (`test_1_ab.`) becomes `test_1_ab_`. */
+export function streamName(subjectPrefix: string, name: string): string {
+  return `${subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}${name}`;
+}
+
+const isNotFound = (error: unknown) =>
+  (error as NatsError).api_error?.err_code === 10059 ||
+  /stream not found/i.test(String((error as Error).message));
+
+/** Creates (or widens the subjects of) each stream; safe when replicas race. */
+export async function ensureStreams(
+  bus: EventBus,
+  streams: StreamSpec[],
+  options: { maxAgeMs?: number } = {},
+): Promise<void> {
+  const jsm = await bus.connection.jetstreamManager();
+  const prefix = bus.subject('');
+  for (const spec of streams) {
+    const name = streamName(prefix, spec.name);
+    const subjects = spec.subjects.map((s) => bus.subject(s));
+    try {
+      const info = await jsm.streams.info(name);
+      const missing = subjects.filter((s) => !info.config.subjects.includes(s));
+      if (missing.length) {
+        await jsm.streams.update(name, { subjects: [...info.config.subjects, ...missing] });
+      }
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      try {
+        await jsm.streams.add({
+          name,
+          subjects,
+          storage: StorageType.File,
+          max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
+          duplicate_window: nanos(120_000),
+        });
+      } catch (addError) {
+        // Another replica created it meanwhile.
+        if (!/already in use/i.test(String((addError as Error).message))) throw addError;
+      }
+    }
+  }
+}
+
+/** Deletes the streams (test clean-up). */
+export async function deleteStreams(bus: EventBus, streams: StreamSpec[]): Promise<void> {
+  const jsm = await bus.connection.jetstreamManager();
+  for (const spec of streams) {
+    await jsm.streams.delete(streamName(bus.subject(''), spec.name)).catch((error: unknown) => {
+      if (!isNotFound(error)) throw error;
+    });
+  }
+}
+
+export interface OutboxRelay {
+  /** Publish soon (call after committing events): no waiting for the next poll. */
+  wake(): void;
+  /** Publishes everything pending now; resolves with how many events went out. */
+  flush(): Promise<number>;
+  /** Stops polling and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+const codec = JSONCodec();
+
+/**
+ * Publishes the outbox in batches. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number
+ * of replicas can relay the same table without publishing a row twice at the same time; the
+ * claiming transaction deletes them once JetStream acknowledged every message. Polling (every
+ * `pollMs`) picks up rows written by other replicas or left by a crash; `wake()` is the fast path.
+ */
+export function startOutboxRelay(options: {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  table?: string;
+  batchSize?: number;
+  pollMs?: number;
+}): OutboxRelay {
+  const { db, bus, logger } = options;
+  const table = options.table ?? OUTBOX_TABLE;
+  const batchSize = options.batchSize ?? 500;
+  const pollMs = options.pollMs ?? 500;
+  const js = bus.connection.jetstream();
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function publishBatch(): Promise<number> {
+    return db.transaction(async (trx) => {
+      const { rows } = (await trx.raw(
+        `SELECT id, subject, payload FROM ?? ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED`,
+        [table, batchSize],
+      )) as { rows: { id: string; subject: string; payload: unknown }[] };
+      if (rows.length === 0) return 0;
+      // Sent in order on one connection; the acknowledgements are awaited together.
+      await Promise.all(
+        rows.map((row) =>
+          js.publish(bus.subject(row.subject), codec.encode(row.payload), { msgID: row.id }),
+        ),
+      );
+      await trx(table)
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .del();
+      return rows.length;
+    });
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      again = false;
+      const n = await publishBatch();
+      total += n;
+      if (n < batchSize && !again) return total;
+    }
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  }
+
+  function tick() {
+    timer = null;
+    run().then(
+      () => schedule(pollMs),
+      (error: unknown) => {
+        logger.warn({ err: error }, 'outbox relay: publish failed; retrying');
+        schedule(Math.max(pollMs, 1000));
+      },
+    );
+  }
+
+  schedule(0);
+  return {
+    wake() {
+      if (stopped) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    flush: () => run(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
