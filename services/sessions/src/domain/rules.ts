@@ -1,0 +1,172 @@
+import net from 'node:net';
+import { AppError } from '@ballmatch/platform';
+
+/** Limits of SPEC 5 and 9 and of this service's contract (docs/api.md, 'Player sessions'). */
+export const LIMITS = {
+  playerNameMax: 20,
+  fingerprintMax: 50,
+  timestampsPerUpdate: 1000,
+  timestampsPerSession: 10_000,
+  updatesPerSession: 10_000,
+  clientFlagsPerUpdate: 10,
+  detailsMax: 1000,
+  reasonMax: 500,
+  /** Bounds that keep stored figures sane; a real game is far below them. */
+  scoreMax: 1e12,
+  countMax: 10_000_000,
+  durationMaxMs: 86_400_000,
+  /** The largest time a JavaScript Date can hold, in ms. */
+  timestampMax: 8.64e15,
+  pageLimitDefault: 20,
+  pageLimitMax: 100,
+};
+
+export const CLIENT_FLAG_TYPES = new Set(['SUSPICIOUS_TIMING']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// C0 and C1 control characters (tabs and newlines included): never part of a name.
+const CONTROL = /\p{Cc}/u;
+
+export const invalid = (field: string, message: string) =>
+  new AppError('INVALID_ARGUMENT', message, { field });
+
+export const isUuid = (value: string) => UUID.test(value);
+
+/** SPEC 5: required, 1-20 characters after trimming; control characters refused. */
+export function normalizePlayerName(raw: string, field = 'playerName'): string {
+  const name = raw.trim();
+  if (name === '') throw invalid(field, `${field} is required`);
+  if (name.length > LIMITS.playerNameMax) {
+    throw invalid(field, `${field} must be at most ${LIMITS.playerNameMax} characters`);
+  }
+  if (CONTROL.test(name)) throw invalid(field, `${field} must not contain control characters`);
+  return name;
+}
+
+export function checkClientSessionId(value: string): string {
+  if (!isUuid(value)) throw invalid('clientSessionId', 'clientSessionId must be a UUID');
+  return value.toLowerCase();
+}
+
+/** SPEC 9: the client's fingerprint is 50 characters; more is refused, less tolerated. */
+export function checkFingerprint(value: string): string {
+  if (value.length > LIMITS.fingerprintMax) {
+    throw invalid(
+      'deviceFingerprint',
+      `deviceFingerprint must be at most ${LIMITS.fingerprintMax} characters`,
+    );
+  }
+  if (CONTROL.test(value)) {
+    throw invalid('deviceFingerprint', 'deviceFingerprint must not contain control characters');
+  }
+  return value;
+}
+
+/** An IP address as stored and searched: IPv4-mapped IPv6 (::ffff:1.2.3.4) becomes 1.2.3.4. */
+export function normalizeIp(raw: string, field = 'ip'): string {
+  const trimmed = raw.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
+  const ip = mapped ? mapped[1]! : trimmed;
+  if (net.isIP(ip) === 0) throw invalid(field, `${field} must be an IPv4 or IPv6 address`);
+  return ip.toLowerCase();
+}
+
+/** '' means a guest; anything else must be a user id. */
+export function checkUserId(value: string): string | null {
+  if (value === '') return null;
+  if (!isUuid(value)) throw invalid('userId', 'userId must be a UUID');
+  return value.toLowerCase();
+}
+
+export function wholeNumber(value: number, field: string, max: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw invalid(field, `${field} must be a whole number from 0 to ${max}`);
+  }
+  return value;
+}
+
+export function duration(value: number, field: string): number {
+  if (!Number.isFinite(value) || value < 0 || value > LIMITS.durationMaxMs) {
+    throw invalid(
+      field,
+      `${field} must be a number of milliseconds from 0 to ${LIMITS.durationMaxMs}`,
+    );
+  }
+  return value;
+}
+
+/** At most 1000 per update; each a time in ms (fractions rounded to whole ms). */
+export function checkTimestamps(values: readonly number[]): number[] {
+  if (values.length > LIMITS.timestampsPerUpdate) {
+    throw invalid(
+      'moveTimestamps',
+      `moveTimestamps must hold at most ${LIMITS.timestampsPerUpdate} entries per update`,
+    );
+  }
+  return values.map((value) => {
+    if (!Number.isFinite(value) || value < 0 || value > LIMITS.timestampMax) {
+      throw invalid(
+        'moveTimestamps',
+        'moveTimestamps must be times in milliseconds (non-negative numbers)',
+      );
+    }
+    return Math.round(value);
+  });
+}
+
+export interface ClientFlagInput {
+  type: string;
+  details: string;
+}
+
+export function checkClientFlags(flags: readonly ClientFlagInput[]): ClientFlagInput[] {
+  if (flags.length > LIMITS.clientFlagsPerUpdate) {
+    throw invalid(
+      'suspiciousFlags',
+      `suspiciousFlags must hold at most ${LIMITS.clientFlagsPerUpdate} entries`,
+    );
+  }
+  return flags.map((flag) => {
+    if (!CLIENT_FLAG_TYPES.has(flag.type)) {
+      throw invalid('suspiciousFlags', "suspiciousFlags type must be 'SUSPICIOUS_TIMING'");
+    }
+    if (flag.details.length > LIMITS.detailsMax) {
+      throw invalid(
+        'suspiciousFlags',
+        `suspiciousFlags details must be at most ${LIMITS.detailsMax} characters`,
+      );
+    }
+    return { type: flag.type, details: flag.details };
+  });
+}
+
+/** An admin's reason for flagging: 1-500 characters after trimming. */
+export function checkReason(raw: string): string {
+  const reason = raw.trim();
+  if (reason === '') throw invalid('reason', 'reason is required');
+  if (reason.length > LIMITS.reasonMax) {
+    throw invalid('reason', `reason must be at most ${LIMITS.reasonMax} characters`);
+  }
+  // Newlines and tabs are fine in a note; other control characters are not.
+  if (/[^\P{Cc}\n\t]/u.test(reason)) {
+    throw invalid('reason', 'reason must not contain control characters');
+  }
+  return reason;
+}
+
+/** 0 means the default; otherwise page >= 1 and 1 <= limit <= 100. */
+export function pageArgs(page: number, limit: number): { page: number; limit: number } {
+  const p = page === 0 ? 1 : page;
+  const l = limit === 0 ? LIMITS.pageLimitDefault : limit;
+  if (!Number.isInteger(p) || p < 1)
+    throw invalid('page', 'page must be a whole number of at least 1');
+  if (!Number.isInteger(l) || l < 1 || l > LIMITS.pageLimitMax) {
+    throw invalid('limit', `limit must be a whole number from 1 to ${LIMITS.pageLimitMax}`);
+  }
+  return { page: p, limit: l };
+}
+
+/** Admin RPCs check the caller's role themselves, whatever the gateway did. */
+export function requireAdmin(callerRole: string): void {
+  if (callerRole !== 'admin') throw new AppError('PERMISSION_DENIED', 'Admin access required');
+}

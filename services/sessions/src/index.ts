@@ -1,0 +1,71 @@
+import {
+  connectEventBus,
+  createGrpcServer,
+  createKnex,
+  createLogger,
+  ensureDatabase,
+  exitOnSignals,
+  migrateLatest,
+} from '@ballmatch/platform';
+import { sessionsV1 } from '@ballmatch/proto';
+import { loadSessionsConfig } from './config';
+import { sessions as makeSessions } from './domain/sessions';
+import { flaggedPublisher } from './events';
+import { sessionHandlers } from './grpc/handlers';
+import { migrations } from './migrations';
+import { sessionStore } from './store/sessions';
+
+export const SCHEMA = 'sessions';
+
+export interface RunningSessions {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningSessions> {
+  const config = loadSessionsConfig(env);
+  const logger = createLogger('sessions', config.LOG_LEVEL);
+
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
+  await migrateLatest(db, SCHEMA, migrations);
+  const bus = await connectEventBus({
+    url: config.NATS_URL,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    name: 'sessions',
+  });
+
+  const sessions = makeSessions({
+    store: sessionStore(db),
+    onFlagged: flaggedPublisher(bus, logger),
+  });
+  const server = createGrpcServer(logger);
+  server.add(
+    sessionsV1.SessionServiceService,
+    'sessions.v1.SessionService',
+    sessionHandlers(sessions),
+  );
+  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
+  logger.info({ port }, 'sessions listening');
+
+  return {
+    port,
+    async stop() {
+      await server.stop();
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}
+
+if (require.main === module) {
+  const logger = createLogger('sessions');
+  start().then(
+    (running) => exitOnSignals(running.stop, logger),
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'sessions failed to start');
+      process.exit(1);
+    },
+  );
+}

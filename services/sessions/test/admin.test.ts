@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { sessionsV1 } from '@ballmatch/proto';
+import { ADMIN, evenTimestamps, listen, newSession, update } from './fixtures';
+import { startSessions, type SessionsHarness } from './harness';
+
+let svc: SessionsHarness;
+beforeAll(async () => {
+  svc = await startSessions();
+});
+afterAll(() => svc.close());
+
+const list = (req: Partial<sessionsV1.ListSessionsRequest> = {}) =>
+  svc.client.listSessions({
+    ...ADMIN,
+    suspiciousOnly: false,
+    playerName: '',
+    ip: '',
+    page: 0,
+    limit: 0,
+    ...req,
+  });
+
+/** Creates sessions one after another (so their order is known), oldest first. */
+async function createMany(count: number, override: Partial<sessionsV1.CreateSessionRequest>) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push((await svc.client.createSession(newSession(override))).id);
+  }
+  return ids;
+}
+
+async function makeBot(override: Partial<sessionsV1.CreateSessionRequest>) {
+  const { id } = await svc.client.createSession(newSession(override));
+  await svc.client.updateSession(update(id, { moveTimestamps: evenTimestamps(10) }));
+  return id;
+}
+
+describe('admin calls check the caller themselves (defence in depth)', () => {
+  it.each(['user', '', 'Admin'])('refuses callerRole %j with PERMISSION_DENIED', async (role) => {
+    const { id } = await svc.client.createSession(newSession());
+    const denied = { code: 'PERMISSION_DENIED', message: 'Admin access required' };
+    await expect(list({ callerRole: role })).rejects.toMatchObject(denied);
+    await expect(svc.client.getSession({ ...ADMIN, callerRole: role, id })).rejects.toMatchObject(
+      denied,
+    );
+    await expect(
+      svc.client.flagSession({ ...ADMIN, callerRole: role, id, reason: 'x' }),
+    ).rejects.toMatchObject(denied);
+  });
+
+  it('refuses a flag without the admin user id (it is recorded with the flag)', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    await expect(
+      svc.client.flagSession({ callerRole: 'admin', callerUserId: '', id, reason: 'x' }),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+  });
+});
+
+describe('ListSessions', () => {
+  it('pages through sessions newest first', async () => {
+    const ids = await createMany(5, { playerName: 'Pager' });
+    const newestFirst = [...ids].reverse();
+    const pages = [];
+    for (const page of [1, 2, 3, 4])
+      pages.push(await list({ playerName: 'Pager', page, limit: 2 }));
+    expect(pages.map((p) => p.data.map((s) => s.id))).toEqual([
+      newestFirst.slice(0, 2),
+      newestFirst.slice(2, 4),
+      newestFirst.slice(4),
+      [],
+    ]);
+    expect(pages.map((p) => p.pagination)).toEqual([
+      { currentPage: 1, totalPages: 3, total: 5, hasNextPage: true, hasPrevPage: false },
+      { currentPage: 2, totalPages: 3, total: 5, hasNextPage: true, hasPrevPage: true },
+      { currentPage: 3, totalPages: 3, total: 5, hasNextPage: false, hasPrevPage: true },
+      { currentPage: 4, totalPages: 3, total: 5, hasNextPage: false, hasPrevPage: true },
+    ]);
+  });
+
+  it('lists everything newest first with 20 per page by default', async () => {
+    await createMany(21, {});
+    const first = await list();
+    expect(first.data).toHaveLength(20);
+    expect(first.pagination!.currentPage).toBe(1);
+    expect(first.pagination!.hasNextPage).toBe(true);
+    const times = first.data.map((s) => s.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('finds a player by name, whatever the case, exactly', async () => {
+    const ids = await createMany(2, { playerName: 'CaseyJones' });
+    await createMany(1, { playerName: 'CaseyJones2' });
+    const found = await list({ playerName: '  caseyjones ' });
+    expect(found.data.map((s) => s.id)).toEqual([...ids].reverse());
+    expect(found.data[0]!.playerName).toBe('CaseyJones');
+  });
+
+  it('finds sessions by IP, IPv4-mapped IPv6 included', async () => {
+    const ids = await createMany(2, { clientIp: '192.0.2.55' });
+    ids.push(...(await createMany(1, { clientIp: '::ffff:192.0.2.55' })));
+    await createMany(1, { clientIp: '192.0.2.56' });
+    const found = await list({ ip: '192.0.2.55' });
+    expect(found.data.map((s) => s.id)).toEqual([...ids].reverse());
+    const v6 = await createMany(1, { clientIp: '2001:DB8::1' });
+    expect((await list({ ip: '2001:db8::1' })).data.map((s) => s.id)).toEqual(v6);
+  });
+
+  it('lists only suspicious sessions when asked, with their flags', async () => {
+    const ip = '192.0.2.77';
+    const bot = await makeBot({ clientIp: ip });
+    await createMany(2, { clientIp: ip });
+    const suspicious = await list({ suspiciousOnly: true, ip });
+    expect(suspicious.data.map((s) => s.id)).toEqual([bot]);
+    expect(suspicious.data[0]!.flags.map((f) => f.source)).toEqual([
+      sessionsV1.FlagSource.FLAG_SOURCE_SERVER,
+    ]);
+    expect(suspicious.pagination!.total).toBe(1);
+    expect((await list({ ip })).pagination!.total).toBe(3);
+  });
+
+  it.each([
+    [{ page: -1 }, 'page', 'page must be a whole number of at least 1'],
+    [{ limit: 101 }, 'limit', 'limit must be a whole number from 1 to 100'],
+    [{ ip: 'nowhere' }, 'ip', 'ip must be an IPv4 or IPv6 address'],
+    [{ playerName: 'x'.repeat(21) }, 'playerName', 'playerName must be at most 20 characters'],
+  ])('refuses %j with a clear message naming the field', async (req, field, message) => {
+    await expect(list(req)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message,
+      details: { field },
+    });
+  });
+});
+
+describe('GetSession and FlagSession', () => {
+  it('reads one session; NOT_FOUND for unknown or malformed ids', async () => {
+    const { id } = await svc.client.createSession(newSession({ playerName: 'Reader' }));
+    expect(await svc.client.getSession({ ...ADMIN, id })).toMatchObject({
+      id,
+      playerName: 'Reader',
+    });
+    for (const bad of [randomUUID(), 'nope']) {
+      await expect(svc.client.getSession({ ...ADMIN, id: bad })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Session not found',
+      });
+      await expect(
+        svc.client.flagSession({ ...ADMIN, id: bad, reason: 'x' }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('flags with a reason: suspicious, the admin recorded, one event, the same flag once', async () => {
+    const events = await listen(svc.bus, 'session.flagged');
+    const { id } = await svc.client.createSession(newSession({ playerName: 'Flaggy' }));
+    const flagged = await svc.client.flagSession({ ...ADMIN, id, reason: '  Impossible score  ' });
+    expect(flagged.suspicious).toBe(true);
+    expect(flagged.flags).toEqual([
+      {
+        type: 'ADMIN_FLAG',
+        details: 'Impossible score',
+        source: sessionsV1.FlagSource.FLAG_SOURCE_ADMIN,
+        createdAt: expect.any(String),
+        adminUserId: ADMIN.callerUserId,
+      },
+    ]);
+    expect(await events.next()).toMatchObject({
+      sessionId: id,
+      playerName: 'Flaggy',
+      source: 'admin',
+      type: 'ADMIN_FLAG',
+      details: 'Impossible score',
+    });
+    const again = await svc.client.flagSession({ ...ADMIN, id, reason: 'Impossible score' });
+    expect(again.flags).toHaveLength(1);
+    const second = await svc.client.flagSession({ ...ADMIN, id, reason: 'Also: same device' });
+    expect(second.flags.map((f) => f.details)).toEqual(['Impossible score', 'Also: same device']);
+    await new Promise((r) => setTimeout(r, 200));
+    // It was already suspicious: later flags add detail, not another "became suspicious" event.
+    expect(events.heard).toHaveLength(1);
+    events.stop();
+    // The session shows in the suspicious list and in the update answers.
+    expect((await svc.client.updateSession(update(id))).flagged).toBe(true);
+  });
+
+  it.each([
+    ['   ', 'reason is required'],
+    ['x'.repeat(501), 'reason must be at most 500 characters'],
+    ['bad\u0000reason', 'reason must not contain control characters'],
+  ])('refuses the reason %j', async (reason, message) => {
+    const { id } = await svc.client.createSession(newSession());
+    await expect(svc.client.flagSession({ ...ADMIN, id, reason })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message,
+      details: { field: 'reason' },
+    });
+  });
+});

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { createGame } from '@ballmatch/engine';
+import { sessionsV1 } from '@ballmatch/proto';
+import { ADMIN, evenTimestamps, humanTimestamps, listen, newSession, update } from './fixtures';
+import { startSessions, type SessionsHarness } from './harness';
+
+let svc: SessionsHarness;
+beforeAll(async () => {
+  svc = await startSessions();
+});
+afterAll(() => svc.close());
+
+const create = (override?: Parameters<typeof newSession>[0]) =>
+  svc.client.createSession(newSession(override));
+const read = (id: string) => svc.client.getSession({ ...ADMIN, id });
+const { FLAG_SOURCE_CLIENT, FLAG_SOURCE_SERVER } = sessionsV1.FlagSource;
+
+describe('CreateSession', () => {
+  it('answers an id and a 128-bit random seed made by the server, which starts a game', async () => {
+    const userId = randomUUID();
+    const a = await create({ userId, clientIp: '::ffff:198.51.100.4' });
+    const b = await create();
+    expect(a.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.seed).toMatch(/^[0-9a-f]{32}$/);
+    expect(b.seed).not.toBe(a.seed);
+    expect(createGame(a.seed).score).toBe(0);
+
+    const stored = await read(a.id);
+    expect(stored).toMatchObject({
+      id: a.id,
+      ip: '198.51.100.4', // IPv4-mapped IPv6 stored as plain IPv4, so admins can search it
+      userId,
+      totalScore: 0,
+      suspicious: false,
+      flags: [],
+      endedAt: '',
+    });
+    expect((await read(b.id)).userId).toBe('');
+  });
+
+  it('gives the scores service the seed, player and times (NOT_FOUND for unknown ids)', async () => {
+    const input = newSession({ playerName: '  Padded Name  ' });
+    const created = await svc.client.createSession(input);
+    const scoring = await svc.client.getSessionForScoring({ id: created.id });
+    expect(scoring).toEqual({
+      id: created.id,
+      seed: created.seed,
+      playerName: 'Padded Name',
+      userId: '',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      endedAt: '',
+      suspicious: false,
+    });
+    for (const id of [randomUUID(), 'not-a-uuid', '']) {
+      await expect(svc.client.getSessionForScoring({ id })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Session not found',
+      });
+    }
+  });
+
+  it.each([
+    [{ playerName: '   ' }, 'playerName', 'playerName is required'],
+    [{ playerName: 'x'.repeat(21) }, 'playerName', 'playerName must be at most 20 characters'],
+    [{ playerName: 'Ann\u0007' }, 'playerName', 'playerName must not contain control characters'],
+    [{ clientSessionId: 'page-1' }, 'clientSessionId', 'clientSessionId must be a UUID'],
+    [
+      { deviceFingerprint: 'f'.repeat(51) },
+      'deviceFingerprint',
+      'deviceFingerprint must be at most 50 characters',
+    ],
+    [{ clientIp: 'somewhere' }, 'clientIp', 'clientIp must be an IPv4 or IPv6 address'],
+    [{ userId: 'user-1' }, 'userId', 'userId must be a UUID'],
+  ])('refuses %j with a clear message naming the field', async (override, field, message) => {
+    await expect(create(override)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message,
+      details: { field },
+    });
+  });
+
+  it('accepts a 20-character name after trimming and a full 50-character fingerprint', async () => {
+    const created = await create({ playerName: ` ${'n'.repeat(20)} ` });
+    expect((await read(created.id)).playerName).toBe('n'.repeat(20));
+  });
+});
+
+describe('UpdateSession', () => {
+  it('stores the figures and the latest player name', async () => {
+    const { id } = await create();
+    const status = await svc.client.updateSession(
+      update(id, { playerName: 'Bea', totalScore: 345, matchCount: 12, moveCount: 20 }),
+    );
+    expect(status).toEqual({ id, flagged: false, endedAt: '' });
+    expect(await read(id)).toMatchObject({
+      playerName: 'Bea',
+      totalScore: 345,
+      matchCount: 12,
+      moveCount: 20,
+      averageMoveDuration: 1450,
+    });
+  });
+
+  it('does not flag a human: uneven gaps over several updates', async () => {
+    const { id } = await create();
+    const times = humanTimestamps(40);
+    for (let i = 0; i < 4; i++) {
+      const status = await svc.client.updateSession(
+        update(id, { moveCount: (i + 1) * 10, moveTimestamps: times.slice(i * 10, i * 10 + 10) }),
+      );
+      expect(status.flagged).toBe(false);
+    }
+    const stored = await read(id);
+    expect(stored).toMatchObject({ suspicious: false, flags: [], moveTimestampCount: 40 });
+  });
+
+  it('flags a bot on its own: evenly spaced moves, across updates, once, and publishes it', async () => {
+    const events = await listen(svc.bus, 'session.flagged');
+    const { id } = await create({ playerName: 'Botty' });
+    const times = evenTimestamps(30);
+    // Three moves alone are too few to judge (SPEC: at least 5).
+    const first = await svc.client.updateSession(
+      update(id, { moveCount: 3, moveTimestamps: times.slice(0, 3) }),
+    );
+    expect(first.flagged).toBe(false);
+    const second = await svc.client.updateSession(
+      update(id, { moveCount: 10, moveTimestamps: times.slice(3, 10) }),
+    );
+    expect(second.flagged).toBe(true);
+    const event = (await events.next()) as Record<string, unknown>;
+    expect(event).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      occurredAt: expect.any(String),
+      sessionId: id,
+      playerName: 'Ann',
+      source: 'server',
+      type: 'SUSPICIOUS_TIMING',
+    });
+    // More bot moves: still one server flag, no second event.
+    await svc.client.updateSession(update(id, { moveCount: 30, moveTimestamps: times.slice(10) }));
+    const stored = await read(id);
+    expect(stored.suspicious).toBe(true);
+    expect(stored.flags).toEqual([
+      {
+        type: 'SUSPICIOUS_TIMING',
+        details: expect.stringContaining('10 moves: 0 of 9 gaps under 100 ms'),
+        source: FLAG_SOURCE_SERVER,
+        createdAt: expect.any(String),
+        adminUserId: '',
+      },
+    ]);
+    expect(stored.flags[0]!.details).toContain('lowVariation');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events.heard).toHaveLength(1);
+    events.stop();
+  });
+
+  it('flags moves that come too fast (SPEC 5: over 30% of gaps under 100 ms)', async () => {
+    const { id } = await create();
+    const start = humanTimestamps(6);
+    const last = start[start.length - 1]!;
+    const fast = Array.from({ length: 12 }, (_, i) => last + 40 + i * 50 + (i % 3) * 10);
+    const human = await svc.client.updateSession(
+      update(id, { moveCount: 6, moveTimestamps: start }),
+    );
+    expect(human.flagged).toBe(false);
+    const bot = await svc.client.updateSession(update(id, { moveCount: 18, moveTimestamps: fast }));
+    expect(bot.flagged).toBe(true);
+    const stored = await read(id);
+    expect(stored.flags[0]!.details).toContain('fastMoves');
+    expect(stored.flags[0]!.details).not.toContain('lowVariation');
+  });
+
+  it('keeps the newest figures when an older update arrives late, and still counts its moves', async () => {
+    const { id } = await create();
+    const times = humanTimestamps(20);
+    await svc.client.updateSession(
+      update(id, { totalScore: 400, moveCount: 20, moveTimestamps: times.slice(10) }),
+    );
+    await svc.client.updateSession(
+      update(id, { totalScore: 150, moveCount: 10, moveTimestamps: times.slice(0, 10) }),
+    );
+    const stored = await read(id);
+    expect(stored).toMatchObject({ totalScore: 400, moveCount: 20, moveTimestampCount: 20 });
+    // Analysed in move order (sorted), the late batch makes no fake fast gap.
+    expect(stored.suspicious).toBe(false);
+  });
+
+  it("records the client's own flags but never trusts them alone", async () => {
+    const { id } = await create();
+    const flag = { type: 'SUSPICIOUS_TIMING', details: 'fastRatio 0.45' };
+    const status = await svc.client.updateSession(
+      update(id, { moveTimestamps: humanTimestamps(10), suspiciousFlags: [flag] }),
+    );
+    expect(status.flagged).toBe(false);
+    const stored = await read(id);
+    expect(stored.suspicious).toBe(false);
+    expect(stored.flags).toEqual([
+      { ...flag, source: FLAG_SOURCE_CLIENT, createdAt: expect.any(String), adminUserId: '' },
+    ]);
+  });
+
+  it('applies the same update once, however often it is sent (retries, double clicks)', async () => {
+    const { id } = await create();
+    const flag = { type: 'SUSPICIOUS_TIMING', details: 'client saw something' };
+    const once = update(id, {
+      moveCount: 10,
+      moveTimestamps: evenTimestamps(10),
+      suspiciousFlags: [flag],
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => svc.client.updateSession(once)));
+    expect(answers.map((a) => a.flagged)).toEqual([true, true, true]);
+    // A later update, then the first one retried late: still nothing doubled.
+    await svc.client.updateSession(
+      update(id, { moveCount: 11, moveTimestamps: [1_800_000_000_000] }),
+    );
+    await svc.client.updateSession(once);
+    const stored = await read(id);
+    expect(stored.moveTimestampCount).toBe(11);
+    expect(stored.moveCount).toBe(11);
+    expect(stored.flags.map((f) => f.source)).toEqual([FLAG_SOURCE_CLIENT, FLAG_SOURCE_SERVER]);
+  });
+
+  it('rounds fractional timestamps (performance.now()) to whole milliseconds', async () => {
+    const { id } = await create();
+    await svc.client.updateSession(update(id, { moveTimestamps: [1000.4, 2300.7] }));
+    expect((await read(id)).moveTimestampCount).toBe(2);
+  });
+
+  it.each<[Partial<sessionsV1.UpdateSessionRequest>, string, string]>([
+    [{ playerName: '' }, 'playerName', 'playerName is required'],
+    [{ totalScore: -1 }, 'totalScore', 'totalScore must be a whole number from 0 to 1000000000000'],
+    [{ moveCount: -3 }, 'moveCount', 'moveCount must be a whole number from 0 to 10000000'],
+    [
+      { averageMoveDuration: -5 },
+      'averageMoveDuration',
+      'averageMoveDuration must be a number of milliseconds from 0 to 86400000',
+    ],
+    [
+      { moveTimestamps: Array.from({ length: 1001 }, (_, i) => i * 500) },
+      'moveTimestamps',
+      'moveTimestamps must hold at most 1000 entries per update',
+    ],
+    [
+      { moveTimestamps: [1000, -1] },
+      'moveTimestamps',
+      'moveTimestamps must be times in milliseconds (non-negative numbers)',
+    ],
+    [
+      { moveTimestamps: [Number.NaN] },
+      'moveTimestamps',
+      'moveTimestamps must be times in milliseconds (non-negative numbers)',
+    ],
+    [
+      { suspiciousFlags: [{ type: 'CHEATING', details: '' }] },
+      'suspiciousFlags',
+      "suspiciousFlags type must be 'SUSPICIOUS_TIMING'",
+    ],
+    [
+      { suspiciousFlags: [{ type: 'SUSPICIOUS_TIMING', details: 'x'.repeat(1001) }] },
+      'suspiciousFlags',
+      'suspiciousFlags details must be at most 1000 characters',
+    ],
+  ])(
+    'refuses bad update #%# with a clear message naming the field',
+    async (override, field, message) => {
+      const { id } = await create();
+      await expect(svc.client.updateSession(update(id, override))).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message,
+        details: { field },
+      });
+    },
+  );
+
+  it('keeps at most 10 000 timestamps per session', async () => {
+    const { id } = await create();
+    for (let i = 0; i < 10; i++) {
+      const batch = Array.from({ length: 1000 }, (_, j) => (i * 1000 + j) * 700);
+      await svc.client.updateSession(
+        update(id, { moveCount: (i + 1) * 1000, moveTimestamps: batch }),
+      );
+    }
+    await expect(
+      svc.client.updateSession(update(id, { moveCount: 10_001, moveTimestamps: [7_100_000] })),
+    ).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+      message: 'A session keeps at most 10000 move timestamps',
+    });
+    expect((await read(id)).moveTimestampCount).toBe(10_000);
+  });
+
+  it('answers NOT_FOUND for an unknown session', async () => {
+    await expect(svc.client.updateSession(update(randomUUID()))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Session not found',
+    });
+  });
+});
+
+describe('ending a session', () => {
+  it('endingSession: true ends it; ending again answers the same time; updates are refused', async () => {
+    const { id } = await create();
+    const endedAt = (await svc.client.updateSession(update(id, { endingSession: true }))).endedAt;
+    expect(endedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const again = await svc.client.updateSession(
+      update(id, { totalScore: 999, endingSession: true }),
+    );
+    expect(again.endedAt).toBe(endedAt);
+    expect((await svc.client.endSession({ id })).endedAt).toBe(endedAt);
+    await expect(svc.client.updateSession(update(id, { totalScore: 999 }))).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+      message: 'Session has ended',
+    });
+    const stored = await read(id);
+    expect(stored.totalScore).toBe(120);
+    expect((await svc.client.getSessionForScoring({ id })).endedAt).toBe(endedAt);
+  });
+
+  it('EndSession ends an open session once, and knows no unknown ones', async () => {
+    const { id } = await create();
+    const first = await svc.client.endSession({ id });
+    expect(first).toEqual({ id, flagged: false, endedAt: expect.any(String) });
+    expect(await svc.client.endSession({ id })).toEqual(first);
+    await expect(svc.client.endSession({ id: randomUUID() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
