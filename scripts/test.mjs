@@ -8,8 +8,14 @@ import { ensureDatastores } from './datastores.mjs';
 import { root } from './stack.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const run = (cmd, args, opts = {}) =>
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+function run(cmd, args) {
+  try {
+    execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error(`\ntest: failed: ${path.basename(cmd)} ${args.join(' ')}`);
+    process.exit(1);
+  }
+}
 const jestArgs = process.argv.slice(2);
 
 await ensureDatastores();
