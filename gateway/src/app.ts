@@ -9,6 +9,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { readSession, requireAdmin } from './middleware/session';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { sessionRoutes } from './routes/sessions';
 import { webApp } from './web-app';
 
 /** The HTTP edge. Order matters: context, headers, limits, body, session, guards, routes. */
@@ -42,6 +43,7 @@ export function createApp(
     req.path === '/login' ? next() : requireAdmin(req, res, next),
   );
   api.use(authRoutes(deps));
+  api.use(sessionRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

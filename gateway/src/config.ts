@@ -10,6 +10,8 @@ export const envShape = {
   PORT: portEnv(8080),
   /** gRPC address of auth; in Kubernetes `dns:///auth:50051` (headless Service, round_robin). */
   AUTH_ADDR: z.string().default('127.0.0.1:50051'),
+  /** gRPC address of sessions; in Kubernetes `dns:///sessions:50053`. */
+  SESSIONS_ADDR: z.string().default('127.0.0.1:50053'),
   /** Origins allowed to make mutating requests, comma-separated (the request's own host always is). */
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
   /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (1 behind an ingress). */

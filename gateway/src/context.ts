@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { AsyncClient, Logger, Redis, SessionClaims } from '@ballmatch/platform';
 import type { authV1 } from '@ballmatch/proto';
+import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayConfig } from './config';
 import type { SessionCookies } from './middleware/session';
 
@@ -11,6 +12,7 @@ export interface GatewayDeps {
   redis: Redis;
   publicKey: KeyObject;
   auth: AsyncClient<authV1.AuthServiceClient>;
+  sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   cookies: SessionCookies;
 }
 

@@ -7,6 +7,7 @@ import {
   loadPublicKey,
 } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
+import { sessionsV1 } from '@ballmatch/proto';
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
 import { sessionCookies } from './middleware/session';
@@ -29,6 +30,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       serviceLabel: 'auth',
     },
   );
+  const sessions = createGrpcClient(
+    sessionsV1.SessionServiceClient,
+    sessionsV1.SessionServiceService,
+    config.SESSIONS_ADDR,
+    { serviceLabel: 'sessions' },
+  );
   let draining = false;
   const app = createApp(
     {
@@ -36,6 +43,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       logger,
       redis,
       auth,
+      sessions,
       publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
       cookies: sessionCookies(config.COOKIE_SECURE),
     },
@@ -66,6 +74,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
         });
       });
       auth.close();
+      sessions.close();
       redis.disconnect();
     },
   };

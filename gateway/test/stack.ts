@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, testRedisPrefix } from '@ballmatch/platform/testing';
+import { testNatsPrefix } from '@ballmatch/platform/testing';
 import { start as startAuth, type RunningAuth } from '../../services/auth/src';
+import { start as startSessions } from '../../services/sessions/src';
 import { start as startGateway, type RunningGateway } from '../src';
 
 /**
- * The real auth service and gateway in this test process, sharing a fresh database, Redis
- * prefix and key pair; a tiny stand-in web build so the SPA fallback can be seen.
+ * The real auth and sessions services and the gateway in this test process, sharing a fresh
+ * database, Redis prefix and key pair; a tiny stand-in web build so the SPA fallback can be seen.
  */
 export interface Stack {
   url: string;
@@ -47,11 +49,19 @@ export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<
   let auth: RunningAuth | undefined = await startAuth(authEnv);
   const authPort = auth.port;
   authEnv.GRPC_PORT = String(authPort);
+  const sessions = await startSessions({
+    ...common,
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: database.url,
+    NATS_SUBJECT_PREFIX: testNatsPrefix(),
+  });
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...common,
     HOST: '127.0.0.1',
     PORT: '0',
     AUTH_ADDR: `127.0.0.1:${authPort}`,
+    SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
     WEB_DIST: webDist,
     ...gatewayExtra,
   };
@@ -78,6 +88,7 @@ export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<
       for (const g of extras) await g.stop();
       await gateway.stop();
       await auth?.stop();
+      await sessions.stop();
       await database.drop();
       for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
     },
