@@ -21,4 +21,13 @@ export const apiPaths = {
   adminDailyStats: '/api/admin/stats/daily',
   adminAdsStats: '/api/admin/ads/stats',
   adImpressionStats: '/api/admin/ads/impressions',
+
+  // The game (issue 5).
+  playerSessions: '/api/player-sessions',
+  scores: '/api/scores',
+  checkHighScore: '/api/scores/check-high-score',
+  weeklyRecordScore: '/api/weekly-leaderboards/record-score',
+  incrementPlayCount: '/api/stats/increment-play-count',
+  recordCompletedGame: '/api/stats/record-completed-game',
+  icons: '/api/icons',
 } as const;
