@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One entry per process, in start order; `ready` says when the next may start. */
-export function processes({ gatewayPort, authPort }) {
+export function processes({ gatewayPort, authPort, sessionsPort = 50053 }) {
   return [
     {
       name: 'auth',
@@ -17,9 +17,20 @@ export function processes({ gatewayPort, authPort }) {
       ready: { grpc: `127.0.0.1:${authPort}`, service: 'auth.v1.AuthService' },
     },
     {
+      name: 'sessions',
+      entry: 'services/sessions/dist/index.js',
+      env: { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(sessionsPort) },
+      ready: { grpc: `127.0.0.1:${sessionsPort}`, service: 'sessions.v1.SessionService' },
+    },
+    {
       name: 'gateway',
       entry: 'gateway/dist/index.js',
-      env: { HOST: '0.0.0.0', PORT: String(gatewayPort), AUTH_ADDR: `127.0.0.1:${authPort}` },
+      env: {
+        HOST: '0.0.0.0',
+        PORT: String(gatewayPort),
+        AUTH_ADDR: `127.0.0.1:${authPort}`,
+        SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
+      },
       ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
     },
   ];
@@ -55,6 +66,7 @@ async function waitReady(check, deadlineMs) {
 export async function startStack({
   gatewayPort = 8080,
   authPort = 50051,
+  sessionsPort = 50053,
   env = {},
   log = (line) => process.stdout.write(line),
 } = {}) {
@@ -89,7 +101,7 @@ export async function startStack({
     return child;
   }
 
-  const all = processes({ gatewayPort, authPort });
+  const all = processes({ gatewayPort, authPort, sessionsPort });
   // If this script dies without stopping them, take the children along.
   process.once('exit', () => {
     for (const child of running.values()) child.kill('SIGTERM');

@@ -12,6 +12,7 @@ import type { E2eState, StackModule } from './state';
 const BUILT = [
   'packages/platform/dist/testing.js',
   'services/auth/dist/index.js',
+  'services/sessions/dist/index.js',
   'gateway/dist/index.js',
   'web/dist/index.html',
 ];
@@ -62,7 +63,7 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, 'stack.log');
   const log = fs.createWriteStream(logFile, { flags: 'w' });
-  const [gatewayPort, authPort] = await freePorts(2);
+  const [gatewayPort, authPort, sessionsPort] = await freePorts(3);
   const database = await createTestDatabase('e2e');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-keys-'));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
@@ -73,6 +74,7 @@ export default async function globalSetup(): Promise<void> {
     state.stack = await startStack({
       gatewayPort,
       authPort,
+      sessionsPort,
       env: {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

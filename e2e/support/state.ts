@@ -11,6 +11,7 @@ export interface StackModule {
   startStack(options: {
     gatewayPort: number;
     authPort: number;
+    sessionsPort?: number;
     env: Record<string, string>;
     log: (line: string) => void;
   }): Promise<RunningStack>;
