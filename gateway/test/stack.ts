@@ -88,7 +88,7 @@ export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<
       for (const g of extras) await g.stop();
       await gateway.stop();
       await auth?.stop();
-      await sessions.stop();
+      await sessions.stop({ deleteStreams: true });
       await database.drop();
       for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -1,30 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import type { EventBus, Logger } from '@ballmatch/platform';
+import { outboxEvent, type OutboxEvent, type StreamSpec } from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
-import type { SessionFlagged } from './domain/sessions';
+import type { FlagRow, SessionRow } from './store/sessions';
 
 export const SESSION_FLAGGED = 'session.flagged';
 
-/**
- * Publishes `session.flagged` after the commit that made a session suspicious. Plain NATS
- * publish, best effort: the flag itself is in Postgres, and the event only tells listeners
- * (admin dashboards) sooner than their next read.
- */
-export function flaggedPublisher(bus: EventBus, logger: Logger) {
-  return ({ session, flag }: SessionFlagged) => {
-    const event: sessionsV1.SessionFlaggedEvent = {
-      id: randomUUID(),
-      occurredAt: new Date().toISOString(),
-      sessionId: session.id,
-      playerName: session.player_name,
-      source: flag.source,
-      type: flag.type,
-      details: flag.details,
-    };
-    try {
-      bus.publish(SESSION_FLAGGED, event);
-    } catch (error) {
-      logger.warn({ err: error, sessionId: session.id }, 'session.flagged not published');
-    }
+/** The JetStream stream the relay publishes into (created at start). */
+export const SESSION_STREAMS: StreamSpec[] = [{ name: 'SESSIONS', subjects: ['session.>'] }];
+
+/** `session.flagged`: the session has just become suspicious (by the server or an admin). */
+export function flaggedEvent(session: SessionRow, flag: FlagRow): OutboxEvent {
+  const body: Omit<sessionsV1.SessionFlaggedEvent, 'id' | 'occurredAt'> = {
+    sessionId: session.id,
+    playerName: session.player_name,
+    source: flag.source,
+    type: flag.type,
+    details: flag.details,
   };
+  return outboxEvent(SESSION_FLAGGED, body);
 }

@@ -3,14 +3,17 @@ import {
   createGrpcServer,
   createKnex,
   createLogger,
+  deleteStreams,
   ensureDatabase,
+  ensureStreams,
   exitOnSignals,
   migrateLatest,
+  startOutboxRelay,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { loadSessionsConfig } from './config';
 import { sessions as makeSessions } from './domain/sessions';
-import { flaggedPublisher } from './events';
+import { SESSION_STREAMS } from './events';
 import { sessionHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
 import { sessionStore } from './store/sessions';
@@ -19,7 +22,8 @@ export const SCHEMA = 'sessions';
 
 export interface RunningSessions {
   port: number;
-  stop(): Promise<void>;
+  /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
+  stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
@@ -35,11 +39,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'sessions',
   });
+  await ensureStreams(bus, SESSION_STREAMS);
+  const relay = startOutboxRelay({ db, bus, logger });
 
-  const sessions = makeSessions({
-    store: sessionStore(db),
-    onFlagged: flaggedPublisher(bus, logger),
-  });
+  const sessions = makeSessions({ store: sessionStore(db), onEventsWritten: relay.wake });
   const server = createGrpcServer(logger);
   server.add(
     sessionsV1.SessionServiceService,
@@ -51,8 +54,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
 
   return {
     port,
-    async stop() {
+    async stop(options = {}) {
       await server.stop();
+      await relay.stop();
+      if (options.deleteStreams) await deleteStreams(bus, SESSION_STREAMS);
       await bus.close();
       await db.destroy();
     },

@@ -49,7 +49,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     async close() {
       client.close();
       await bus.close();
-      await running.stop();
+      await running.stop({ deleteStreams: true });
       await database.drop();
     },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createGame } from '@ballmatch/engine';
+import { streamName } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { ADMIN, evenTimestamps, humanTimestamps, listen, newSession, update } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
@@ -136,11 +137,18 @@ describe('UpdateSession', () => {
       source: 'server',
       type: 'SUSPICIOUS_TIMING',
     });
+    // Published through the outbox into JetStream, with the event id as the message id.
+    const jsm = await svc.bus.connection.jetstreamManager();
+    const stored = await jsm.streams.getMessage(streamName(svc.bus.subject(''), 'SESSIONS'), {
+      last_by_subj: svc.bus.subject('session.flagged'),
+    });
+    expect(stored.json()).toEqual(event);
+    expect(stored.header.get('Nats-Msg-Id')).toBe(event.id);
     // More bot moves: still one server flag, no second event.
     await svc.client.updateSession(update(id, { moveCount: 30, moveTimestamps: times.slice(10) }));
-    const stored = await read(id);
-    expect(stored.suspicious).toBe(true);
-    expect(stored.flags).toEqual([
+    const session = await read(id);
+    expect(session.suspicious).toBe(true);
+    expect(session.flags).toEqual([
       {
         type: 'SUSPICIOUS_TIMING',
         details: expect.stringContaining('10 moves: 0 of 9 gaps under 100 ms'),
@@ -149,7 +157,7 @@ describe('UpdateSession', () => {
         adminUserId: '',
       },
     ]);
-    expect(stored.flags[0]!.details).toContain('lowVariation');
+    expect(session.flags[0]!.details).toContain('lowVariation');
     await new Promise((r) => setTimeout(r, 200));
     expect(events.heard).toHaveLength(1);
     events.stop();

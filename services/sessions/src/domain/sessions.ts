@@ -24,6 +24,7 @@ import {
   wholeNumber,
   type ClientFlagInput,
 } from './rules';
+import { flaggedEvent } from '../events';
 import { judgeTiming } from './timing';
 
 export const ADMIN_FLAG_TYPE = 'ADMIN_FLAG';
@@ -34,15 +35,10 @@ export interface SessionWithFlags {
   flags: FlagRow[];
 }
 
-export interface SessionFlagged {
-  session: SessionRow;
-  flag: FlagRow;
-}
-
 export interface SessionDeps {
   store: SessionStore;
-  /** Told after commit when a session has just become suspicious (best effort). */
-  onFlagged(event: SessionFlagged): void;
+  /** Told after a commit that wrote events to the outbox (wakes the relay). */
+  onEventsWritten(): void;
 }
 
 export interface UpdateInput {
@@ -124,9 +120,9 @@ export function sessions(deps: SessionDeps) {
       const outcome = await store.transaction(async (trx) => {
         const row = await store.lock(trx, input.id);
         if (!row) throw notFound();
-        if (await store.hasUpdate(trx, row.id, digest)) return { row, flagged: null };
+        if (await store.hasUpdate(trx, row.id, digest)) return { row, flagged: false };
         if (row.ended_at) {
-          if (input.endingSession) return { row, flagged: null };
+          if (input.endingSession) return { row, flagged: false };
           throw ended();
         }
         if (row.move_timestamp_count + timestamps.length > LIMITS.timestampsPerSession) {
@@ -162,9 +158,9 @@ export function sessions(deps: SessionDeps) {
           })),
         );
 
-        if (!needsAnalysis) return { row: applied.row, flagged: null };
+        if (!needsAnalysis) return { row: applied.row, flagged: false };
         const verdict = judgeTiming(applied.timestamps);
-        if (!verdict.suspicious) return { row: applied.row, flagged: null };
+        if (!verdict.suspicious) return { row: applied.row, flagged: false };
         const [flag] = await store.addFlags(trx, [
           {
             session_id: row.id,
@@ -174,11 +170,13 @@ export function sessions(deps: SessionDeps) {
             admin_user_id: null,
           },
         ]);
-        const wasSuspicious = applied.row.suspicious;
+        // Already suspicious (an admin's flag): the server's flag adds detail, no new event.
+        if (applied.row.suspicious || !flag) return { row: applied.row, flagged: false };
         const marked = await store.markSuspicious(trx, row.id);
-        return { row: marked, flagged: !wasSuspicious && flag ? flag : null };
+        await store.writeEvents(trx, [flaggedEvent(marked, flag)]);
+        return { row: marked, flagged: true };
       });
-      if (outcome.flagged) deps.onFlagged({ session: outcome.row, flag: outcome.flagged });
+      if (outcome.flagged) deps.onEventsWritten();
       return outcome.row;
     },
 
@@ -254,10 +252,12 @@ export function sessions(deps: SessionDeps) {
             admin_user_id: input.callerUserId.toLowerCase(),
           },
         ]);
-        const marked = row.suspicious ? row : await store.markSuspicious(trx, row.id);
-        return { row: marked, flagged: !row.suspicious && flag ? flag : null };
+        if (row.suspicious || !flag) return { row, flagged: false };
+        const marked = await store.markSuspicious(trx, row.id);
+        await store.writeEvents(trx, [flaggedEvent(marked, flag)]);
+        return { row: marked, flagged: true };
       });
-      if (outcome.flagged) deps.onFlagged({ session: outcome.row, flag: outcome.flagged });
+      if (outcome.flagged) deps.onEventsWritten();
       const [one] = await withFlags([outcome.row]);
       return one!;
     },

@@ -1,4 +1,5 @@
 import type { Migrations } from '@ballmatch/platform';
 import * as sessions from './001_sessions';
+import * as outbox from './002_outbox';
 
-export const migrations: Migrations = { '001_sessions': sessions };
+export const migrations: Migrations = { '001_sessions': sessions, '002_outbox': outbox };

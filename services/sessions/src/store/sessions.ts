@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
 
 export type FlagSource = 'client' | 'server' | 'admin';
 
@@ -191,6 +191,9 @@ export function sessionStore(db: Knex) {
       if (flags.length === 0) return [];
       return trx<FlagRow>('session_flags').insert(flags).onConflict().ignore().returning('*');
     },
+
+    /** Events for the outbox, in the caller's transaction (the relay publishes them). */
+    writeEvents: (trx: Knex.Transaction, events: OutboxEvent[]) => writeOutbox(trx, events),
 
     async hasServerFlag(trx: Knex.Transaction, sessionId: string): Promise<boolean> {
       const found = await trx('session_flags')
