@@ -68,7 +68,8 @@ export default async function globalSetup(): Promise<void> {
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-keys-'));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
 
-  const state: E2eState = { database, keyDir, log };
+  const natsPrefix = testNatsPrefix();
+  const state: E2eState = { database, keyDir, log, natsPrefix };
   globalThis.__BALLMATCH_E2E__ = state;
   try {
     state.stack = await startStack({
@@ -80,7 +81,7 @@ export default async function globalSetup(): Promise<void> {
         LOG_LEVEL: 'warn',
         DATABASE_URL: database.url,
         REDIS_KEY_PREFIX: testRedisPrefix(),
-        NATS_SUBJECT_PREFIX: testNatsPrefix(),
+        NATS_SUBJECT_PREFIX: natsPrefix,
         JWT_DEV_KEY_DIR: keyDir,
         ADMIN_USERNAME,
         ADMIN_PASSWORD: adminPassword,

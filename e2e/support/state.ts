@@ -23,6 +23,8 @@ export interface E2eState {
   database: { url: string; drop(): Promise<void> };
   keyDir: string;
   log: WriteStream;
+  /** The run's NATS subject prefix; its JetStream streams are deleted at teardown. */
+  natsPrefix?: string;
 }
 
 declare global {
