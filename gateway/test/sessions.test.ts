@@ -99,7 +99,7 @@ describe('POST /api/player-sessions', () => {
     [
       { deviceFingerprint: 'a'.repeat(51) },
       'deviceFingerprint',
-      'deviceFingerprint is too long (at most 50 characters)',
+      'deviceFingerprint must be at most 50 characters',
     ],
   ])('refuses %j with 400 naming the field', async (override, field, message) => {
     const res = await client(stack.url).post('/api/player-sessions', newSession(override));

@@ -74,7 +74,7 @@ const timestamp = z
 const createBody = z.object({
   playerName: requiredText('playerName', 200),
   sessionId: requiredText('sessionId', 100).regex(UUID, { error: 'sessionId must be a UUID' }),
-  deviceFingerprint: requiredText('deviceFingerprint', 50),
+  deviceFingerprint: requiredText('deviceFingerprint', 200),
 });
 
 // Client flags: details may be text or any JSON value (kept as its JSON text).
@@ -124,6 +124,12 @@ const positiveInt = (field: string, max?: number) =>
 
 const pageQuery = z.object({ page: positiveInt('page'), limit: positiveInt('limit', 100) });
 
+/** ?page=1&page=2 counts as its first value; anything not a string as absent. */
+function first(value: unknown): string | undefined {
+  const one: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' ? one : undefined;
+}
+
 function parseQuery(req: Request) {
   const raw = { page: first(req.query.page), limit: first(req.query.limit) };
   const result = pageQuery.safeParse(raw);
@@ -133,12 +139,6 @@ function parseQuery(req: Request) {
   }
   return { page: result.data.page ?? 1, limit: result.data.limit ?? 20 };
 }
-
-/** ?page=1&page=2 counts as its first value; anything not a string as absent. */
-const first = (value: unknown) =>
-  typeof (Array.isArray(value) ? value[0] : value) === 'string'
-    ? String(Array.isArray(value) ? value[0] : value)
-    : undefined;
 
 function sessionIdParam(req: Request): string {
   const id = String(req.params.id ?? '');
