@@ -1,0 +1,230 @@
+import { AppError, type Logger, type OutboxEvent } from '@ballmatch/platform';
+import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
+import type { BanRow, ModerationStore, ResetRow } from '../store/moderation';
+import type { ScoreRow } from '../store/rows';
+import type { ScoreStore } from '../store/scores';
+import type { SeasonStore } from '../store/seasons';
+import type { WeekStore } from '../store/weeks';
+import type { Clock } from './clock';
+import { leaderboardUpdated } from './events';
+import { isUuid } from './ids';
+import { parsePlayerName } from './player-name';
+
+const MAX_REASON = 500;
+
+function reasonOf(raw: string, required = true): string {
+  const reason = raw.trim();
+  if (required && !reason) {
+    throw new AppError('INVALID_ARGUMENT', 'A reason is required', { field: 'reason' });
+  }
+  if (reason.length > MAX_REASON) {
+    throw new AppError('INVALID_ARGUMENT', `The reason is too long (at most ${MAX_REASON})`, {
+      field: 'reason',
+    });
+  }
+  return reason;
+}
+
+/**
+ * Voids, bans and all-time resets. PostgreSQL changes first (with the audit entry and the
+ * events, in one transaction); then the Redis boards follow: entries removed or re-added one by
+ * one, or the board dropped to be rebuilt. If Redis fails there, the affected boards lose their
+ * `built` marker and rebuild from PostgreSQL on the next read.
+ */
+export function moderation(deps: {
+  moderation: ModerationStore;
+  scores: ScoreStore;
+  weeks: WeekStore;
+  seasons: SeasonStore;
+  boards: BoardStore;
+  now: Clock;
+  changed: () => void;
+  wake: () => void;
+  logger: Logger;
+}) {
+  const { boards, scores, weeks, seasons, now, logger } = deps;
+
+  async function afterCommit(
+    what: string,
+    update: () => Promise<void>,
+    markers: () => Promise<void>,
+  ) {
+    try {
+      await update();
+      await boards.bumpGeneration();
+    } catch (error) {
+      logger.warn({ err: error, what }, 'Redis boards not updated; dropping them to rebuild');
+      await markers().catch(() => undefined);
+    } finally {
+      deps.changed();
+      deps.wake();
+    }
+  }
+
+  /** Every board a player's entries are on, as (board, entries) pairs. */
+  async function playerBoards(scoresOf: ScoreRow[]) {
+    const bySeason = new Map<string, ScoreRow[]>();
+    for (const s of scoresOf) {
+      if (s.seasonId) bySeason.set(s.seasonId, [...(bySeason.get(s.seasonId) ?? []), s]);
+    }
+    const seasonal = [];
+    for (const [id, entries] of bySeason) {
+      const season = await seasons.byId(id);
+      if (season) seasonal.push({ board: seasonBoard(season), entries });
+    }
+    return { allTime: scoresOf.filter((s) => !s.resetId), seasonal };
+  }
+
+  /** One leaderboard.updated per board the player is on. */
+  async function boardEvents(key: string, name: string): Promise<OutboxEvent[]> {
+    const at = now();
+    const entries = await scores.ofPlayer(key);
+    const rows = await scores.weekRowsOfPlayer(key);
+    const seasonIds = new Set(entries.flatMap((e) => (e.seasonId ? [e.seasonId] : [])));
+    return [
+      leaderboardUpdated('all-time', null, name, at),
+      ...rows.map((row) => leaderboardUpdated('weekly', row.weekId, name, at)),
+      ...[...seasonIds].map((id) => leaderboardUpdated('seasonal', id, name, at)),
+    ];
+  }
+
+  return {
+    async voidScore(scoreId: string, rawReason: string, actorUserId: string) {
+      const reason = reasonOf(rawReason);
+      const at = now();
+      const result = isUuid(scoreId)
+        ? await deps.moderation.voidScore(scoreId, { reason, actorUserId, at }, (score) => {
+            const events: OutboxEvent[] = [
+              leaderboardUpdated('weekly', score.weekId, score.playerName, at),
+            ];
+            if (!score.resetId) {
+              events.push(leaderboardUpdated('all-time', null, score.playerName, at));
+            }
+            if (score.seasonId) {
+              events.push(leaderboardUpdated('seasonal', score.seasonId, score.playerName, at));
+            }
+            return events;
+          })
+        : undefined;
+      if (!result) throw new AppError('NOT_FOUND', 'Score not found');
+      const { score, row } = result;
+      if (result.changed) {
+        const week = (await weeks.byId(score.weekId))!;
+        const season = score.seasonId ? await seasons.byId(score.seasonId) : undefined;
+        const seasonal = season ? seasonBoard(season) : null;
+        await afterCommit(
+          'void',
+          async () => {
+            await boards.removeScores(ALL_TIME, [score]);
+            if (seasonal) await boards.removeScores(seasonal, [score]);
+            if (row && row.gamesPlayed > 0)
+              await boards.putWeeklyRows(weekBoard(week), [row], true);
+            else await boards.removeWeeklyRows(weekBoard(week), [score.playerKey]);
+          },
+          async () => {
+            await boards.dropMarker(ALL_TIME);
+            await boards.dropMarker(weekBoard(week));
+            if (seasonal) await boards.dropMarker(seasonal);
+          },
+        );
+      }
+      return { score, voidedAt: score.voidedAt!, reason: score.voidReason ?? reason };
+    },
+
+    async ban(rawName: string, rawReason: string, actorUserId: string): Promise<BanRow> {
+      const { name, key } = parsePlayerName(rawName);
+      const reason = reasonOf(rawReason);
+      const ban = await deps.moderation.ban(
+        { playerKey: key, playerName: name, reason, actorUserId },
+        await boardEvents(key, name),
+      );
+      // Read after the commit: no new score of this name can be stored any more.
+      const entries = await scores.ofPlayer(key);
+      const rows = await scores.weekRowsOfPlayer(key);
+      const { allTime, seasonal } = await playerBoards(entries);
+      const weekBoards = await Promise.all(
+        rows.map(async (row) => weekBoard((await weeks.byId(row.weekId))!)),
+      );
+      await afterCommit(
+        'ban',
+        async () => {
+          await boards.removeScores(ALL_TIME, allTime);
+          for (const s of seasonal) await boards.removeScores(s.board, s.entries);
+          for (const board of weekBoards) await boards.removeWeeklyRows(board, [key]);
+        },
+        async () => {
+          await boards.dropMarker(ALL_TIME);
+          for (const s of seasonal) await boards.dropMarker(s.board);
+          for (const board of weekBoards) await boards.dropMarker(board);
+        },
+      );
+      return ban;
+    },
+
+    async unban(rawName: string, actorUserId: string): Promise<void> {
+      const { name, key } = parsePlayerName(rawName);
+      const removed = await deps.moderation.unban(
+        { playerKey: key, playerName: name, actorUserId },
+        await boardEvents(key, name),
+      );
+      if (!removed) throw new AppError('NOT_FOUND', 'That player name is not banned');
+      const entries = await scores.ofPlayer(key);
+      const rows = await scores.weekRowsOfPlayer(key);
+      const { allTime, seasonal } = await playerBoards(entries);
+      const weekly = await Promise.all(
+        rows.map(async (row) => ({ board: weekBoard((await weeks.byId(row.weekId))!), row })),
+      );
+      await afterCommit(
+        'unban',
+        async () => {
+          await boards.addScores(ALL_TIME, allTime);
+          for (const s of seasonal) await boards.addScores(s.board, s.entries);
+          for (const w of weekly) await boards.putWeeklyRows(w.board, [w.row]);
+        },
+        async () => {
+          await boards.dropMarker(ALL_TIME);
+          for (const s of seasonal) await boards.dropMarker(s.board);
+          for (const w of weekly) await boards.dropMarker(w.board);
+        },
+      );
+    },
+
+    bans: () => deps.moderation.bans(),
+
+    async reset(rawReason: string, actorUserId: string): Promise<ResetRow> {
+      const reason = reasonOf(rawReason, false) || 'All-time leaderboard reset';
+      const reset = await deps.moderation.reset({ reason, actorUserId }, [
+        leaderboardUpdated('all-time', null, '', now()),
+      ]);
+      await afterCommit(
+        'reset',
+        () => boards.invalidate(ALL_TIME),
+        () => boards.dropMarker(ALL_TIME),
+      );
+      return reset;
+    },
+
+    async restore(resetId: string, actorUserId: string): Promise<ResetRow> {
+      const result = isUuid(resetId)
+        ? await deps.moderation.restore(resetId, { actorUserId, at: now() }, [
+            leaderboardUpdated('all-time', null, '', now()),
+          ])
+        : undefined;
+      if (!result) throw new AppError('NOT_FOUND', 'Reset not found');
+      if (result.changed) {
+        await afterCommit(
+          'restore',
+          () => boards.invalidate(ALL_TIME),
+          () => boards.dropMarker(ALL_TIME),
+        );
+      }
+      return result.reset;
+    },
+
+    resets: () => deps.moderation.resets(),
+    auditLog: (limit: number) =>
+      deps.moderation.auditLog(limit > 0 ? Math.min(200, Math.floor(limit)) : 50),
+  };
+}
+
+export type Moderation = ReturnType<typeof moderation>;

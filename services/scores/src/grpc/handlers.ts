@@ -1,0 +1,192 @@
+import type { AsyncServiceOf } from '@ballmatch/platform';
+import type { scoresV1 } from '@ballmatch/proto';
+import type { AuthorizeAdmin } from '../domain/admin';
+import type { Leaderboards, RankView, WeeklyRowView, WeekView } from '../domain/leaderboards';
+import type { Moderation } from '../domain/moderation';
+import type { SeasonAdmin } from '../domain/seasons';
+import type { Stats } from '../domain/stats';
+import type { Submissions } from '../domain/submissions';
+import type { ShownScore } from '../store/boards';
+import type { BanRow, ResetRow } from '../store/moderation';
+import type { SeasonRow } from '../store/seasons';
+
+/** Proto <-> domain. No rules here: they live in domain/. */
+export function toScore(s: ShownScore): scoresV1.Score {
+  return {
+    id: s.id,
+    playerName: s.playerName,
+    score: s.score,
+    level: s.level,
+    moves: s.moves,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+function toWeek(w: WeekView): scoresV1.Week {
+  return {
+    id: w.id,
+    name: w.name,
+    isActive: w.isActive,
+    startDate: w.startDate.toISOString(),
+    endDate: w.endDate.toISOString(),
+  };
+}
+
+function toWeeklyRow(r: WeeklyRowView): scoresV1.WeeklyRow {
+  return {
+    id: r.id,
+    playerName: r.playerName,
+    totalScore: r.totalScore,
+    gamesPlayed: r.gamesPlayed,
+    avgScore: r.avgScore,
+    highestLevel: r.highestLevel,
+    percentOfTotal: r.percentOfTotal,
+  };
+}
+
+function toSeasonRow(s: SeasonRow, at: Date): scoresV1.Season {
+  return toWeek({
+    id: s.id,
+    name: s.name,
+    isActive: s.startsAt <= at && at < s.endsAt,
+    startDate: s.startsAt,
+    endDate: s.endsAt,
+  });
+}
+
+function toScoreRank(r: RankView<ShownScore>): scoresV1.ScoreRank {
+  const item = (x: { rank: number; item: ShownScore }) => ({
+    rank: x.rank,
+    score: toScore(x.item),
+  });
+  return { rank: r.rank, entry: item(r.entry), around: r.around.map(item) };
+}
+
+function toBan(b: BanRow): scoresV1.BannedPlayer {
+  return { playerName: b.playerName, reason: b.reason, bannedAt: b.createdAt.toISOString() };
+}
+
+function toReset(r: ResetRow): scoresV1.ScoreReset {
+  return {
+    id: r.id,
+    reason: r.reason,
+    scoresRemoved: r.scoresRemoved,
+    createdAt: r.createdAt.toISOString(),
+    restoredAt: r.restoredAt?.toISOString() ?? '',
+  };
+}
+
+export function scoreHandlers(d: {
+  submissions: Submissions;
+  leaderboards: Leaderboards;
+  seasons: SeasonAdmin;
+  moderation: Moderation;
+  stats: Stats;
+  authorize: AuthorizeAdmin;
+  now: () => Date;
+}): AsyncServiceOf<typeof scoresV1.ScoreServiceService> {
+  const { leaderboards: boards, moderation, authorize } = d;
+  return {
+    submitScore: async (req) => toScore(await d.submissions.submit(req)),
+    topScores: async (req) => ({ scores: (await boards.topAllTime(req.limit)).map(toScore) }),
+    checkHighScore: async (req) => ({ isHighScore: await boards.isHighScore(req.score) }),
+    allTimeRank: async (req) => toScoreRank(await boards.allTimeRank(req.playerName, req.radius)),
+
+    listWeeks: async () => ({ weeks: (await boards.listWeeks()).map(toWeek) }),
+    activeWeek: async () => toWeek(await boards.activeWeek()),
+    weeklyTop: async (req) => ({
+      rows: (await boards.weeklyTop(req.weekId, req.limit)).map(toWeeklyRow),
+    }),
+    weeklyRank: async (req) => {
+      const r = await boards.weeklyRank(req.weekId, req.playerName, req.radius);
+      const item = (x: { rank: number; item: WeeklyRowView }) => ({
+        rank: x.rank,
+        row: toWeeklyRow(x.item),
+      });
+      return { rank: r.rank, entry: item(r.entry), around: r.around.map(item) };
+    },
+
+    listSeasons: async () => ({ seasons: (await boards.listSeasons()).map(toWeek) }),
+    activeSeason: async () => {
+      const season = await boards.activeSeason();
+      return { season: season ? toWeek(season) : undefined };
+    },
+    seasonTop: async (req) => ({
+      scores: (await boards.seasonTop(req.seasonId, req.limit)).map(toScore),
+    }),
+    seasonRank: async (req) =>
+      toScoreRank(await boards.seasonRank(req.seasonId, req.playerName, req.radius)),
+    createSeason: async (req) => {
+      const admin = await authorize(req.adminToken);
+      return toSeasonRow(await d.seasons.create(req, admin.userId), d.now());
+    },
+    updateSeason: async (req) => {
+      const admin = await authorize(req.adminToken);
+      return toSeasonRow(await d.seasons.update(req.id, req, admin.userId), d.now());
+    },
+    endSeason: async (req) => {
+      const admin = await authorize(req.adminToken);
+      return toSeasonRow(await d.seasons.end(req.id, admin.userId), d.now());
+    },
+
+    voidScore: async (req) => {
+      const admin = await authorize(req.adminToken);
+      const voided = await moderation.voidScore(req.scoreId, req.reason, admin.userId);
+      return {
+        score: toScore(voided.score),
+        voidedAt: voided.voidedAt.toISOString(),
+        reason: voided.reason,
+      };
+    },
+    banPlayer: async (req) => {
+      const admin = await authorize(req.adminToken);
+      return toBan(await moderation.ban(req.playerName, req.reason, admin.userId));
+    },
+    unbanPlayer: async (req) => {
+      const admin = await authorize(req.adminToken);
+      await moderation.unban(req.playerName, admin.userId);
+      return {};
+    },
+    listBannedPlayers: async (req) => {
+      await authorize(req.adminToken);
+      return { players: (await moderation.bans()).map(toBan) };
+    },
+    resetAllTime: async (req) => {
+      const admin = await authorize(req.adminToken);
+      return toReset(await moderation.reset(req.reason, admin.userId));
+    },
+    restoreReset: async (req) => {
+      const admin = await authorize(req.adminToken);
+      return toReset(await moderation.restore(req.resetId, admin.userId));
+    },
+    listResets: async (req) => {
+      await authorize(req.adminToken);
+      return { resets: (await moderation.resets()).map(toReset) };
+    },
+    listAudit: async (req) => {
+      await authorize(req.adminToken);
+      return {
+        entries: (await moderation.auditLog(req.limit)).map((e) => ({
+          id: e.id,
+          action: e.action,
+          actorUserId: e.actorUserId,
+          target: e.target,
+          reason: e.reason,
+          details: JSON.stringify(e.details),
+          createdAt: e.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    incrementPlayCount: async (req) => ({ playCount: await d.stats.playStarted(req.hasAds) }),
+    getPlayCount: async () => ({ completedPlayCount: await d.stats.completedCount() }),
+    recordCompletedGame: async (req) => {
+      await d.stats.gameCompleted(req);
+      return { recorded: true };
+    },
+    dailyStats: async (req) => {
+      await authorize(req.adminToken);
+      return { days: await d.stats.daily(req.days) };
+    },
+  };
+}

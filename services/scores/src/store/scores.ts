@@ -1,0 +1,242 @@
+import type { Knex, OutboxEvent } from '@ballmatch/platform';
+import { prepared } from './prepared';
+import {
+  SCORE_COLUMNS,
+  WEEKLY_COLUMNS,
+  scoreRow,
+  weeklyRow,
+  type ScoreRow,
+  type WeeklyRowData,
+} from './rows';
+
+export interface NewScore {
+  id: string;
+  sessionId: string;
+  playerName: string;
+  playerKey: string;
+  score: number;
+  level: number;
+  moves: number;
+  createdAt: Date;
+  weekId: string;
+  userId: string | null;
+  timingFlags: string[];
+  sessionSuspicious: boolean;
+  /** Written when the score is stored; `seasonal` ones only if a season runs (boardId added). */
+  events: (OutboxEvent & { seasonal: boolean })[];
+}
+
+export type InsertOutcome =
+  | { kind: 'created'; score: ScoreRow; row: WeeklyRowData }
+  | { kind: 'duplicate'; score: ScoreRow }
+  | { kind: 'banned' };
+
+/**
+ * One statement, so one transaction and one round trip: the score (at most one per session,
+ * never for a banned name), the season running at its time, its weekly row (created or added
+ * to) and its outbox events. When the session already has a score, nothing at all is written.
+ */
+const SUBMIT_SQL = `
+WITH s AS (
+  INSERT INTO scores (id, session_id, player_name, player_key, score, level, moves, created_at,
+                      week_id, season_id, user_id, timing_flags, session_suspicious)
+  SELECT $1::uuid, $2::text, $3::text, $4::text, $5::int, $6::int, $7::int, $8::timestamptz,
+         $9::uuid,
+         (SELECT id FROM seasons WHERE starts_at <= $8::timestamptz AND ends_at > $8::timestamptz
+           LIMIT 1),
+         $10::text, $11::text[], $12::boolean
+  WHERE NOT EXISTS (SELECT 1 FROM banned_players WHERE player_key = $4::text)
+  ON CONFLICT (session_id) DO NOTHING
+  RETURNING seq, season_id
+), w AS (
+  INSERT INTO weekly_scores AS ws
+    (week_id, player_key, player_name, total_score, games_played, highest_level, updated_at)
+  SELECT $9::uuid, $4::text, $3::text, $5::int, 1, $6::int, $8::timestamptz FROM s
+  ON CONFLICT (week_id, player_key) DO UPDATE SET
+    total_score = ws.total_score + EXCLUDED.total_score,
+    games_played = ws.games_played + 1,
+    highest_level = GREATEST(ws.highest_level, EXCLUDED.highest_level),
+    player_name = EXCLUDED.player_name,
+    version = ws.version + 1,
+    updated_at = EXCLUDED.updated_at
+  RETURNING id, total_score, games_played, highest_level, version
+), e AS (
+  INSERT INTO outbox (id, subject, payload)
+  SELECT ev.id, ev.subject,
+         CASE WHEN ev.seasonal THEN ev.payload || jsonb_build_object('boardId', s.season_id)
+              ELSE ev.payload END
+  FROM s CROSS JOIN jsonb_to_recordset($13::jsonb)
+    AS ev(id uuid, subject text, payload jsonb, seasonal boolean)
+  WHERE NOT ev.seasonal OR s.season_id IS NOT NULL
+)
+SELECT s.seq, s.season_id, w.id AS row_id, w.total_score, w.games_played, w.highest_level,
+       w.version
+FROM s CROSS JOIN w`;
+
+const NOT_BANNED = 'NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = s.player_key)';
+const ON_ALL_TIME = `s.voided_at IS NULL AND s.reset_id IS NULL AND ${NOT_BANNED}`;
+const IN_SEASON = `s.season_id = ? AND s.voided_at IS NULL AND ${NOT_BANNED}`;
+const SCORE_ORDER = 's.score DESC, s.created_at, s.seq';
+/** Weekly ties: fewer games first (the better average), then the board's member order. */
+export const WEEKLY_ORDER = 'w.total_score DESC, w.games_played, w.player_key COLLATE "C" DESC';
+
+export function scoreStore(db: Knex) {
+  const select = (sql: string, bindings: unknown[]) =>
+    db
+      .raw(sql, bindings as Knex.RawBinding[])
+      .then((r: { rows: Record<string, unknown>[] }) => r.rows.map(scoreRow));
+  const cols = SCORE_COLUMNS.split(', ')
+    .map((c) => `s.${c}`)
+    .join(', ');
+
+  return {
+    async insertVerified(n: NewScore): Promise<InsertOutcome> {
+      const rows = await prepared<Record<string, unknown>>(db, 'scores_submit', SUBMIT_SQL, [
+        n.id,
+        n.sessionId,
+        n.playerName,
+        n.playerKey,
+        n.score,
+        n.level,
+        n.moves,
+        n.createdAt,
+        n.weekId,
+        n.userId,
+        n.timingFlags,
+        n.sessionSuspicious,
+        JSON.stringify(
+          n.events.map((e) => ({
+            id: e.id,
+            subject: e.subject,
+            payload: e.payload,
+            seasonal: e.seasonal,
+          })),
+        ),
+      ]);
+      const created = rows[0];
+      if (created) {
+        const seasonId = (created.season_id as string | null) ?? null;
+        return {
+          kind: 'created',
+          score: {
+            id: n.id,
+            seq: Number(created.seq),
+            playerName: n.playerName,
+            playerKey: n.playerKey,
+            score: n.score,
+            level: n.level,
+            moves: n.moves,
+            createdAt: n.createdAt,
+            weekId: n.weekId,
+            seasonId,
+            voidedAt: null,
+            voidReason: null,
+            resetId: null,
+          },
+          row: {
+            id: String(created.row_id),
+            weekId: n.weekId,
+            playerKey: n.playerKey,
+            playerName: n.playerName,
+            totalScore: Number(created.total_score),
+            gamesPlayed: Number(created.games_played),
+            highestLevel: Number(created.highest_level),
+            version: Number(created.version),
+          },
+        };
+      }
+      const existing = await this.bySession(n.sessionId);
+      if (existing) return { kind: 'duplicate', score: existing };
+      return { kind: 'banned' };
+    },
+
+    async bySession(sessionId: string): Promise<ScoreRow | undefined> {
+      const rows = await prepared<Record<string, unknown>>(
+        db,
+        'scores_by_session',
+        `SELECT ${SCORE_COLUMNS} FROM scores WHERE session_id = $1`,
+        [sessionId],
+      );
+      return rows[0] ? scoreRow(rows[0]) : undefined;
+    },
+
+    async byId(id: string): Promise<ScoreRow | undefined> {
+      const [row] = await select(`SELECT ${cols} FROM scores s WHERE s.id = ?`, [id]);
+      return row;
+    },
+
+    async bestAllTime(playerKey: string): Promise<ScoreRow | undefined> {
+      const [row] = await select(
+        `SELECT ${cols} FROM scores s WHERE s.player_key = ? AND ${ON_ALL_TIME}
+         ORDER BY ${SCORE_ORDER} LIMIT 1`,
+        [playerKey],
+      );
+      return row;
+    },
+
+    async bestInSeason(seasonId: string, playerKey: string): Promise<ScoreRow | undefined> {
+      const [row] = await select(
+        `SELECT ${cols} FROM scores s WHERE s.player_key = ? AND ${IN_SEASON}
+         ORDER BY ${SCORE_ORDER} LIMIT 1`,
+        [playerKey, seasonId],
+      );
+      return row;
+    },
+
+    /** The all-time board from PostgreSQL, in board order (when Redis cannot answer). */
+    topAllTime: (limit: number) =>
+      select(`SELECT ${cols} FROM scores s WHERE ${ON_ALL_TIME} ORDER BY ${SCORE_ORDER} LIMIT ?`, [
+        limit,
+      ]),
+
+    topSeason: (seasonId: string, limit: number) =>
+      select(`SELECT ${cols} FROM scores s WHERE ${IN_SEASON} ORDER BY ${SCORE_ORDER} LIMIT ?`, [
+        seasonId,
+        limit,
+      ]),
+
+    /** A page of the all-time board's entries in seq order, for rebuilding it in Redis. */
+    allTimePage: (afterSeq: number, size: number) =>
+      select(
+        `SELECT ${cols} FROM scores s WHERE ${ON_ALL_TIME} AND s.seq > ? ORDER BY s.seq LIMIT ?`,
+        [afterSeq, size],
+      ),
+
+    seasonPage: (seasonId: string, afterSeq: number, size: number) =>
+      select(
+        `SELECT ${cols} FROM scores s WHERE ${IN_SEASON} AND s.seq > ? ORDER BY s.seq LIMIT ?`,
+        [seasonId, afterSeq, size],
+      ),
+
+    /** A week's shown rows (games left after voids, names not banned), in board order. */
+    async weekRows(weekId: string, limit?: number): Promise<WeeklyRowData[]> {
+      const wcols = WEEKLY_COLUMNS.split(', ')
+        .map((c) => `w.${c}`)
+        .join(', ');
+      const { rows } = await db.raw(
+        `SELECT ${wcols} FROM weekly_scores w
+         WHERE w.week_id = ? AND w.games_played > 0
+           AND NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = w.player_key)
+         ORDER BY ${WEEKLY_ORDER} ${limit ? 'LIMIT ?' : ''}`,
+        limit ? [weekId, limit] : [weekId],
+      );
+      return (rows as Record<string, unknown>[]).map(weeklyRow);
+    },
+
+    /** Every non-voided score of a player (moderation of a name). */
+    ofPlayer: (playerKey: string) =>
+      select(`SELECT ${cols} FROM scores s WHERE s.player_key = ? AND s.voided_at IS NULL`, [
+        playerKey,
+      ]),
+
+    async weekRowsOfPlayer(playerKey: string): Promise<WeeklyRowData[]> {
+      const { rows } = await db.raw(
+        `SELECT ${WEEKLY_COLUMNS} FROM weekly_scores WHERE player_key = ? AND games_played > 0`,
+        [playerKey],
+      );
+      return (rows as Record<string, unknown>[]).map(weeklyRow);
+    },
+  };
+}
+
+export type ScoreStore = ReturnType<typeof scoreStore>;

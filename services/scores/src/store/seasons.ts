@@ -1,0 +1,128 @@
+import { AppError, type Knex } from '@ballmatch/platform';
+import { isUuid } from '../domain/ids';
+
+export interface SeasonRow {
+  id: string;
+  name: string;
+  startsAt: Date;
+  endsAt: Date;
+  endedEarlyAt: Date | null;
+}
+
+function seasonRow(raw: Record<string, unknown>): SeasonRow {
+  return {
+    id: String(raw.id),
+    name: String(raw.name),
+    startsAt: raw.starts_at as Date,
+    endsAt: raw.ends_at as Date,
+    endedEarlyAt: (raw.ended_early_at as Date | null) ?? null,
+  };
+}
+
+/** Seasons in PostgreSQL; an exclusion constraint keeps them from overlapping. */
+export function seasonStore(db: Knex) {
+  async function overlapError(startsAt: Date, endsAt: Date, exceptId: string | null) {
+    const other = await db('seasons')
+      .whereRaw("tstzrange(starts_at, ends_at, '[)') && tstzrange(?, ?, '[)')", [startsAt, endsAt])
+      .modify((q) => {
+        if (exceptId) q.whereNot({ id: exceptId });
+      })
+      .first();
+    if (!other) return null;
+    const o = seasonRow(other);
+    return new AppError(
+      'ALREADY_EXISTS',
+      `The dates overlap season "${o.name}" (${o.startsAt.toISOString()} to ${o.endsAt.toISOString()})`,
+      { field: 'startDate' },
+    );
+  }
+
+  /** The database's word on overlaps (two admins racing) becomes the same clear error. */
+  async function guard<T>(
+    write: () => Promise<T>,
+    startsAt: Date,
+    endsAt: Date,
+    id: string | null,
+  ) {
+    const early = await overlapError(startsAt, endsAt, id);
+    if (early) throw early;
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: string }).code === '23P01') {
+        throw (
+          (await overlapError(startsAt, endsAt, id)) ??
+          new AppError('ALREADY_EXISTS', 'The dates overlap another season', { field: 'startDate' })
+        );
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(): Promise<SeasonRow[]> {
+      return (await db('seasons').orderBy('starts_at', 'desc')).map(seasonRow);
+    },
+
+    async byId(id: string): Promise<SeasonRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const raw = await db('seasons').where({ id }).first();
+      return raw ? seasonRow(raw) : undefined;
+    },
+
+    async insert(
+      values: { name: string; startsAt: Date; endsAt: Date; createdBy: string },
+      audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
+    ): Promise<SeasonRow> {
+      return guard(
+        () =>
+          db.transaction(async (trx) => {
+            const [raw] = await trx('seasons')
+              .insert({
+                name: values.name,
+                starts_at: values.startsAt,
+                ends_at: values.endsAt,
+                created_by: values.createdBy,
+              })
+              .returning('*');
+            const season = seasonRow(raw);
+            await audit(trx, season);
+            return season;
+          }),
+        values.startsAt,
+        values.endsAt,
+        null,
+      );
+    },
+
+    async update(
+      id: string,
+      values: { name: string; startsAt: Date; endsAt: Date; endedEarlyAt: Date | null },
+      audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
+    ): Promise<SeasonRow> {
+      return guard(
+        () =>
+          db.transaction(async (trx) => {
+            const [raw] = await trx('seasons')
+              .where({ id })
+              .update({
+                name: values.name,
+                starts_at: values.startsAt,
+                ends_at: values.endsAt,
+                ended_early_at: values.endedEarlyAt,
+                updated_at: db.fn.now(),
+              })
+              .returning('*');
+            const season = seasonRow(raw);
+            await audit(trx, season);
+            return season;
+          }),
+        values.startsAt,
+        values.endsAt,
+        id,
+      );
+    },
+  };
+}
+
+export type SeasonStore = ReturnType<typeof seasonStore>;

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  connectEventBus,
+  connectRedis,
+  createGrpcClient,
+  createKnex,
+  deleteStreams,
+  loadPrivateKey,
+  signSessionToken,
+  type AsyncClient,
+  type EventBus,
+  type Knex,
+  type Redis,
+} from '@ballmatch/platform';
+import {
+  createTestDatabase,
+  testNatsPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '@ballmatch/platform/testing';
+import { scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { start as startSessions, type RunningSessions } from '../../sessions/src';
+import { start, STREAMS, type RunningScores } from '../src';
+import { playGame, type PlayedGame } from './game';
+
+/** A clock tests can stop at any instant; it runs with real time until set. */
+export class TestClock {
+  private fixed: Date | null = null;
+  set(at: Date | string): void {
+    this.fixed = new Date(at);
+  }
+  real(): void {
+    this.fixed = null;
+  }
+  now = (): Date => (this.fixed ? new Date(this.fixed) : new Date());
+}
+
+export interface Game extends PlayedGame {
+  sessionId: string;
+  seed: string;
+  playerName: string;
+}
+
+/**
+ * The real sessions and scores services in this test process, each with its own database;
+ * scores with its own Redis prefix and NATS subject prefix and an injectable clock.
+ */
+export interface ScoresHarness {
+  client: AsyncClient<scoresV1.ScoreServiceClient>;
+  sessions: AsyncClient<sessionsV1.SessionServiceClient>;
+  redis: Redis;
+  bus: EventBus;
+  db: Knex;
+  clock: TestClock;
+  env: NodeJS.ProcessEnv;
+  adminToken: string;
+  playerToken: string;
+  /** A new session and a random game played on its seed. */
+  newGame(playerName?: string, options?: { maxMoves?: number }): Promise<Game>;
+  submission(
+    game: Game,
+    override?: Partial<scoresV1.SubmitScoreRequest>,
+  ): scoresV1.SubmitScoreRequest;
+  /** Deletes every Redis key of this run (as a flushed Redis would), others' keys untouched. */
+  flushRedis(): Promise<void>;
+  stopScores(): Promise<void>;
+  startScores(extraEnv?: NodeJS.ProcessEnv): Promise<void>;
+  close(): Promise<void>;
+}
+
+let gameCount = 0;
+
+export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<ScoresHarness> {
+  const sessionsDb: TestDatabase = await createTestDatabase('sessions');
+  const scoresDb: TestDatabase = await createTestDatabase('scores');
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
+  const natsPrefix = testNatsPrefix();
+  const sessionsService: RunningSessions = await startSessions({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: sessionsDb.url,
+    NATS_SUBJECT_PREFIX: natsPrefix,
+  });
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: scoresDb.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(),
+    NATS_SUBJECT_PREFIX: natsPrefix,
+    JWT_DEV_KEY_DIR: keyDir,
+    SESSIONS_ADDR: `127.0.0.1:${sessionsService.port}`,
+    ...extraEnv,
+  };
+  const clock = new TestClock();
+  let scores: RunningScores | undefined = await start(env, { now: clock.now });
+  env.GRPC_PORT = String(scores.port);
+
+  const client = createGrpcClient(
+    scoresV1.ScoreServiceClient,
+    scoresV1.ScoreServiceService,
+    `127.0.0.1:${scores.port}`,
+    { serviceLabel: 'scores', defaultTimeoutMs: 10_000 },
+  );
+  const sessions = createGrpcClient(
+    sessionsV1.SessionServiceClient,
+    sessionsV1.SessionServiceService,
+    `127.0.0.1:${sessionsService.port}`,
+    { serviceLabel: 'sessions', defaultTimeoutMs: 5000 },
+  );
+  const redis = await connectRedis({
+    url: 'redis://127.0.0.1:6379',
+    keyPrefix: env.REDIS_KEY_PREFIX!,
+  });
+  const bus = await connectEventBus({
+    url: 'nats://127.0.0.1:4222',
+    subjectPrefix: natsPrefix,
+    name: 'scores-test',
+  });
+  const db = createKnex({ url: scoresDb.url, schema: 'scores' });
+  const privateKey = loadPrivateKey(undefined, keyDir);
+  const adminToken = (
+    await signSessionToken(privateKey, { userId: randomUUID(), role: 'admin' }, 3600)
+  ).token;
+  const playerToken = (
+    await signSessionToken(privateKey, { userId: randomUUID(), role: 'user' }, 3600)
+  ).token;
+
+  async function flushRedis() {
+    const keys = await redis.keys('*');
+    if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX!.length)));
+  }
+
+  return {
+    client,
+    sessions,
+    redis,
+    bus,
+    db,
+    clock,
+    env,
+    adminToken,
+    playerToken,
+    async newGame(playerName, options = {}) {
+      gameCount += 1;
+      const name = playerName ?? `Player ${gameCount}`;
+      const { id, seed } = await sessions.createSession({
+        playerName: name,
+        clientSessionId: randomUUID(),
+        deviceFingerprint: 'f'.repeat(50),
+        clientIp: '203.0.113.9',
+        userId: '',
+      });
+      return {
+        ...playGame(seed, { maxMoves: options.maxMoves, rngSeed: gameCount }),
+        sessionId: id,
+        seed,
+        playerName: name,
+      };
+    },
+    submission(game, override = {}) {
+      return {
+        playerName: game.playerName,
+        score: game.score,
+        level: game.level,
+        moves: game.moves,
+        sessionId: game.sessionId,
+        gameLog: game.gameLog,
+        userId: '',
+        ...override,
+      };
+    },
+    flushRedis,
+    async stopScores() {
+      await scores?.stop();
+      scores = undefined;
+    },
+    async startScores(extra = {}) {
+      scores = await start({ ...env, ...extra }, { now: clock.now });
+    },
+    async close() {
+      client.close();
+      sessions.close();
+      await scores?.stop();
+      await sessionsService.stop();
+      await flushRedis();
+      redis.disconnect();
+      await deleteStreams(bus, STREAMS);
+      await bus.close();
+      await db.destroy();
+      await scoresDb.drop();
+      await sessionsDb.drop();
+      fs.rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}
