@@ -63,7 +63,6 @@ describe('route protection (SPEC 2)', () => {
     installFakeFetch(loggedOut);
     renderApp('/leaderboards');
     expect(await screen.findByRole('heading', { name: 'Leaderboards', level: 1 })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 
   it("shows '404 Page Not Found' with a link home for an unknown path", async () => {

@@ -1,11 +1,71 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { PageTitle } from '@/components/page/page-title';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-scores';
+import { TABLE_ROWS } from '@/features/leaderboards/api/paths';
+import { BackLink } from '@/features/leaderboards/components/back-link';
+import {
+  BoardEmpty,
+  BoardError,
+  BoardLoading,
+} from '@/features/leaderboards/components/board-states';
+import { RecentScoresCard } from '@/features/leaderboards/components/recent-scores-card';
+import { ScoresTable } from '@/features/leaderboards/components/scores-table';
+import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
+import { reloadPage } from '@/features/leaderboards/lib/reload-page';
+import './leaderboards.css';
+import './high-scores.css';
 
+/**
+ * /high-scores (SPEC 2): the all-time ranked table and, beside it, the 'Recent Scores' card
+ * that the realtime connection feeds.
+ */
 export default function HighScoresRoute() {
+  const query = useQuery(topScoresQueryOptions(TABLE_ROWS));
+  const playerName = useKnownPlayerName();
+
+  let body;
+  if (query.isPending) body = <BoardLoading label="Loading high scores..." />;
+  else if (query.isError) {
+    body = (
+      <BoardError title="Failed to load high scores" retryLabel="Retry" onRetry={reloadPage} />
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <BoardEmpty
+        action={
+          <ButtonLink to={paths.play} size="sm">
+            Play Now
+          </ButtonLink>
+        }
+      >
+        No high scores yet. Be the first!
+      </BoardEmpty>
+    );
+  } else {
+    body = (
+      <ScoresTable
+        label="High scores"
+        scores={query.data}
+        isMe={playerName ? (row) => row.playerName === playerName : undefined}
+      />
+    );
+  }
+
   return (
-    <ComingSoon
-      title="High Scores"
-      subtitle="The best ball busters in town!"
-      description="The ranked table and live feed of fresh scores will appear here."
-    />
+    <div className="page high-scores">
+      <BackLink to={paths.home} label="Back to Game" />
+      <PageTitle title="High Scores" subtitle="The best ball busters in town!" />
+      <div className="high-scores__layout">
+        <section className="high-scores__table" aria-label="High scores table">
+          {body}
+        </section>
+        <aside className="high-scores__side">
+          {/* The realtime feed (SPEC 7 'Realtime') supplies the status and the entries. */}
+          <RecentScoresCard status="connecting" entries={[]} />
+        </aside>
+      </div>
+    </div>
   );
 }

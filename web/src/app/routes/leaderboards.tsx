@@ -1,11 +1,87 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page/page-title';
+import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { activeSeasonalLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-seasonal-leaderboard';
+import { AllTimeTab } from '@/features/leaderboards/components/all-time-tab';
+import { BackLink } from '@/features/leaderboards/components/back-link';
+import { SeasonalTab } from '@/features/leaderboards/components/seasonal-tab';
+import { WeeklyTab } from '@/features/leaderboards/components/weekly-tab';
+import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
+import './leaderboards.css';
 
+type Tab = 'weekly' | 'all-time' | 'season';
+
+function tabFrom(value: string | null): Tab {
+  return value === 'all-time' || value === 'season' ? value : 'weekly';
+}
+
+/**
+ * /leaderboards (SPEC 2): 'Weekly Champions' (default) and 'All-Time Legends', plus 'Season'
+ * while a seasonal board runs. The tab and the chosen week live in the URL (?tab=, ?week=),
+ * so any board can be linked to.
+ */
 export default function LeaderboardsRoute() {
+  const [params, setParams] = useSearchParams();
+  const playerName = useKnownPlayerName();
+  const season = useQuery(activeSeasonalLeaderboardQueryOptions());
+  const activeSeason = season.data ?? null;
+
+  let tab = tabFrom(params.get('tab'));
+  if (tab === 'season' && !activeSeason) tab = 'weekly';
+
+  function update(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  const items = [
+    {
+      value: 'weekly' as const,
+      label: 'Weekly Champions',
+      content: (
+        <WeeklyTab
+          selectedWeekId={params.get('week')}
+          onSelectWeek={(week) => update({ week: week.id })}
+          playerName={playerName}
+        />
+      ),
+    },
+    {
+      value: 'all-time' as const,
+      label: 'All-Time Legends',
+      content: <AllTimeTab playerName={playerName} />,
+    },
+    ...(activeSeason
+      ? [
+          {
+            value: 'season' as const,
+            label: 'Season',
+            content: <SeasonalTab season={activeSeason} playerName={playerName} />,
+          },
+        ]
+      : []),
+  ];
+
   return (
-    <ComingSoon
-      title="Leaderboards"
-      subtitle="Weekly Champions and All-Time Legends."
-      description="Weekly rankings that reset every Monday and an all-time hall of fame are on their way."
-    />
+    <div className="page leaderboards">
+      <BackLink to={paths.home} label="Back to Game" />
+      <PageTitle
+        title="Leaderboards"
+        subtitle="Climb this week's board before the Monday reset, or join the all-time legends."
+      />
+      <Tabs
+        label="Leaderboards"
+        className="leaderboards-tabs"
+        items={items}
+        value={tab}
+        onChange={(value) => update({ tab: value === 'weekly' ? null : value })}
+      />
+    </div>
   );
 }

@@ -1,0 +1,30 @@
+// Request paths of the leaderboard reads. A query's key is its path (query string included),
+// so these double as cache keys, and invalidateAfter('score-submitted') finds them by prefix.
+import { apiPaths } from '@/config/api-paths';
+
+const seg = (id: string) => encodeURIComponent(id);
+const name = (playerName: string) => encodeURIComponent(playerName);
+
+export const leaderboardPaths = {
+  topScores: (limit: number) => `${apiPaths.topScores}?limit=${limit}`,
+  allTimeRank: (playerName: string) => `${apiPaths.scoresRank}?playerName=${name(playerName)}`,
+
+  weeklyLeaderboards: apiPaths.weeklyLeaderboards,
+  activeWeeklyLeaderboard: apiPaths.activeWeeklyLeaderboard,
+  weeklyTopScores: (id: string, limit: number) =>
+    `${apiPaths.weeklyLeaderboards}/${seg(id)}/top-scores?limit=${limit}`,
+  weeklyRank: (id: string, playerName: string) =>
+    `${apiPaths.weeklyLeaderboards}/${seg(id)}/rank?playerName=${name(playerName)}`,
+
+  seasonalLeaderboards: apiPaths.seasonalLeaderboards,
+  activeSeasonalLeaderboard: apiPaths.activeSeasonalLeaderboard,
+  seasonalTopScores: (id: string, limit: number) =>
+    `${apiPaths.seasonalLeaderboards}/${seg(id)}/scores/top?limit=${limit}`,
+  seasonalRank: (id: string, playerName: string) =>
+    `${apiPaths.seasonalLeaderboards}/${seg(id)}/rank?playerName=${name(playerName)}`,
+};
+
+/** How many rows a full leaderboard table shows (the pages; the home card shows 3). */
+export const TABLE_ROWS = 50;
+/** SPEC 9: the home page's card shows the top 3. */
+export const TOP_SCORES_CARD_ROWS = 3;

@@ -1,0 +1,66 @@
+// The loading, error and empty states every leaderboard view shares (SPEC 8 texts).
+import type { ReactNode } from 'react';
+import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { Button } from '@/components/ui/button';
+import './board-states.css';
+
+/** A spinner with what is loading, e.g. 'Loading weekly scores...'. */
+export function BoardLoading({ label }: { label: string }) {
+  return (
+    <div className="board-state board-state--loading" role="status" data-testid="board-loading">
+      <span className="board-state__spinner" aria-hidden="true" />
+      <p className="board-state__text">{label}</p>
+    </div>
+  );
+}
+
+/**
+ * A load error: SPEC 8's title (e.g. 'Error loading weekly scores') and its 'There was a
+ * problem loading...' description, with a way to ask again.
+ */
+export function BoardError({
+  title,
+  what,
+  onRetry,
+  retryLabel = 'Try again',
+}: {
+  title: string;
+  /** Completes 'There was a problem loading ...', e.g. 'this week's scores'; none: no line. */
+  what?: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
+  return (
+    <div className="board-state board-state--error" role="alert">
+      <span className="board-state__icon" aria-hidden="true">
+        !
+      </span>
+      <p className="board-state__title">{title}</p>
+      {what && (
+        <p className="board-state__text">
+          There was a problem loading {what}. Please try again in a moment.
+        </p>
+      )}
+      {onRetry && (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** An empty board: SPEC 8's text, a row of balls, and an optional call to play. */
+export function BoardEmpty({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="board-state board-state--empty">
+      <span className="board-state__balls" aria-hidden="true">
+        {BALL_COLORS.slice(0, 3).map((color) => (
+          <Ball key={color} color={color} size={20} />
+        ))}
+      </span>
+      <p className="board-state__title">{children}</p>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { Ball } from '@/components/ui/ball';
+import { cn } from '@/components/ui/cn';
+import { ballColorOf } from '../lib/ball-color';
+import { RankMedal } from './rank-medal';
+import './leaderboard-table.css';
+
+export interface Column<Row> {
+  /** The header text (SPEC 2's column names). */
+  header: string;
+  cell: (row: Row, rank: number) => ReactNode;
+  /** Numbers align right. */
+  numeric?: boolean;
+  /** Secondary columns give way first: narrower padding and text on small screens. */
+  secondary?: boolean;
+}
+
+/**
+ * A ranked table: the Rank column (medals for 1–3) and the Player column stay put while the
+ * other columns scroll sideways on a narrow screen. Rows 1–3 are highlighted, the first most.
+ */
+export function LeaderboardTable<Row extends { id: string; playerName: string }>({
+  label,
+  rows,
+  columns,
+  rankOf = (_row, index) => index + 1,
+  isMe,
+  className,
+}: {
+  /** What the table is, for screen readers (also names its scroll region). */
+  label: string;
+  rows: readonly Row[];
+  columns: ReadonlyArray<Column<Row>>;
+  rankOf?: (row: Row, index: number) => number;
+  isMe?: (row: Row) => boolean;
+  className?: string;
+}) {
+  return (
+    // A focusable region: keyboard users can scroll it sideways on a narrow screen.
+    <div className={cn('lb-table-frame', className)}>
+      <div className="lb-table-wrap" role="region" aria-label={label} tabIndex={0}>
+        <table className="lb-table">
+          <caption className="visually-hidden">{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="lb-col-rank">
+                Rank
+              </th>
+              <th scope="col" className="lb-col-player">
+                Player
+              </th>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={cn(column.numeric && 'lb-num', column.secondary && 'lb-secondary')}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const rank = rankOf(row, index);
+              const me = isMe?.(row) ?? false;
+              return (
+                <tr
+                  key={row.id}
+                  className={cn(
+                    'lb-row',
+                    rank <= 3 && `lb-row--top lb-row--rank-${rank}`,
+                    rank === 1 && 'lb-row--first',
+                    me && 'lb-row--me',
+                  )}
+                  aria-current={me ? 'true' : undefined}
+                >
+                  <td className="lb-col-rank">
+                    <RankMedal rank={rank} />
+                  </td>
+                  <th scope="row" className="lb-col-player">
+                    <span className="lb-player" title={row.playerName}>
+                      <Ball color={ballColorOf(row.playerName)} size={14} />
+                      <span className="lb-player__name">{row.playerName}</span>
+                      {me && <span className="lb-player__me">You</span>}
+                    </span>
+                  </th>
+                  {columns.map((column) => (
+                    <td
+                      key={column.header}
+                      className={cn(column.numeric && 'lb-num', column.secondary && 'lb-secondary')}
+                    >
+                      {column.cell(row, rank)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

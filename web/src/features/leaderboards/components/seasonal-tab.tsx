@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { seasonalTopScoresQueryOptions } from '../api/get-seasonal-top-scores';
+import { TABLE_ROWS } from '../api/paths';
+import type { SeasonalLeaderboard } from '../api/types';
+import { boardDays } from '../lib/format';
+import { BoardColumns } from './board-columns';
+import { BoardEmpty, BoardError, BoardLoading } from './board-states';
+import { TrophyIcon } from './icons';
+import { ScoresTable } from './scores-table';
+import { SeasonalRank } from './your-rank';
+import './leaderboard-tabs.css';
+import './week-banner.css';
+
+/** The 'Season' tab, shown while a season runs: its dates and its best scores. */
+export function SeasonalTab({
+  season,
+  playerName,
+}: {
+  season: SeasonalLeaderboard;
+  playerName: string | null;
+}) {
+  const titleId = useId();
+  const query = useQuery(seasonalTopScoresQueryOptions(season.id, TABLE_ROWS));
+  const { start, end } = boardDays(season);
+
+  let body;
+  if (query.isPending) body = <BoardLoading label="Loading seasonal scores..." />;
+  else if (query.isError) {
+    body = (
+      <BoardError
+        title="Error loading seasonal scores"
+        what="this season's scores"
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <BoardEmpty
+        action={
+          <ButtonLink to={paths.play} size="sm">
+            Play Now
+          </ButtonLink>
+        }
+      >
+        No scores found. Be the first to enter the leaderboard!
+      </BoardEmpty>
+    );
+  } else {
+    body = (
+      <ScoresTable
+        label={`${season.name} scores`}
+        scores={query.data}
+        isMe={playerName ? (row) => row.playerName === playerName : undefined}
+      />
+    );
+  }
+
+  return (
+    <div className="board-stack">
+      <section className="week-banner week-banner--season" aria-labelledby={titleId}>
+        <div className="week-banner__main">
+          <p className="week-banner__eyebrow">
+            <TrophyIcon />
+            Seasonal Competition
+          </p>
+          <h2 id={titleId} className="week-banner__title">
+            {season.name}
+          </h2>
+          <p className="week-banner__dates">
+            <span>
+              Season runs from {start} to {end}
+            </span>
+            <Badge tone="green">Active</Badge>
+          </p>
+        </div>
+      </section>
+      <BoardColumns
+        rank={playerName && <SeasonalRank seasonId={season.id} playerName={playerName} />}
+      >
+        {body}
+      </BoardColumns>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Ball } from '@/components/ui/ball';
+import type { WeeklyLeaderboard } from '../api/types';
+import { boardDays } from '../lib/format';
+import { TrophyIcon } from './icons';
+import { WeeklyResetCountdown } from './weekly-reset-countdown';
+import './week-banner.css';
+
+/**
+ * The head of the weekly tab (SPEC 2): the 'Weekly Competition' banner, '{name} Leaderboard',
+ * 'Week runs from {start} to {end}' with 'Active', and the countdown to the reset.
+ */
+export function WeekBanner({ week, onReset }: { week: WeeklyLeaderboard; onReset?: () => void }) {
+  const titleId = useId();
+  const { start, end } = boardDays(week);
+  return (
+    <section className="week-banner" aria-labelledby={titleId}>
+      <div className="week-banner__balls" aria-hidden="true">
+        <Ball color="yellow" size={54} />
+        <Ball color="purple" size={34} />
+        <Ball color="orange" size={24} />
+      </div>
+      <div className="week-banner__main">
+        <p className="week-banner__eyebrow">
+          <TrophyIcon />
+          Weekly Competition
+        </p>
+        <h2 id={titleId} className="week-banner__title">
+          {week.name} Leaderboard
+        </h2>
+        <p className="week-banner__dates">
+          <span>
+            Week runs from {start} to {end}
+          </span>
+          {week.isActive && <Badge tone="green">Active</Badge>}
+        </p>
+      </div>
+      <div className="week-banner__side">
+        {week.isActive ? (
+          <WeeklyResetCountdown onReset={onReset} />
+        ) : (
+          <p className="week-banner__final">Final standings: this week is over.</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { formatCountdown, nextWeeklyReset } from '../lib/weekly-reset';
+import { useNow } from '../lib/use-now';
+import './weekly-reset-countdown.css';
+
+/**
+ * 'Resets in 2d 4h 12m (Monday 00:00 UTC)': the time left until the weekly boards reset.
+ * When the reset passes while the page is open, `onReset` runs (the page fetches the new week).
+ */
+export function WeeklyResetCountdown({ onReset }: { onReset?: () => void }) {
+  const now = useNow(1000);
+  const reset = nextWeeklyReset(now);
+  const resetAt = reset.getTime();
+  const knownResetAt = useRef(resetAt);
+  const onResetRef = useRef(onReset);
+
+  useEffect(() => {
+    onResetRef.current = onReset;
+  }, [onReset]);
+
+  useEffect(() => {
+    if (resetAt === knownResetAt.current) return;
+    knownResetAt.current = resetAt;
+    onResetRef.current?.();
+  }, [resetAt]);
+
+  return (
+    <p className="reset-countdown">
+      <ClockIcon />
+      <span>
+        Resets in{' '}
+        <time dateTime={reset.toISOString()} className="reset-countdown__time">
+          {formatCountdown(resetAt - now.getTime())}
+        </time>{' '}
+        (Monday 00:00 UTC)
+      </span>
+    </p>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M12 7v5l3.5 2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
