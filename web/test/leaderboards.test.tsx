@@ -353,6 +353,26 @@ describe('/leaderboards, your rank', () => {
     expect(await within(card).findByText(/you are not on this board yet/)).toBeTruthy();
   });
 
+  it('reads an answer whose entries nest the score with its rank', async () => {
+    window.localStorage.setItem('player_name', 'alice');
+    const ranked = (i: number) => ({ rank: i + 1, score: topScores[i] });
+    serve({
+      '/api/scores/rank': respond(200, {
+        rank: 3,
+        entry: ranked(2),
+        around: [1, 2, 3].map(ranked),
+      }),
+    });
+    renderApp('/leaderboards?tab=all-time');
+    const card = await screen.findByRole('region', { name: 'Your rank' });
+    expect(await within(card).findByText('#3')).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((l) => l.textContent),
+    ).toEqual(['2ComboQueen35,713 pts', '3alice30,500 pts', '4nina999 pts']);
+  });
+
   it('is not shown to a visitor without a name', async () => {
     const calls = serve();
     renderApp('/leaderboards');

@@ -7,11 +7,31 @@ import { getQueryFn } from '@/lib/query-client';
 import { leaderboardPaths } from './paths';
 import type { RankAroundMe, Score, WeeklyScoreRow } from './types';
 
+type Wire = Record<string, unknown>;
+
+/** An entry as a flat row with its rank, whether the answer nests it ({rank, score|row}) or not. */
+function flatEntry<Row>(item: unknown): Row & { rank?: number } {
+  if (item && typeof item === 'object') {
+    const { rank, score, row } = item as Wire;
+    const nested = score && typeof score === 'object' ? score : row;
+    if (nested && typeof nested === 'object') return { ...(nested as Row), rank: rank as number };
+  }
+  return item as Row & { rank?: number };
+}
+
+function normalise<Row>(answer: RankAroundMe<unknown>): RankAroundMe<Row> {
+  return {
+    rank: answer.rank,
+    entry: flatEntry<Row>(answer.entry),
+    around: Array.isArray(answer.around) ? answer.around.map((item) => flatEntry<Row>(item)) : [],
+  };
+}
+
 function rankQueryFn<Row>(): QueryFunction<RankAroundMe<Row> | null> {
-  const fetchRank = getQueryFn<RankAroundMe<Row>>();
+  const fetchRank = getQueryFn<RankAroundMe<unknown>>();
   return async (context) => {
     try {
-      return await fetchRank(context);
+      return normalise<Row>(await fetchRank(context));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
