@@ -3,6 +3,7 @@ import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-
 import { boardDays, formatLocalDate, formatNumber } from '@/features/leaderboards/lib/format';
 import { groupWeeksByQuarter, quarterLabel } from '@/features/leaderboards/lib/quarters';
 import { recentWeeks } from '@/features/leaderboards/lib/recent-weeks';
+import { rowsOf } from '@/features/leaderboards/lib/same-player';
 import { formatCountdown, nextWeeklyReset } from '@/features/leaderboards/lib/weekly-reset';
 import { createQueryClient } from '@/lib/query-client';
 import { installFakeFetch, respond } from './helpers/fake-fetch';
@@ -82,6 +83,16 @@ describe('formats', () => {
     expect(
       boardDays({ startDate: '2025-03-17T00:00:00.000Z', endDate: '2025-03-23T23:59:59.999Z' }),
     ).toEqual({ start: 'Mar 17', end: 'Mar 23, 2025' });
+  });
+});
+
+describe("the player's own rows", () => {
+  it('match whatever the case or Unicode form, as the scores service does', () => {
+    const mine = rowsOf('Alice');
+    expect(mine?.({ playerName: ' alice' })).toBe(true);
+    expect(mine?.({ playerName: 'ＡＬＩＣＥ' })).toBe(true);
+    expect(mine?.({ playerName: 'alicia' })).toBe(false);
+    expect(rowsOf(null)).toBeUndefined();
   });
 });
 

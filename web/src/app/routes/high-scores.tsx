@@ -16,6 +16,7 @@ import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-nam
 import { reloadPage } from '@/features/leaderboards/lib/reload-page';
 import './leaderboards.css';
 import './high-scores.css';
+import { rowsOf } from '@/features/leaderboards/lib/same-player';
 
 /**
  * /high-scores (SPEC 2): the all-time ranked table and, beside it, the 'Recent Scores' card
@@ -44,13 +45,7 @@ export default function HighScoresRoute() {
       </BoardEmpty>
     );
   } else {
-    body = (
-      <ScoresTable
-        label="High scores"
-        scores={query.data}
-        isMe={playerName ? (row) => row.playerName === playerName : undefined}
-      />
-    );
+    body = <ScoresTable label="High scores" scores={query.data} isMe={rowsOf(playerName)} />;
   }
 
   return (

@@ -8,6 +8,7 @@ import { BoardEmpty, BoardError, BoardLoading } from './board-states';
 import { ScoresTable } from './scores-table';
 import { AllTimeRank } from './your-rank';
 import './leaderboard-tabs.css';
+import { rowsOf } from '../lib/same-player';
 
 /** The 'All-Time Legends' tab: the best single games ever, Rank, Player, Score, Level, Date. */
 export function AllTimeTab({ playerName }: { playerName: string | null }) {
@@ -36,13 +37,7 @@ export function AllTimeTab({ playerName }: { playerName: string | null }) {
       </BoardEmpty>
     );
   } else {
-    body = (
-      <ScoresTable
-        label="All-time scores"
-        scores={query.data}
-        isMe={playerName ? (row) => row.playerName === playerName : undefined}
-      />
-    );
+    body = <ScoresTable label="All-time scores" scores={query.data} isMe={rowsOf(playerName)} />;
   }
 
   return (

@@ -14,6 +14,7 @@ import { ScoresTable } from './scores-table';
 import { SeasonalRank } from './your-rank';
 import './leaderboard-tabs.css';
 import './week-banner.css';
+import { rowsOf } from '../lib/same-player';
 
 /** The 'Season' tab, shown while a season runs: its dates and its best scores. */
 export function SeasonalTab({
@@ -51,11 +52,7 @@ export function SeasonalTab({
     );
   } else {
     body = (
-      <ScoresTable
-        label={`${season.name} scores`}
-        scores={query.data}
-        isMe={playerName ? (row) => row.playerName === playerName : undefined}
-      />
+      <ScoresTable label={`${season.name} scores`} scores={query.data} isMe={rowsOf(playerName)} />
     );
   }
 

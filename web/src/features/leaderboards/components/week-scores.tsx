@@ -6,6 +6,7 @@ import type { WeeklyLeaderboard } from '../api/types';
 import { weeklyTopScoresQueryOptions } from '../api/get-weekly-top-scores';
 import { BoardEmpty, BoardError, BoardLoading } from './board-states';
 import { WeeklyScoresTable } from './weekly-scores-table';
+import { rowsOf } from '../lib/same-player';
 
 /** One week's table with its loading, error and empty states (leaderboards and archive). */
 export function WeekScores({
@@ -43,10 +44,6 @@ export function WeekScores({
     );
   }
   return (
-    <WeeklyScoresTable
-      label={`${week.name} scores`}
-      rows={query.data}
-      isMe={playerName ? (row) => row.playerName === playerName : undefined}
-    />
+    <WeeklyScoresTable label={`${week.name} scores`} rows={query.data} isMe={rowsOf(playerName)} />
   );
 }
