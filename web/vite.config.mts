@@ -8,7 +8,15 @@ const gateway = process.env.BALLMATCH_GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The engine's TypeScript sources (ESM, tree-shaken) rather than its CommonJS build.
+      '@ballmatch/engine': fileURLToPath(
+        new URL('../packages/engine/src/index.ts', import.meta.url),
+      ),
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -42,7 +42,7 @@ describe('route protection (SPEC 2)', () => {
     installFakeFetch(signedIn(player));
     const { router } = renderApp('/admin-dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('link', { name: 'PLAY NOW!' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'PLAY NOW!' })).toBeTruthy();
   });
 
   it('renders a signed-in page for a user', async () => {

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { CookieBanner } from '@/features/consent/components/cookie-banner';
+import { ScoreOutboxRelay } from '@/features/game/components/score-outbox-relay';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -14,6 +16,8 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CookieBanner />
+      <ScoreOutboxRelay />
     </>
   );
 }

@@ -1,77 +1,79 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Ball, BALL_COLORS, type BallColor } from '@/components/ui/ball';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { Game } from '@/features/game/components/game';
+import { TopPlayersThisWeek } from '@/features/leaderboards/components/top-players-this-week';
 import './home.css';
-
-// A fixed sample board for the hero (the live board arrives with the game itself).
-// prettier-ignore
-const SAMPLE: BallColor[] = [
-  'red', 'blue', 'green', 'yellow', 'purple', 'orange',
-  'yellow', 'orange', 'purple', 'blue', 'green', 'red',
-  'green', 'purple', 'orange', 'orange', 'orange', 'blue',
-  'blue', 'red', 'yellow', 'green', 'purple', 'yellow',
-  'purple', 'green', 'blue', 'red', 'yellow', 'orange',
-  'orange', 'yellow', 'red', 'purple', 'blue', 'green',
-];
-const MATCH = new Set([14, 15, 16]);
 
 const FEATURES = [
   {
     color: 'orange' as const,
     title: 'How to Play',
-    text: 'Swap adjacent balls to match 3 or more of the same colour. Match the target colour to beat levels; bigger matches give more points.',
+    text: 'Swap adjacent balls to line up 3 or more of the same colour. Collect the target colour before your moves run out to clear the level.',
   },
   {
     color: 'yellow' as const,
     title: 'Weekly Competition',
-    text: 'Every Monday a fresh weekly leaderboard starts. Play as often as you like: your best runs count.',
+    text: 'A fresh weekly leaderboard starts every Monday. Every game you submit adds to your weekly total.',
   },
   {
     color: 'purple' as const,
     title: 'Game Features',
-    text: 'Levels with growing targets, bonus points for unused moves, seasonal boards and achievement badges.',
+    text: 'Growing level targets, chain reactions, 100 bonus points for every unused move, seasonal boards and achievement badges.',
   },
 ];
 
+const FAQ = [
+  {
+    q: 'Is BallMatch free to play?',
+    a: 'Yes. BallMatch is free in any modern browser, on phones, tablets and computers. Nothing to install.',
+  },
+  {
+    q: 'Do I need an account to play?',
+    a: 'No. Guests can play straight away, but progress is lost when the page is left or refreshed. Log in to keep your scores and appear on the leaderboards under your username.',
+  },
+  {
+    q: 'How are points scored?',
+    a: 'A match of 3 balls scores 3 points, 4 balls score 8, 5 balls score 15, and 6 or more score 5 points per ball. Finishing a level early adds 100 points for every move you did not use.',
+  },
+  {
+    q: 'When do the weekly leaderboards reset?',
+    a: 'Every Monday. Past weeks stay in the leaderboard archive, and the all-time high scores never reset.',
+  },
+  {
+    q: 'What happens when I run out of moves?',
+    a: 'Once per game you can watch a short ad to get 7 extra moves. Otherwise the game ends and you can submit your score.',
+  },
+];
+
+function randomSample(): BallColor[] {
+  return Array.from({ length: 36 }, () => BALL_COLORS[Math.floor(Math.random() * 6)]);
+}
+
 export default function HomeRoute() {
+  const [sample] = useState(randomSample);
   return (
     <div className="page home">
       <title>BallMatch · Match colourful balls, beat your high score</title>
-      <section className="home-hero">
-        <div className="home-hero__text">
-          <p className="home-hero__eyebrow">Free match-3 puzzle game</p>
-          <h1 className="home-hero__title">
+      <section className="home-top">
+        <div className="home-intro">
+          <p className="home-intro__eyebrow">Free match-3 puzzle game</p>
+          <h1 className="home-intro__title">
             Ball<span className="gradient-text">Match</span>
           </h1>
-          <p className="home-hero__tagline">
+          <p className="home-intro__tagline">
             Match colourful balls, set high scores and show off your skills on the weekly
             leaderboards.
           </p>
-          <div className="home-hero__actions">
-            <ButtonLink to={paths.play} size="lg">
-              PLAY NOW!
-            </ButtonLink>
-            <ButtonLink to={paths.leaderboards} variant="secondary" size="lg">
-              Leaderboards
-            </ButtonLink>
-          </div>
-          <div className="home-hero__colors" aria-hidden="true">
-            {BALL_COLORS.map((c) => (
-              <Ball key={c} color={c} size={18} />
-            ))}
-          </div>
         </div>
-        <div className="home-board" aria-hidden="true">
-          {SAMPLE.map((color, i) => (
-            <span
-              key={i}
-              className={
-                MATCH.has(i) ? 'home-board__cell home-board__cell--match' : 'home-board__cell'
-              }
-            >
-              <Ball color={color} size={38} />
-            </span>
-          ))}
+        <div className="home-game">
+          <Game />
+        </div>
+        <div className="home-top-players">
+          <TopPlayersThisWeek />
         </div>
       </section>
 
@@ -86,6 +88,56 @@ export default function HomeRoute() {
             </article>
           ))}
         </div>
+      </section>
+
+      <section className="home-info" aria-labelledby="home-info-title">
+        <div className="home-sample" aria-hidden="true">
+          {sample.map((color, i) => (
+            <Ball key={i} color={color} size={34} />
+          ))}
+        </div>
+        <div className="home-info__text">
+          <h2 id="home-info-title">About the game</h2>
+          <p>
+            BallMatch is a colourful match-3 puzzle you can play in a minute and master over a
+            season. Every level asks for a target colour: collect enough of it before your moves run
+            out, chain cascades for big scores, and bank a bonus for every move you save.
+          </p>
+          <p>
+            Every submitted score is checked by replaying the game on our servers, so the
+            leaderboards show real play only.
+          </p>
+          <ButtonLink to={paths.highScores} variant="secondary">
+            See the High Scores
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section className="home-faq" aria-labelledby="home-faq-title">
+        <h2 id="home-faq-title">Frequently Asked Questions</h2>
+        {FAQ.map((item) => (
+          <details key={item.q} className="home-faq__item">
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+        <p className="home-faq__more">
+          More answers on the <Link to={paths.faq}>FAQ page</Link>.
+        </p>
+      </section>
+
+      <section className="home-community" aria-labelledby="home-community-title">
+        <h2 id="home-community-title">Join the Community</h2>
+        <p>Share your best combos, suggest features and meet other players.</p>
+        <ul className="home-community__links">
+          {site.social.map((s) => (
+            <li key={s.label}>
+              <a href={s.href} target="_blank" rel="noopener noreferrer">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -1,11 +1,13 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { Game } from '@/features/game/components/game';
+import './play.css';
 
+/** /play: the game alone, opening straight into a game (guests see the prompt first). */
 export default function PlayRoute() {
   return (
-    <ComingSoon
-      title="Play Game"
-      subtitle="Swap, match and chain your way up the levels."
-      description="The game board is being polished. Soon you will swap balls here, collect the target colour and chase a new high score."
-    />
+    <div className="page play-page">
+      <title>Play · BallMatch</title>
+      <h1 className="visually-hidden">Play BallMatch</h1>
+      <Game autoStart />
+    </div>
   );
 }

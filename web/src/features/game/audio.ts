@@ -1,0 +1,13 @@
+// The page's one audio player (SPEC 4 'Audio'), started by the first click or touch.
+import { GameAudio, initAudioOnFirstGesture } from '@/game/audio/game-audio';
+
+export const gameAudio = new GameAudio();
+
+let listening = false;
+
+/** Arms the first-gesture start once per page. */
+export function armGameAudio(): void {
+  if (listening) return;
+  listening = true;
+  initAudioOnFirstGesture(gameAudio);
+}

@@ -1,0 +1,44 @@
+import { EXTRA_MOVES } from '@ballmatch/engine';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import './extra-moves-modal.css';
+
+export const REWARD_NOTE = 'It might take 2-3 seconds to credit your turns.';
+
+/**
+ * SPEC 2 and 4: out of moves. 'Watch Ad' arms the reward (credited when the tab comes back);
+ * 'No Thanks', Escape or the close button end the game.
+ */
+export function ExtraMovesModal({
+  onWatchAd,
+  onDecline,
+}: {
+  onWatchAd: () => void;
+  onDecline: () => void;
+}) {
+  return (
+    <Modal
+      title={`Get ${EXTRA_MOVES} Extra Moves!`}
+      onClose={onDecline}
+      describedBy="extra-moves-text"
+      tone="celebrate"
+      testId="extra-moves-modal"
+    >
+      <div className="extra-moves__badge" aria-hidden="true">
+        +{EXTRA_MOVES}
+      </div>
+      <div id="extra-moves-text">
+        <p>You&apos;re out of moves! Watch a short ad and keep this game going.</p>
+        <p className="extra-moves__note">{REWARD_NOTE}</p>
+      </div>
+      <div className="modal__actions">
+        <Button size="lg" block onClick={onWatchAd}>
+          Watch Ad
+        </Button>
+        <Button variant="ghost" size="lg" block onClick={onDecline}>
+          No Thanks
+        </Button>
+      </div>
+    </Modal>
+  );
+}

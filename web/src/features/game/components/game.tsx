@@ -1,0 +1,250 @@
+import { GRID_COLUMNS, encodeGameLog } from '@ballmatch/engine';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { toast } from '@/components/ui/toast';
+import { useUser } from '@/features/auth/api/get-user';
+import { useBallFaces } from '../api/faces';
+import { checkHighScore, submitScore } from '../api/score-submission';
+import { armGameAudio } from '../audio';
+import { decideHighScore } from '../lib/local-high-scores';
+import { defaultPlayerName, savePlayerName } from '../lib/player-name';
+import { RELOAD_DELAY_MS, reloadPage } from '../lib/reload-page';
+import { useGameSettings } from '../lib/settings';
+import type { GameResult } from '../model/game-flow';
+import type { FlowServices } from '../model/game-flow';
+import type { Face } from '@/game/faces';
+import {
+  AwaitingRewardOverlay,
+  CelebrationBanner,
+  GameOverOverlay,
+  HowToPlayOverlay,
+  NoMovesOverlay,
+  StartingOverlay,
+} from './board-overlays';
+import {
+  ErrorBoundary,
+  GameBoardErrorFallback,
+  ScoreSubmissionErrorFallback,
+} from './error-boundaries';
+import { ExtraMovesModal } from './extra-moves-modal';
+import { GameBoard } from './game-board';
+import { GameControls } from './game-controls';
+import { LoginPrompt } from './login-prompt';
+import { StatsBar } from './stats-bar';
+import { SubmitScoreDialog } from './submit-score-dialog';
+import { useGameFlow } from './use-game-flow';
+import './game.css';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Guests answer the login prompt once per page load. */
+let guestConfirmed = false;
+
+/** Test helper: ask guests again. */
+export function resetGuestConfirmation(): void {
+  guestConfirmed = false;
+}
+
+/**
+ * The game of SPEC 2 and 4: stats bar, canvas board with its overlays, settings, and the
+ * login prompt, extra-moves offer and score dialog around it.
+ */
+export function Game({
+  autoStart = false,
+  makeServices,
+}: {
+  /** /play: open straight into a game (after the guest prompt). */
+  autoStart?: boolean;
+  makeServices?: (getFaces: () => readonly Face[]) => FlowServices;
+}) {
+  const { user, isPending: userPending } = useUser();
+  const faces = useBallFaces();
+  const { flow, snapshot } = useGameFlow(faces, makeServices);
+  const settings = useGameSettings();
+  const panelRef = useRef<HTMLElement>(null);
+  const [prompting, setPrompting] = useState(false);
+  const [playRequested, setPlayRequested] = useState(autoStart);
+  const [dialogFor, setDialogFor] = useState<GameResult | null>(null);
+  const [isHighScore, setIsHighScore] = useState<boolean | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [boardWidth, setBoardWidth] = useState<number | null>(null);
+  const onCellSize = useCallback((cell: number) => setBoardWidth(cell * GRID_COLUMNS), []);
+  const { phase, shown, result } = snapshot;
+
+  useEffect(() => armGameAudio(), []);
+
+  function startGame(name: string) {
+    const panel = panelRef.current;
+    const rect = panel?.getBoundingClientRect();
+    if (panel && rect && (rect.top < 0 || rect.bottom > window.innerHeight)) {
+      panel.scrollIntoView({ block: 'start' });
+    }
+    void flow.start(name);
+  }
+
+  // 'PLAY NOW!': signed-in players start at once; guests answer the prompt first (SPEC 5).
+  useEffect(() => {
+    if (!playRequested || userPending) return;
+    setPlayRequested(false);
+    if (user) startGame(user.username);
+    else if (guestConfirmed) startGame(defaultPlayerName(null));
+    else setPrompting(true);
+    // startGame reads the latest refs; the request is the trigger.
+  }, [playRequested, userPending, user]);
+
+  // A finished game with points opens the score dialog, once its high-score check is done.
+  useEffect(() => {
+    if (phase !== 'over' || !result || result.score <= 0) return;
+    setDialogFor(result);
+    setIsHighScore(null);
+    if (result.practice) return;
+    let cancelled = false;
+    void decideHighScore(result.score, result.localScoresBefore, checkHighScore).then((yes) => {
+      if (!cancelled) setIsHighScore(yes);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [phase, result]);
+
+  // The live region speaks the figures once a move has settled.
+  useEffect(() => {
+    if (!shown || snapshot.busy) return;
+    setAnnouncement(
+      `Score ${numberFormat.format(shown.score)}. Level ${shown.level}. ${shown.movesLeft} ${
+        shown.movesLeft === 1 ? 'move' : 'moves'
+      } left. Target ${shown.matchesCollected} of ${shown.targetMatches}.`,
+    );
+  }, [shown, snapshot.busy]);
+
+  async function submit(name: string) {
+    const game = dialogFor;
+    if (!game || !game.sessionId) return;
+    savePlayerName(name);
+    const outcome = await submitScore({
+      playerName: name,
+      score: game.score,
+      level: game.level,
+      moves: game.moves,
+      sessionId: game.sessionId,
+      gameLog: encodeGameLog(game.log),
+    });
+    const points = numberFormat.format(game.score);
+    if (outcome.saved) {
+      toast(
+        isHighScore
+          ? {
+              title: 'Score Submitted',
+              description: `Your score of ${points} is on the all-time and weekly leaderboards.`,
+              variant: 'success',
+            }
+          : {
+              title: 'Weekly Score Submitted',
+              description: `Your score of ${points} is on this week's leaderboard.`,
+              variant: 'success',
+            },
+      );
+    } else {
+      toast({
+        title: 'Score Recorded',
+        description: `Your score of ${points} has been saved. Leaderboards will be updated when connection is restored.`,
+      });
+    }
+    setTimeout(reloadPage, RELOAD_DELAY_MS);
+  }
+
+  const playing = phase === 'playing' || phase === 'extraMovesOffer' || phase === 'awaitingReward';
+  const dialogOpen = dialogFor !== null && dialogFor === result;
+
+  return (
+    <section
+      ref={panelRef}
+      className="game-panel"
+      aria-label="Game"
+      data-testid="game"
+      style={boardWidth ? ({ '--board-width': `${boardWidth}px` } as CSSProperties) : undefined}
+    >
+      <StatsBar stats={shown} />
+      <ErrorBoundary
+        name="Game board"
+        onReset={() => flow.reset()}
+        fallback={(reset) => <GameBoardErrorFallback onRestart={reset} />}
+      >
+        <GameBoard
+          flow={flow}
+          snapshot={snapshot}
+          faces={faces}
+          symbols={settings.symbols}
+          hints={settings.hints}
+          onCellSize={onCellSize}
+        >
+          {phase === 'idle' && <HowToPlayOverlay onPlay={() => setPlayRequested(true)} />}
+          {phase === 'starting' && <StartingOverlay />}
+          {phase === 'playing' && snapshot.noMoves && !snapshot.busy && (
+            <NoMovesOverlay onReset={() => flow.resetBoard()} />
+          )}
+          {phase === 'awaitingReward' && (
+            <AwaitingRewardOverlay onEnd={() => flow.declineExtraMoves()} />
+          )}
+          {phase === 'over' && result && !dialogOpen && (
+            <GameOverOverlay
+              score={result.score}
+              level={result.level}
+              onPlayAgain={() => setPlayRequested(true)}
+              onSubmit={
+                result.score > 0 && !result.practice ? () => setDialogFor(result) : undefined
+              }
+            />
+          )}
+          <CelebrationBanner celebration={snapshot.celebration} />
+        </GameBoard>
+      </ErrorBoundary>
+      <GameControls canEnd={playing} onEnd={() => flow.endByPlayer()} />
+      <p
+        className="visually-hidden"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="game-announcer"
+      >
+        {announcement}
+      </p>
+
+      {prompting && (
+        <LoginPrompt
+          onContinue={() => {
+            guestConfirmed = true;
+            setPrompting(false);
+            startGame(defaultPlayerName(null));
+          }}
+          onClose={() => setPrompting(false)}
+        />
+      )}
+      {phase === 'extraMovesOffer' && (
+        <ExtraMovesModal
+          onWatchAd={() => flow.watchAd()}
+          onDecline={() => flow.declineExtraMoves()}
+        />
+      )}
+      {dialogOpen && dialogFor && (
+        <ErrorBoundary
+          name="Score submission"
+          onReset={() => setDialogFor(null)}
+          fallback={(reset) => <ScoreSubmissionErrorFallback onClose={reset} />}
+        >
+          <SubmitScoreDialog
+            score={dialogFor.score}
+            level={dialogFor.level}
+            practice={dialogFor.practice}
+            isHighScore={isHighScore}
+            defaultName={defaultPlayerName(user?.username)}
+            onSubmit={submit}
+            onClose={() => setDialogFor(null)}
+            onPlayAgain={() => {
+              setDialogFor(null);
+              setPlayRequested(true);
+            }}
+          />
+        </ErrorBoundary>
+      )}
+    </section>
+  );
+}

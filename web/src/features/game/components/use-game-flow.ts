@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Face } from '@/game/faces';
+import { GameFlow, type FlowServices, type GameSnapshot } from '../model/game-flow';
+import { createFlowServices } from '../model/services';
+
+/**
+ * One GameFlow for the component's life, its snapshot, and the visibility listener that
+ * credits a watched ad when the tab comes back (SPEC 4 'Out of moves').
+ */
+export function useGameFlow(
+  faces: readonly Face[],
+  makeServices: (getFaces: () => readonly Face[]) => FlowServices = createFlowServices,
+): { flow: GameFlow; snapshot: GameSnapshot } {
+  const facesRef = useRef(faces);
+  facesRef.current = faces;
+  const [flow] = useState(() => new GameFlow(makeServices(() => facesRef.current)));
+  const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
+
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') flow.onTabVisible();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [flow]);
+
+  useEffect(() => () => flow.dispose(), [flow]);
+  return { flow, snapshot };
+}

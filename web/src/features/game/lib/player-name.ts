@@ -1,0 +1,44 @@
+// The player's name (SPEC 5): 1–20 characters after trimming, typed input cut at 20,
+// prefilled from the username, else the name saved on this device (key player_name), else a
+// guest name 'Guest-{0..9999}' chosen once per page.
+import { readStorage, writeStorage } from './storage';
+
+export const PLAYER_NAME_KEY = 'player_name';
+export const NAME_MAX_LENGTH = 20;
+export const NAME_MIN_LENGTH = 1;
+
+/** What the name field keeps of typed input: at most 20 characters. */
+export function truncateName(value: string): string {
+  return Array.from(value).slice(0, NAME_MAX_LENGTH).join('');
+}
+
+export function isValidName(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed.length >= NAME_MIN_LENGTH && Array.from(trimmed).length <= NAME_MAX_LENGTH;
+}
+
+export function guestName(random: () => number = Math.random): string {
+  return `Guest-${Math.floor(random() * 10000)}`;
+}
+
+let pageGuestName: string | null = null;
+
+/** This page's guest name (the same for every game until the page reloads). */
+export function currentGuestName(): string {
+  pageGuestName ??= guestName();
+  return pageGuestName;
+}
+
+export function savedPlayerName(): string | null {
+  const saved = readStorage(PLAYER_NAME_KEY)?.trim();
+  return saved ? truncateName(saved) : null;
+}
+
+export function savePlayerName(name: string): void {
+  writeStorage(PLAYER_NAME_KEY, truncateName(name.trim()));
+}
+
+/** The name to prefill: the username, else the saved name, else this page's guest name. */
+export function defaultPlayerName(username?: string | null): string {
+  return truncateName(username?.trim() || savedPlayerName() || currentGuestName());
+}

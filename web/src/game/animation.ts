@@ -1,0 +1,308 @@
+// Animation timelines built from the engine's own account of a move (SPEC 9): the swap in 10
+// steps over 200 ms, then for every cascade round a 350 ms pop and a 700 ms fall-and-fill. The
+// client never works out matches itself; it only moves balls the way the engine says they moved.
+import { ANIMATION, GRID_COLUMNS, type Cell, type Color, type Grid } from '@ballmatch/engine';
+import type { CascadeStep } from '@ballmatch/engine';
+
+export interface Durations {
+  swapMs: number;
+  swapSteps: number;
+  popMs: number;
+  fallMs: number;
+  shakeMs: number;
+  /** How far (in cells) an invalid swap shakes the two balls; 0 keeps them still. */
+  shakeAmplitude: number;
+}
+
+export const NORMAL_DURATIONS: Durations = { ...ANIMATION, shakeMs: 320, shakeAmplitude: 0.12 };
+/** prefers-reduced-motion: the same sequence, much shorter, and no shaking. */
+export const REDUCED_DURATIONS: Durations = {
+  swapMs: 60,
+  swapSteps: 2,
+  popMs: 100,
+  fallMs: 160,
+  shakeMs: 240,
+  shakeAmplitude: 0,
+};
+
+/** A board being animated: a cell can be empty between a pop and the fall that fills it. */
+export type Board = Array<Array<Color | null>>;
+
+/** One ball as drawn: x and y in cells (fractions while moving), 0,0 the top-left cell. */
+export interface SpriteBall {
+  color: Color;
+  x: number;
+  y: number;
+  scale: number;
+  alpha: number;
+}
+
+export interface Burst {
+  color: Color;
+  x: number;
+  y: number;
+  /** 0 → 1 over the pop. */
+  progress: number;
+}
+
+export interface ScorePopup {
+  text: string;
+  x: number;
+  y: number;
+  progress: number;
+}
+
+interface PhaseBase {
+  start: number;
+  duration: number;
+  board: Board;
+}
+interface SwapPhase extends PhaseBase {
+  kind: 'swap';
+  a: Cell;
+  b: Cell;
+  steps: number;
+}
+interface PopPhase extends PhaseBase {
+  kind: 'pop';
+  step: number;
+  removed: ReadonlySet<number>;
+  popups: Array<{ x: number; y: number; points: number }>;
+}
+interface FallPhase extends PhaseBase {
+  kind: 'fall';
+  step: number;
+  moving: Array<{ color: Color; x: number; fromY: number; toY: number }>;
+}
+interface ShakePhase extends PhaseBase {
+  kind: 'shake';
+  a: Cell;
+  b: Cell;
+  amplitude: number;
+}
+export type Phase = SwapPhase | PopPhase | FallPhase | ShakePhase;
+
+export interface Timeline {
+  phases: Phase[];
+  total: number;
+  /** The board once everything has moved. */
+  final: Board;
+}
+
+export interface TimelineFrame {
+  balls: SpriteBall[];
+  bursts: Burst[];
+  popups: ScorePopup[];
+  /** Cells drawn with the invalid-swap marker. */
+  invalid: Cell[];
+  phase: Phase | null;
+  done: boolean;
+}
+
+const index = (cell: Cell) => cell.y * GRID_COLUMNS + cell.x;
+
+export function copyBoard(board: Board | Grid): Board {
+  return board.map((row) => [...row]);
+}
+
+/** The timeline of a valid swap and its cascade, from the board as it stood before it. */
+export function buildSwapTimeline(
+  before: Grid,
+  move: { from: Cell; to: Cell; steps: readonly CascadeStep[] },
+  durations: Durations,
+): Timeline {
+  const phases: Phase[] = [];
+  let time = 0;
+  let board = copyBoard(before);
+  phases.push({
+    kind: 'swap',
+    start: time,
+    duration: durations.swapMs,
+    board,
+    a: move.from,
+    b: move.to,
+    steps: durations.swapSteps,
+  });
+  time += durations.swapMs;
+  board = copyBoard(board);
+  const { from, to } = move;
+  [board[from.y][from.x], board[to.y][to.x]] = [board[to.y][to.x], board[from.y][from.x]];
+
+  move.steps.forEach((step, stepIndex) => {
+    phases.push({
+      kind: 'pop',
+      step: stepIndex,
+      start: time,
+      duration: durations.popMs,
+      board,
+      removed: new Set(step.removed.map(index)),
+      popups: step.cleared.map((run) => ({
+        x: run.cells.reduce((sum, c) => sum + c.x, 0) / run.cells.length,
+        y: run.cells.reduce((sum, c) => sum + c.y, 0) / run.cells.length,
+        points: run.points,
+      })),
+    });
+    time += durations.popMs;
+
+    const afterPop = copyBoard(board);
+    for (const cell of step.removed) afterPop[cell.y][cell.x] = null;
+    const still = copyBoard(afterPop);
+    for (const fall of step.falls) still[fall.from.y][fall.from.x] = null;
+    phases.push({
+      kind: 'fall',
+      step: stepIndex,
+      start: time,
+      duration: durations.fallMs,
+      board: still,
+      moving: [
+        ...step.falls.map((f) => ({ color: f.color, x: f.from.x, fromY: f.from.y, toY: f.to.y })),
+        ...step.spawned.map((s) => ({ color: s.color, x: s.x, fromY: s.fromY, toY: s.y })),
+      ],
+    });
+    time += durations.fallMs;
+
+    board = copyBoard(still);
+    for (const fall of step.falls) board[fall.to.y][fall.to.x] = fall.color;
+    for (const spawn of step.spawned) board[spawn.y][spawn.x] = spawn.color;
+  });
+  return { phases, total: time, final: board };
+}
+
+/** The timeline of a refused swap: the two balls shake (or, with reduced motion, flash). */
+export function buildShakeTimeline(grid: Grid, a: Cell, b: Cell, durations: Durations): Timeline {
+  const board = copyBoard(grid);
+  return {
+    phases: [
+      {
+        kind: 'shake',
+        start: 0,
+        duration: durations.shakeMs,
+        board,
+        a,
+        b,
+        amplitude: durations.shakeAmplitude,
+      },
+    ],
+    total: durations.shakeMs,
+    final: board,
+  };
+}
+
+function still(board: Board, skip?: (x: number, y: number) => boolean): SpriteBall[] {
+  const balls: SpriteBall[] = [];
+  for (let y = 0; y < board.length; y++) {
+    const row = board[y];
+    for (let x = 0; x < row.length; x++) {
+      const color = row[x];
+      if (color && !skip?.(x, y)) balls.push({ color, x, y, scale: 1, alpha: 1 });
+    }
+  }
+  return balls;
+}
+
+/** Falling feels like gravity: accelerate, land, and settle with a small bounce. */
+export function fallEase(p: number): number {
+  if (p >= 1) return 1;
+  if (p < 0.82) return (p / 0.82) ** 2;
+  return 1 - Math.sin(((p - 0.82) / 0.18) * Math.PI) * 0.07;
+}
+
+export function popScale(p: number): number {
+  return p < 0.3 ? 1 + 0.22 * (p / 0.3) : 1.22 * (1 - (p - 0.3) / 0.7);
+}
+
+/** The whole picture `t` ms into the timeline. */
+export function sampleTimeline(timeline: Timeline, t: number): TimelineFrame {
+  const empty = { bursts: [], popups: [], invalid: [] };
+  if (t >= timeline.total) {
+    return { balls: still(timeline.final), ...empty, phase: null, done: true };
+  }
+  const phase =
+    timeline.phases.find((p) => t < p.start + p.duration) ??
+    timeline.phases[timeline.phases.length - 1];
+  const p = phase.duration > 0 ? Math.max(0, Math.min(1, (t - phase.start) / phase.duration)) : 1;
+
+  switch (phase.kind) {
+    case 'swap': {
+      // SPEC: 200 ms in 10 steps, so the balls move in ten even jumps.
+      const q = Math.floor(p * phase.steps) / phase.steps;
+      const { a, b } = phase;
+      const balls = still(
+        phase.board,
+        (x, y) => (x === a.x && y === a.y) || (x === b.x && y === b.y),
+      );
+      const ca = phase.board[a.y][a.x];
+      const cb = phase.board[b.y][b.x];
+      if (ca)
+        balls.push({
+          color: ca,
+          x: a.x + (b.x - a.x) * q,
+          y: a.y + (b.y - a.y) * q,
+          scale: 1,
+          alpha: 1,
+        });
+      if (cb)
+        balls.push({
+          color: cb,
+          x: b.x + (a.x - b.x) * q,
+          y: b.y + (a.y - b.y) * q,
+          scale: 1,
+          alpha: 1,
+        });
+      return { balls, ...empty, phase, done: false };
+    }
+    case 'pop': {
+      const balls = still(phase.board, (x, y) => phase.removed.has(y * GRID_COLUMNS + x));
+      const bursts: Burst[] = [];
+      for (const i of phase.removed) {
+        const x = i % GRID_COLUMNS;
+        const y = Math.floor(i / GRID_COLUMNS);
+        const color = phase.board[y][x];
+        if (!color) continue;
+        balls.push({
+          color,
+          x,
+          y,
+          scale: Math.max(0, popScale(p)),
+          alpha: Math.max(0, 1 - Math.max(0, p - 0.3) / 0.7),
+        });
+        bursts.push({ color, x, y, progress: p });
+      }
+      const popups = phase.popups.map((pop) => ({
+        text: `+${pop.points}`,
+        x: pop.x,
+        y: pop.y,
+        progress: p,
+      }));
+      return { balls, bursts, popups, invalid: [], phase, done: false };
+    }
+    case 'fall': {
+      const balls = still(phase.board);
+      const eased = fallEase(p);
+      for (const m of phase.moving) {
+        balls.push({
+          color: m.color,
+          x: m.x,
+          y: m.fromY + (m.toY - m.fromY) * eased,
+          scale: 1,
+          alpha: 1,
+        });
+      }
+      return { balls, ...empty, phase, done: false };
+    }
+    case 'shake': {
+      const { a, b } = phase;
+      const offset = Math.sin(p * Math.PI * 6) * phase.amplitude * (1 - p);
+      const dx = Math.sign(b.x - a.x);
+      const dy = Math.sign(b.y - a.y);
+      const balls = still(phase.board).map((ball) => {
+        if (ball.x === a.x && ball.y === a.y)
+          return { ...ball, x: ball.x + dx * offset, y: ball.y + dy * offset };
+        if (ball.x === b.x && ball.y === b.y)
+          return { ...ball, x: ball.x - dx * offset, y: ball.y - dy * offset };
+        return ball;
+      });
+      return { balls, bursts: [], popups: [], invalid: [a, b], phase, done: false };
+    }
+  }
+}
