@@ -133,7 +133,8 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   ).token;
 
   async function flushRedis() {
-    const keys = await redis.keys('*');
+    // KEYS takes the whole pattern (ioredis does not prefix it): only this run's keys.
+    const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
     if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX!.length)));
   }
 

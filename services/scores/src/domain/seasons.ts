@@ -34,7 +34,11 @@ export function isoDate(raw: string, field: string): Date {
   const text = raw.trim();
   const zoned = /T/.test(text) && !/(Z|[+-]\d{2}:\d{2})$/.test(text) ? `${text}Z` : text;
   const at = ISO.test(text) ? new Date(zoned) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) {
+  // 2026-02-30 would roll over to March: refuse days the month does not have.
+  const day = new Date(`${text.slice(0, 10)}T00:00:00Z`);
+  const dayExists =
+    !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text.slice(0, 10);
+  if (Number.isNaN(at.getTime()) || !dayExists) {
     throw new AppError(
       'INVALID_ARGUMENT',
       `${field} must be an ISO 8601 date, e.g. 2026-12-01T00:00:00Z`,

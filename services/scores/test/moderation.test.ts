@@ -1,0 +1,173 @@
+import { startHarness, type ScoresHarness } from './harness';
+
+let h: ScoresHarness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+afterEach(() => h.clock.real());
+
+const names = (list: { playerName: string }[]) => list.map((s) => s.playerName);
+
+describe('moderation', () => {
+  it('a voided score disappears from every board, cache and archive view', async () => {
+    h.clock.set('2040-01-01T00:00:00.000Z');
+    const season = await h.client.createSeason({
+      adminToken: h.adminToken,
+      name: 'Void season',
+      startDate: '2040-01-01T00:00:00Z',
+      endDate: '2040-02-01T00:00:00Z',
+    });
+    h.clock.set('2040-01-02T10:00:00.000Z');
+    const cheat = await h.newGame('Cheater');
+    const fair = await h.newGame('Cheater');
+    const other = await h.newGame('Honest');
+    const voided = await h.client.submitScore(h.submission(cheat));
+    const kept = await h.client.submitScore(h.submission(fair));
+    await h.client.submitScore(h.submission(other));
+    const week = await h.client.activeWeek({});
+    // Warm every read (and its cache) first.
+    expect((await h.client.topScores({ limit: 100 })).scores.map((s) => s.id)).toContain(voided.id);
+    await h.client.weeklyTop({ weekId: week.id, limit: 100 });
+    await h.client.seasonTop({ seasonId: season.id, limit: 100 });
+
+    const result = await h.client.voidScore({
+      adminToken: h.adminToken,
+      scoreId: voided.id,
+      reason: 'Replayed an edited log',
+    });
+    expect(result).toMatchObject({ score: voided, reason: 'Replayed an edited log' });
+
+    const check = async () => {
+      const allTime = (await h.client.topScores({ limit: 100 })).scores.map((s) => s.id);
+      expect(allTime).not.toContain(voided.id);
+      expect(allTime).toContain(kept.id);
+      const seasonal = (await h.client.seasonTop({ seasonId: season.id, limit: 100 })).scores;
+      expect(seasonal.map((s) => s.id)).toEqual(expect.not.arrayContaining([voided.id]));
+      const weekly = (await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows;
+      expect(weekly.find((r) => r.playerName === 'Cheater')).toMatchObject({
+        totalScore: fair.score,
+        gamesPlayed: 1,
+        highestLevel: fair.level,
+      });
+      const grand = weekly.reduce((sum, r) => sum + r.totalScore, 0);
+      expect(grand).toBe(fair.score + other.score);
+      const rank = await h.client.allTimeRank({ playerName: 'Cheater', radius: 3 });
+      expect(rank.entry!.score!.id).toBe(kept.id);
+    };
+    await check();
+    await h.flushRedis(); // the archive view, rebuilt from PostgreSQL, agrees
+    await check();
+
+    // Idempotent, and audited once.
+    await h.client.voidScore({ adminToken: h.adminToken, scoreId: voided.id, reason: 'again' });
+    const audit = await h.client.listAudit({ adminToken: h.adminToken, limit: 50 });
+    expect(
+      audit.entries.filter((e) => e.action === 'score.void' && e.target === voided.id),
+    ).toEqual([expect.objectContaining({ reason: 'Replayed an edited log' })]);
+
+    // The player's last game of the week voided: their weekly row goes too.
+    await h.client.voidScore({ adminToken: h.adminToken, scoreId: kept.id, reason: 'also' });
+    const weekly = (await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows;
+    expect(names(weekly)).not.toContain('Cheater');
+    await expect(h.client.allTimeRank({ playerName: 'Cheater', radius: 1 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('a banned name leaves every board and cannot submit; unbanning brings it back', async () => {
+    h.clock.set('2041-03-05T10:00:00.000Z');
+    const game = await h.newGame('Troll');
+    const score = await h.client.submitScore(h.submission(game));
+    const week = await h.client.activeWeek({});
+    expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).toContain(
+      'Troll',
+    );
+
+    await h.client.banPlayer({
+      adminToken: h.adminToken,
+      playerName: ' TROLL ',
+      reason: 'Offensive',
+    });
+    expect(names((await h.client.topScores({ limit: 100 })).scores)).not.toContain('Troll');
+    expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).not.toContain(
+      'Troll',
+    );
+    const again = await h.newGame('troll');
+    await expect(h.client.submitScore(h.submission(again))).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: 'That player name is banned from the leaderboards',
+    });
+    await h.flushRedis();
+    expect(names((await h.client.topScores({ limit: 100 })).scores)).not.toContain('Troll');
+    expect((await h.client.listBannedPlayers({ adminToken: h.adminToken })).players).toEqual([
+      expect.objectContaining({ playerName: 'TROLL', reason: 'Offensive' }),
+    ]);
+
+    await h.client.unbanPlayer({ adminToken: h.adminToken, playerName: 'troll' });
+    expect((await h.client.topScores({ limit: 100 })).scores.map((s) => s.id)).toContain(score.id);
+    expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).toContain(
+      'Troll',
+    );
+    await expect(
+      h.client.unbanPlayer({ adminToken: h.adminToken, playerName: 'troll' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a reset empties the all-time board only, recoverably', async () => {
+    h.clock.set('2042-06-01T10:00:00.000Z');
+    const game = await h.newGame('Before reset');
+    const score = await h.client.submitScore(h.submission(game));
+    const week = await h.client.activeWeek({});
+    const before = (await h.client.topScores({ limit: 100 })).scores;
+    expect(before.length).toBeGreaterThan(0);
+
+    const reset = await h.client.resetAllTime({ adminToken: h.adminToken, reason: 'New era' });
+    expect(reset).toMatchObject({
+      reason: 'New era',
+      scoresRemoved: before.length,
+      restoredAt: '',
+    });
+    expect((await h.client.topScores({ limit: 100 })).scores).toEqual([]);
+    expect(await h.client.checkHighScore({ score: 1 })).toEqual({ isHighScore: true });
+    // Weekly boards are untouched.
+    expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).toContain(
+      'Before reset',
+    );
+    // New scores go on the fresh board.
+    const fresh = await h.client.submitScore(h.submission(await h.newGame('After reset')));
+    expect((await h.client.topScores({ limit: 100 })).scores).toEqual([fresh]);
+
+    const restored = await h.client.restoreReset({ adminToken: h.adminToken, resetId: reset.id });
+    expect(restored.restoredAt).not.toBe('');
+    const after = (await h.client.topScores({ limit: 100 })).scores;
+    expect(after.map((s) => s.id).sort()).toEqual([...before, fresh].map((s) => s.id).sort());
+    expect(after.map((s) => s.id)).toContain(score.id);
+    expect((await h.client.listResets({ adminToken: h.adminToken })).resets[0]).toMatchObject({
+      id: reset.id,
+    });
+    const actions = (await h.client.listAudit({ adminToken: h.adminToken, limit: 10 })).entries.map(
+      (e) => e.action,
+    );
+    expect(actions.slice(0, 2)).toEqual(['alltime.restore', 'alltime.reset']);
+  });
+
+  it('admin calls need an admin token', async () => {
+    await expect(
+      h.client.voidScore({ adminToken: h.playerToken, scoreId: 'x', reason: 'x' }),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await expect(h.client.resetAllTime({ adminToken: '', reason: '' })).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    await expect(
+      h.client.voidScore({ adminToken: h.adminToken, scoreId: 'nope', reason: 'x' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Score not found' });
+    await expect(
+      h.client.voidScore({
+        adminToken: h.adminToken,
+        scoreId: '00000000-0000-4000-8000-000000000000',
+        reason: ' ',
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'A reason is required' });
+  });
+});
