@@ -102,4 +102,5 @@ export default async function globalSetup(): Promise<void> {
   process.env[STACK_ENV.baseUrl] = state.stack.url;
   process.env[STACK_ENV.adminUsername] = ADMIN_USERNAME;
   process.env[STACK_ENV.adminPassword] = adminPassword;
+  process.env[STACK_ENV.databaseUrl] = database.url;
 }

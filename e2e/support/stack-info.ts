@@ -6,6 +6,8 @@ export const STACK_ENV = {
   baseUrl: 'BALLMATCH_E2E_BASE_URL',
   adminUsername: 'BALLMATCH_E2E_ADMIN_USERNAME',
   adminPassword: 'BALLMATCH_E2E_ADMIN_PASSWORD',
+  /** The run's own database, for journeys that set up data no API makes (e.g. past weeks). */
+  databaseUrl: 'BALLMATCH_E2E_DATABASE_URL',
 } as const;
 
 export interface StackInfo {
@@ -26,4 +28,11 @@ export function stackInfo(): StackInfo {
       password: read(STACK_ENV.adminPassword),
     },
   };
+}
+
+/** The run's database URL (services keep their tables in their own schema of it). */
+export function stackDatabaseUrl(): string {
+  const url = process.env[STACK_ENV.databaseUrl];
+  if (!url) throw new Error(`${STACK_ENV.databaseUrl} is not set: run with -c e2e/jest.config.js`);
+  return url;
 }
