@@ -9,7 +9,10 @@ import { securityHeaders } from './middleware/security-headers';
 import { readSession, requireAdmin } from './middleware/session';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { leaderboardRoutes } from './routes/leaderboards';
+import { scoreRoutes } from './routes/scores';
 import { sessionRoutes } from './routes/sessions';
+import { statsRoutes } from './routes/stats';
 import { webApp } from './web-app';
 
 /** The HTTP edge. Order matters: context, headers, limits, body, session, guards, routes. */
@@ -44,6 +47,9 @@ export function createApp(
   );
   api.use(authRoutes(deps));
   api.use(sessionRoutes(deps));
+  api.use(scoreRoutes(deps));
+  api.use(leaderboardRoutes(deps));
+  api.use(statsRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -12,6 +12,8 @@ export const envShape = {
   AUTH_ADDR: z.string().default('127.0.0.1:50051'),
   /** gRPC address of sessions; in Kubernetes `dns:///sessions:50053`. */
   SESSIONS_ADDR: z.string().default('127.0.0.1:50053'),
+  /** gRPC address of scores; in Kubernetes `dns:///scores:50052`. */
+  SCORES_ADDR: z.string().default('127.0.0.1:50052'),
   /** Origins allowed to make mutating requests, comma-separated (the request's own host always is). */
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
   /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (1 behind an ingress). */

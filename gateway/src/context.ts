@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { AsyncClient, Logger, Redis, SessionClaims } from '@ballmatch/platform';
 import type { authV1 } from '@ballmatch/proto';
+import type { scoresV1 } from '@ballmatch/proto';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayConfig } from './config';
 import type { SessionCookies } from './middleware/session';
@@ -13,6 +14,7 @@ export interface GatewayDeps {
   publicKey: KeyObject;
   auth: AsyncClient<authV1.AuthServiceClient>;
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
+  scores: AsyncClient<scoresV1.ScoreServiceClient>;
   cookies: SessionCookies;
 }
 

@@ -7,6 +7,7 @@ import {
   loadPublicKey,
 } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
+import { scoresV1 } from '@ballmatch/proto';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
@@ -36,6 +37,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     config.SESSIONS_ADDR,
     { serviceLabel: 'sessions' },
   );
+  const scores = createGrpcClient(
+    scoresV1.ScoreServiceClient,
+    scoresV1.ScoreServiceService,
+    config.SCORES_ADDR,
+    { serviceLabel: 'scores' },
+  );
   let draining = false;
   const app = createApp(
     {
@@ -44,6 +51,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       redis,
       auth,
       sessions,
+      scores,
       publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
       cookies: sessionCookies(config.COOKIE_SECURE),
     },
@@ -75,6 +83,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       });
       auth.close();
       sessions.close();
+      scores.close();
       redis.disconnect();
     },
   };

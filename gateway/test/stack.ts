@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTestDatabase, testRedisPrefix } from '@ballmatch/platform/testing';
 import { testNatsPrefix } from '@ballmatch/platform/testing';
 import { start as startAuth, type RunningAuth } from '../../services/auth/src';
+import { start as startScores } from '../../services/scores/src';
 import { start as startSessions } from '../../services/sessions/src';
 import { start as startGateway, type RunningGateway } from '../src';
 
@@ -22,7 +23,10 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<Stack> {
+export async function startStack(
+  gatewayExtra: NodeJS.ProcessEnv = {},
+  options: { scoresClock?: () => Date } = {},
+): Promise<Stack> {
   const database = await createTestDatabase('gateway');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-web-'));
@@ -56,12 +60,24 @@ export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<
     DATABASE_URL: database.url,
     NATS_SUBJECT_PREFIX: testNatsPrefix(),
   });
+  const scores = await startScores(
+    {
+      ...common,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '0',
+      DATABASE_URL: database.url,
+      NATS_SUBJECT_PREFIX: testNatsPrefix(),
+      SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
+    },
+    { now: options.scoresClock },
+  );
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...common,
     HOST: '127.0.0.1',
     PORT: '0',
     AUTH_ADDR: `127.0.0.1:${authPort}`,
     SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
+    SCORES_ADDR: `127.0.0.1:${scores.port}`,
     WEB_DIST: webDist,
     ...gatewayExtra,
   };
@@ -88,6 +104,7 @@ export async function startStack(gatewayExtra: NodeJS.ProcessEnv = {}): Promise<
       for (const g of extras) await g.stop();
       await gateway.stop();
       await auth?.stop();
+      await scores.stop({ deleteStreams: true });
       await sessions.stop({ deleteStreams: true });
       await database.drop();
       for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
@@ -139,6 +156,7 @@ export function client(base: string, origin?: string) {
     post: (p: string, body?: unknown, headers?: Record<string, string>) =>
       request('POST', p, body, headers),
     patch: (p: string, body?: unknown) => request('PATCH', p, body),
+    delete: (p: string) => request('DELETE', p),
     get cookie() {
       return cookie;
     },

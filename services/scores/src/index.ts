@@ -4,6 +4,7 @@ import {
   createGrpcServer,
   createKnex,
   createLogger,
+  deleteStreams,
   ensureDatabase,
   ensureStreams,
   exitOnSignals,
@@ -42,7 +43,8 @@ export const STREAMS = [
 
 export interface RunningScores {
   port: number;
-  stop(): Promise<void>;
+  /** `deleteStreams`: also remove this deployment's JetStream streams (test clean-up). */
+  stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
 export interface ScoresOptions {
@@ -133,10 +135,11 @@ export async function start(
 
   return {
     port,
-    async stop() {
+    async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
       await relay?.stop();
       sessions?.close();
+      if (removeStreams) await deleteStreams(bus, STREAMS);
       await bus.close();
       redis.disconnect();
       await db.destroy();

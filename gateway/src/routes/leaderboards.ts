@@ -1,0 +1,113 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { GatewayDeps } from '../context';
+import { optionalText, parseBody, requiredText } from '../validation';
+import {
+  boardJson,
+  limitParam,
+  rankJson,
+  rankedRow,
+  rankedScore,
+  requiredQuery,
+  scoreJson,
+  submissionBody,
+  submitRequest,
+  weeklyRowJson,
+} from './score-json';
+
+const seasonBody = z.object({
+  name: requiredText('name', 200),
+  startDate: requiredText('startDate', 100),
+  endDate: requiredText('endDate', 100),
+});
+const seasonPatch = z.object({
+  name: optionalText('name', 200),
+  startDate: optionalText('startDate', 100),
+  endDate: optionalText('endDate', 100),
+});
+
+/** Weekly and seasonal boards (SPEC 7), rank around me, and the admin's seasons. */
+export function leaderboardRoutes({ scores }: GatewayDeps): Router {
+  const router = Router();
+  const token = (req: { session?: { token: string } }) => req.session?.token ?? '';
+  const id = (req: { params: Record<string, string | string[] | undefined> }) =>
+    String(req.params.id);
+
+  router.get('/weekly-leaderboards', async (_req, res) => {
+    res.json((await scores.listWeeks({})).weeks.map(boardJson));
+  });
+
+  router.get('/weekly-leaderboards/active', async (_req, res) => {
+    res.json(boardJson(await scores.activeWeek({})));
+  });
+
+  router.post('/weekly-leaderboards/record-score', async (req, res) => {
+    const body = parseBody(submissionBody, req.body);
+    res.json(scoreJson(await scores.submitScore(submitRequest(body, req.session?.userId))));
+  });
+
+  router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
+    const { rows } = await scores.weeklyTop({
+      weekId: id(req),
+      limit: limitParam(req.query.limit),
+    });
+    res.json(rows.map(weeklyRowJson));
+  });
+
+  router.get('/weekly-leaderboards/:id/rank', async (req, res) => {
+    const answer = await scores.weeklyRank({
+      weekId: id(req),
+      playerName: requiredQuery(req.query.playerName, 'playerName'),
+      radius: limitParam(req.query.radius, 'radius'),
+    });
+    res.json(rankJson(answer, rankedRow));
+  });
+
+  router.get('/seasonal-leaderboards', async (_req, res) => {
+    res.json((await scores.listSeasons({})).seasons.map(boardJson));
+  });
+
+  router.get('/seasonal-leaderboards/active', async (_req, res) => {
+    const { season } = await scores.activeSeason({});
+    res.json(season ? boardJson(season) : null);
+  });
+
+  router.get('/seasonal-leaderboards/:id/scores/top', async (req, res) => {
+    const top = await scores.seasonTop({ seasonId: id(req), limit: limitParam(req.query.limit) });
+    res.json(top.scores.map(scoreJson));
+  });
+
+  router.get('/seasonal-leaderboards/:id/rank', async (req, res) => {
+    const answer = await scores.seasonRank({
+      seasonId: id(req),
+      playerName: requiredQuery(req.query.playerName, 'playerName'),
+      radius: limitParam(req.query.radius, 'radius'),
+    });
+    res.json(rankJson(answer, rankedScore));
+  });
+
+  router.post('/seasonal-leaderboards/:id/scores', async (req, res) => {
+    const body = parseBody(submissionBody, req.body);
+    res.json(
+      scoreJson(await scores.submitScore(submitRequest(body, req.session?.userId, id(req)))),
+    );
+  });
+
+  router.post('/admin/seasonal-leaderboards', async (req, res) => {
+    const body = parseBody(seasonBody, req.body);
+    res.json(boardJson(await scores.createSeason({ adminToken: token(req), ...body })));
+  });
+
+  router.patch('/admin/seasonal-leaderboards/:id', async (req, res) => {
+    const body = parseBody(seasonPatch, req.body);
+    res.json(
+      boardJson(await scores.updateSeason({ adminToken: token(req), id: id(req), ...body })),
+    );
+  });
+
+  router.post('/admin/seasonal-leaderboards/:id/end', async (req, res) => {
+    res.json(boardJson(await scores.endSeason({ adminToken: token(req), id: id(req) })));
+  });
+
+  return router;
+}

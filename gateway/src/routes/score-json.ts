@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { AppError } from '@ballmatch/platform';
+import type { scoresV1 } from '@ballmatch/proto';
+import { requiredText } from '../validation';
+
+/** JSON shapes of the scores service's answers (docs/api.md 'Scores and leaderboards'). */
+export function scoreJson(s: scoresV1.Score | undefined) {
+  return s
+    ? {
+        id: s.id,
+        playerName: s.playerName,
+        score: s.score,
+        level: s.level,
+        moves: s.moves,
+        createdAt: s.createdAt,
+      }
+    : null;
+}
+
+export function boardJson(b: scoresV1.Week | scoresV1.Season) {
+  return {
+    id: b.id,
+    name: b.name,
+    isActive: b.isActive,
+    startDate: b.startDate,
+    endDate: b.endDate,
+  };
+}
+
+export function weeklyRowJson(r: scoresV1.WeeklyRow | undefined) {
+  return r
+    ? {
+        id: r.id,
+        playerName: r.playerName,
+        totalScore: r.totalScore,
+        gamesPlayed: r.gamesPlayed,
+        avgScore: r.avgScore,
+        highestLevel: r.highestLevel,
+        percentOfTotal: r.percentOfTotal,
+      }
+    : null;
+}
+
+/** Rank around me, flat: {rank, entry: {rank, ...row}, around: [{rank, ...row}]}. */
+export function rankJson<T>(
+  answer: { rank: number; entry?: T; around: T[] },
+  flat: (item: T) => Record<string, unknown>,
+) {
+  return {
+    rank: answer.rank,
+    entry: answer.entry ? flat(answer.entry) : null,
+    around: answer.around.map(flat),
+  };
+}
+
+export const rankedScore = (r: scoresV1.RankedScore) => ({ rank: r.rank, ...scoreJson(r.score) });
+export const rankedRow = (r: scoresV1.RankedWeeklyRow) => ({
+  rank: r.rank,
+  ...weeklyRowJson(r.row),
+});
+
+/** A whole number field: 'score is required', 'score must be a whole number'. */
+export function wholeNumber(field: string) {
+  const rule = `${field} must be a whole number`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : rule) })
+    .int({ error: rule })
+    .min(0, { error: `${field} must be a whole number, 0 or more` })
+    .max(Number.MAX_SAFE_INTEGER, { error: rule });
+}
+
+/**
+ * A game's submission (all three endpoints). sessionId and gameLog may be missing here: the
+ * service answers 422 with the contract's messages. gameLog is the wire object (or its text).
+ */
+export const submissionBody = z.object({
+  playerName: requiredText('playerName', 200),
+  score: wholeNumber('score'),
+  level: wholeNumber('level'),
+  moves: wholeNumber('moves').nullish(),
+  sessionId: z.string({ error: 'sessionId must be text' }).max(200).nullish(),
+  gameLog: z.unknown().optional(),
+});
+
+export function gameLogText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
+  throw new AppError('INVALID_ARGUMENT', 'gameLog must be the game log object {v, t0, e}', {
+    field: 'gameLog',
+  });
+}
+
+/** The gRPC request for a parsed submission body. */
+export function submitRequest(
+  body: z.infer<typeof submissionBody>,
+  userId: string | undefined,
+  seasonId?: string,
+): scoresV1.SubmitScoreRequest {
+  return {
+    playerName: body.playerName,
+    score: body.score,
+    level: body.level,
+    moves: body.moves ?? undefined,
+    sessionId: body.sessionId ?? '',
+    gameLog: gameLogText(body.gameLog),
+    seasonId,
+    userId: userId ?? '',
+  };
+}
+
+/** ?limit= (absent: 0, the service's default; at least 1; larger than `max` asks get `max`). */
+export function limitParam(value: unknown, field = 'limit', max = 100): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(n) || n < 1) {
+    throw new AppError('INVALID_ARGUMENT', `${field} must be a whole number of at least 1`, {
+      field,
+    });
+  }
+  return Math.min(n, max);
+}
+
+export function requiredQuery(value: unknown, field: string, max = 200): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new AppError('INVALID_ARGUMENT', `${field} is required`, { field });
+  }
+  if (value.length > max) {
+    throw new AppError('INVALID_ARGUMENT', `${field} is too long`, { field });
+  }
+  return value;
+}

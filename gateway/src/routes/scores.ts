@@ -1,0 +1,122 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '@ballmatch/platform';
+import type { GatewayDeps } from '../context';
+import { requireAdmin } from '../middleware/session';
+import { optionalText, parseBody, requiredText } from '../validation';
+import {
+  limitParam,
+  rankJson,
+  rankedScore,
+  requiredQuery,
+  scoreJson,
+  submissionBody,
+  submitRequest,
+} from './score-json';
+
+const reasonBody = z.object({ reason: requiredText('reason', 500) });
+const banBody = z.object({
+  playerName: requiredText('playerName', 200),
+  reason: requiredText('reason', 500),
+});
+const resetBody = z.object({ reason: optionalText('reason', 500) });
+
+const resetJson = (r: {
+  id: string;
+  reason: string;
+  scoresRemoved: number;
+  createdAt: string;
+  restoredAt: string;
+}) => ({ ...r, restoredAt: r.restoredAt || null });
+
+/**
+ * All-time scores (SPEC 7 'Scores and leaderboards') and their moderation. Every admin call is
+ * checked here (the /admin guard, or requireAdmin for /api/scores/reset, which is not under
+ * /admin) and again by the scores service, which verifies the session token itself.
+ */
+export function scoreRoutes({ scores }: GatewayDeps): Router {
+  const router = Router();
+  const token = (req: { session?: { token: string } }) => req.session?.token ?? '';
+
+  router.post('/scores', async (req, res) => {
+    const body = parseBody(submissionBody, req.body);
+    res.json(scoreJson(await scores.submitScore(submitRequest(body, req.session?.userId))));
+  });
+
+  router.get('/scores/top', async (req, res) => {
+    const { scores: top } = await scores.topScores({ limit: limitParam(req.query.limit) });
+    res.json(top.map(scoreJson));
+  });
+
+  router.get('/scores/check-high-score', async (req, res) => {
+    const raw = req.query.score;
+    const score = Number(raw);
+    if (typeof raw !== 'string' || raw === '' || !Number.isInteger(score)) {
+      throw new AppError('INVALID_ARGUMENT', 'score must be a whole number', { field: 'score' });
+    }
+    res.json(await scores.checkHighScore({ score }));
+  });
+
+  router.get('/scores/rank', async (req, res) => {
+    const answer = await scores.allTimeRank({
+      playerName: requiredQuery(req.query.playerName, 'playerName'),
+      radius: limitParam(req.query.radius, 'radius'),
+    });
+    res.json(rankJson(answer, rankedScore));
+  });
+
+  router.post('/scores/reset', requireAdmin, async (req, res) => {
+    const body = parseBody(resetBody, req.body ?? {});
+    res.json(
+      resetJson(await scores.resetAllTime({ adminToken: token(req), reason: body.reason ?? '' })),
+    );
+  });
+
+  router.post('/scores/reset/:id/restore', requireAdmin, async (req, res) => {
+    res.json(
+      resetJson(
+        await scores.restoreReset({ adminToken: token(req), resetId: String(req.params.id) }),
+      ),
+    );
+  });
+
+  router.get('/admin/scores/resets', async (req, res) => {
+    const { resets } = await scores.listResets({ adminToken: token(req) });
+    res.json(resets.map(resetJson));
+  });
+
+  router.get('/admin/scores/audit', async (req, res) => {
+    const { entries } = await scores.listAudit({
+      adminToken: token(req),
+      limit: limitParam(req.query.limit),
+    });
+    res.json(entries.map((e) => ({ ...e, details: JSON.parse(e.details || '{}') })));
+  });
+
+  router.post('/admin/scores/:id/void', async (req, res) => {
+    const body = parseBody(reasonBody, req.body);
+    const voided = await scores.voidScore({
+      adminToken: token(req),
+      scoreId: String(req.params.id),
+      reason: body.reason,
+    });
+    res.json({ score: scoreJson(voided.score), voidedAt: voided.voidedAt, reason: voided.reason });
+  });
+
+  router.get('/admin/banned-players', async (req, res) => {
+    res.json((await scores.listBannedPlayers({ adminToken: token(req) })).players);
+  });
+
+  router.post('/admin/banned-players', async (req, res) => {
+    const body = parseBody(banBody, req.body);
+    res.json(await scores.banPlayer({ adminToken: token(req), ...body }));
+  });
+
+  router.delete('/admin/banned-players/:name', async (req, res) => {
+    const playerName = String(req.params.name);
+    await scores.unbanPlayer({ adminToken: token(req), playerName });
+    res.json({ playerName, banned: false });
+  });
+
+  return router;
+}

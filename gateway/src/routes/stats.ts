@@ -1,0 +1,59 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { GatewayDeps } from '../context';
+import { parseBody } from '../validation';
+import { limitParam } from './score-json';
+
+const flag = (field: string) =>
+  z.boolean({
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required` : `${field} must be true or false`,
+  });
+const seconds = (field: string) =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required` : `${field} must be a number of seconds`,
+  });
+
+const playBody = z.object({ hasAds: flag('hasAds').optional() });
+const completedBody = z.object({
+  sessionTime: seconds('sessionTime'),
+  gameTime: seconds('gameTime'),
+  hasAds: flag('hasAds'),
+  adIds: z
+    .array(z.union([z.string().max(100), z.number()]), { error: 'adIds must be a list of ids' })
+    .max(50, { error: 'adIds must list at most 50 ids' })
+    .nullish(),
+  adBlockerDetected: flag('adBlockerDetected'),
+  pointsMultiplier: z.number({ error: 'pointsMultiplier must be a number' }),
+});
+
+/** Play statistics (SPEC 7 'Stats') and the admin dashboard's daily figures. */
+export function statsRoutes({ scores }: GatewayDeps): Router {
+  const router = Router();
+
+  router.post('/stats/increment-play-count', async (req, res) => {
+    const body = parseBody(playBody, req.body ?? {});
+    res.json(await scores.incrementPlayCount({ hasAds: body.hasAds ?? false }));
+  });
+
+  router.get('/stats/play-count', async (_req, res) => {
+    res.json(await scores.getPlayCount({}));
+  });
+
+  router.post('/stats/record-completed-game', async (req, res) => {
+    const body = parseBody(completedBody, req.body);
+    await scores.recordCompletedGame({ ...body, adIds: (body.adIds ?? []).map(String) });
+    res.json({ recorded: true });
+  });
+
+  router.get('/admin/stats/daily', async (req, res) => {
+    const { days } = await scores.dailyStats({
+      adminToken: req.session?.token ?? '',
+      days: limitParam(req.query.days, 'days', 366),
+    });
+    res.json(days);
+  });
+
+  return router;
+}
