@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One entry per process, in start order; `ready` says when the next may start. */
-export function processes({ gatewayPort, authPort, sessionsPort = 50053 }) {
+export function processes({ gatewayPort, authPort, sessionsPort = 50053, scoresPort = 50052 }) {
   return [
     {
       name: 'auth',
@@ -23,6 +23,16 @@ export function processes({ gatewayPort, authPort, sessionsPort = 50053 }) {
       ready: { grpc: `127.0.0.1:${sessionsPort}`, service: 'sessions.v1.SessionService' },
     },
     {
+      name: 'scores',
+      entry: 'services/scores/dist/index.js',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: String(scoresPort),
+        SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
+      },
+      ready: { grpc: `127.0.0.1:${scoresPort}`, service: 'scores.v1.ScoreService' },
+    },
+    {
       name: 'gateway',
       entry: 'gateway/dist/index.js',
       env: {
@@ -30,6 +40,7 @@ export function processes({ gatewayPort, authPort, sessionsPort = 50053 }) {
         PORT: String(gatewayPort),
         AUTH_ADDR: `127.0.0.1:${authPort}`,
         SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
+        SCORES_ADDR: `127.0.0.1:${scoresPort}`,
       },
       ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
     },
@@ -67,6 +78,7 @@ export async function startStack({
   gatewayPort = 8080,
   authPort = 50051,
   sessionsPort = 50053,
+  scoresPort = 50052,
   env = {},
   log = (line) => process.stdout.write(line),
 } = {}) {
@@ -101,7 +113,7 @@ export async function startStack({
     return child;
   }
 
-  const all = processes({ gatewayPort, authPort, sessionsPort });
+  const all = processes({ gatewayPort, authPort, sessionsPort, scoresPort });
   // If this script dies without stopping them, take the children along.
   process.once('exit', () => {
     for (const child of running.values()) child.kill('SIGTERM');

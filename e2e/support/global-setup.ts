@@ -13,6 +13,7 @@ const BUILT = [
   'packages/platform/dist/testing.js',
   'services/auth/dist/index.js',
   'services/sessions/dist/index.js',
+  'services/scores/dist/index.js',
   'gateway/dist/index.js',
   'web/dist/index.html',
 ];
@@ -63,7 +64,7 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, 'stack.log');
   const log = fs.createWriteStream(logFile, { flags: 'w' });
-  const [gatewayPort, authPort, sessionsPort] = await freePorts(3);
+  const [gatewayPort, authPort, sessionsPort, scoresPort] = await freePorts(4);
   const database = await createTestDatabase('e2e');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-keys-'));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
@@ -76,6 +77,7 @@ export default async function globalSetup(): Promise<void> {
       gatewayPort,
       authPort,
       sessionsPort,
+      scoresPort,
       env: {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -12,6 +12,7 @@ export interface StackModule {
     gatewayPort: number;
     authPort: number;
     sessionsPort?: number;
+    scoresPort?: number;
     env: Record<string, string>;
     log: (line: string) => void;
   }): Promise<RunningStack>;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes the local overlay's secrets: a fresh Ed25519 key pair for session tokens and a random
-# PostgreSQL password, written to auth.env, gateway.env, sessions.env and postgres.env beside
+# PostgreSQL password, written to auth.env, gateway.env, sessions.env, scores.env and postgres.env beside
 # this script (gitignored). Existing files are kept unless --force is given.
 # Optional admin: ADMIN_USERNAME=admin ADMIN_PASSWORD='...' sh generate.sh --force
 set -eu
@@ -32,5 +32,10 @@ password=$(openssl rand -hex 24)
   echo "JWT_PUBLIC_KEY=$public"
 } > gateway.env
 echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch" > sessions.env
+{
+  echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
+  echo "REDIS_URL=redis://redis:6379"
+  echo "JWT_PUBLIC_KEY=$public"
+} > scores.env
 echo "POSTGRES_PASSWORD=$password" > postgres.env
-echo "wrote auth.env, gateway.env, sessions.env and postgres.env in $(pwd)"
+echo "wrote auth.env, gateway.env, sessions.env, scores.env and postgres.env in $(pwd)"
