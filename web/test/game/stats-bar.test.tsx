@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { AD_BLOCKER_TITLE, StatsBar } from '@/features/game/components/stats-bar';
+import type { ShownStats } from '@/features/game/model/shown-stats';
+
+const stats: ShownStats = {
+  score: 1234567,
+  level: 3,
+  movesLeft: 7,
+  matchesCollected: 12,
+  targetMatches: 20,
+  targetColor: 'blue',
+};
+
+function swatch() {
+  return screen.getByTestId('stat-target').querySelector('.stats-bar__swatch') as HTMLElement;
+}
+
+describe('StatsBar', () => {
+  it('shows the score with thousands separators, the level, moves left and the progress', () => {
+    render(<StatsBar stats={stats} />);
+    expect(screen.getByTestId('stat-score').textContent).toBe('1,234,567');
+    expect(screen.getByTestId('stat-level').textContent).toBe('3');
+    expect(screen.getByTestId('stat-moves').textContent).toBe('7');
+    expect(screen.getByTestId('stat-target').textContent).toBe('12/20');
+    expect(screen.getByText('Score')).toBeTruthy();
+    expect(screen.getByText('Moves')).toBeTruthy();
+  });
+
+  it('draws the target colour, and grey when there is none', () => {
+    const { rerender } = render(<StatsBar stats={stats} />);
+    expect(swatch().style.background).toBe('rgb(0, 0, 255)');
+    expect(screen.getByRole('img', { name: 'blue balls' })).toBeTruthy();
+    rerender(<StatsBar stats={{ ...stats, targetColor: null }} />);
+    expect(swatch().style.background).toBe('rgb(128, 128, 128)');
+    expect(screen.getByRole('img', { name: 'no target colour yet' })).toBeTruthy();
+  });
+
+  it('shows level 1 figures before a game, with a grey target', () => {
+    render(<StatsBar stats={null} />);
+    expect(screen.getByTestId('stat-score').textContent).toBe('0');
+    expect(screen.getByTestId('stat-level').textContent).toBe('1');
+    expect(screen.getByTestId('stat-moves').textContent).toBe('10');
+    expect(screen.getByTestId('stat-target').textContent).toBe('0/10');
+    expect(swatch().dataset.color).toBe('none');
+  });
+
+  it("shows the 'reduced' marker only with an ad blocker detected and level progress", () => {
+    const { rerender } = render(<StatsBar stats={stats} />);
+    expect(screen.queryByText('reduced')).toBeNull();
+    rerender(<StatsBar stats={stats} adBlockerDetected />);
+    expect(screen.getByText('reduced').getAttribute('title')).toBe(AD_BLOCKER_TITLE);
+    expect(AD_BLOCKER_TITLE).toBe('Ad blocker detected - only receiving 10% of points');
+    rerender(<StatsBar stats={null} adBlockerDetected />);
+    expect(screen.queryByText('reduced')).toBeNull();
+  });
+});
