@@ -1,0 +1,42 @@
+import type { EventBus, Logger } from '@ballmatch/platform';
+import { readEvent, SUBJECTS } from './events';
+import type { Hub } from './hub';
+import type { RecentIds } from './recent-ids';
+
+/**
+ * Subscribes this replica to every event subject: plain subscriptions, not a queue group, so
+ * every replica hears every event and a socket on any of them gets it. The NATS client renews
+ * the subscriptions by itself after a reconnect. Each event goes out once, however often it is
+ * delivered (JetStream redelivery, a relay publishing twice).
+ */
+export function subscribeFeed(bus: EventBus, hub: Hub, recent: RecentIds, logger: Logger) {
+  return Object.values(SUBJECTS).map((subject) =>
+    bus.connection.subscribe(bus.subject(subject), {
+      callback: (error, msg) => {
+        if (error) {
+          logger.warn({ subject, err: error.message }, 'subscription error');
+          return;
+        }
+        let payload: unknown;
+        try {
+          payload = msg.json();
+        } catch {
+          logger.warn({ subject, bytes: msg.data.length }, 'event is not JSON: dropped');
+          return;
+        }
+        const reading = readEvent(subject, payload);
+        if (!reading.ok) {
+          logger.warn({ subject, error: reading.error }, 'malformed event: dropped');
+          return;
+        }
+        const { eventId, channel, data } = reading.fanout;
+        if (!recent.firstSighting(eventId)) {
+          logger.debug({ subject, eventId }, 'event already delivered: dropped');
+          return;
+        }
+        const sent = hub.broadcast(channel, data);
+        logger.debug({ subject, eventId, channel, sent }, 'event fanned out');
+      },
+    }),
+  );
+}

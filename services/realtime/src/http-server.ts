@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '@ballmatch/platform';
+import { WebSocketServer } from 'ws';
+import { clientIp } from './client-ip';
+import type { Hub } from './hub';
+
+export const WS_PATH = '/ws';
+
+export interface ServerOptions {
+  hub: Hub;
+  logger: Logger;
+  trustProxy: number;
+  maxMessageBytes: number;
+  /** NATS answers: /readyz is 200 only then. */
+  eventsConnected: () => boolean;
+  draining: () => boolean;
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+/** Refuses a WebSocket handshake with a plain HTTP answer. */
+function refuse(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/** The HTTP side (health, readiness) and the WebSocket handshake at /ws. */
+export function createHttpServer(options: ServerOptions): http.Server {
+  const { hub, logger } = options;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxMessageBytes,
+    // Compression would cost a deflate per socket per update: the point of fan-out is to
+    // write the same bytes to every socket.
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return json(res, 405, { message: 'Method not allowed' });
+    }
+    if (path === '/healthz') return json(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      const nats = options.eventsConnected() ? 'connected' : 'disconnected';
+      const ready = !options.draining() && nats === 'connected';
+      return json(res, ready ? 200 : 503, {
+        status: ready ? 'ready' : options.draining() ? 'draining' : 'not ready',
+        checks: { nats },
+        connections: hub.connectionCount,
+      });
+    }
+    if (path === WS_PATH) {
+      res.setHeader('upgrade', 'websocket');
+      return json(res, 426, { message: `${WS_PATH} is a WebSocket endpoint` });
+    }
+    json(res, 404, { message: 'Not found' });
+  });
+
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A peer that resets mid-handshake must not take the process down.
+    socket.on('error', () => socket.destroy());
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== WS_PATH) return refuse(socket, 404, 'Not Found', 'Not found');
+    if (options.draining()) {
+      return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
+    }
+    const ip = clientIp(req, options.trustProxy);
+    if (!hub.reserve(ip)) {
+      logger.warn({ ip }, 'per-IP connection limit reached: handshake refused');
+      return refuse(socket, 429, 'Too Many Requests', 'Too many connections from this address');
+    }
+    let accepted = false;
+    socket.once('close', () => {
+      if (!accepted) hub.release(ip);
+    });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      accepted = true;
+      hub.add(ws, ip);
+    });
+  });
+  return server;
+}

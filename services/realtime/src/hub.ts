@@ -1,0 +1,221 @@
+import type { Logger } from '@ballmatch/platform';
+import { WebSocket, type RawData } from 'ws';
+import { parseClientMessage, type Channel, type ServerMessage } from './protocol';
+
+export interface HubLimits {
+  maxConnectionsPerIp: number;
+  maxBufferedBytes: number;
+  heartbeatIntervalMs: number;
+}
+
+/** One open socket and what it listens to. */
+interface Client {
+  ws: WebSocket;
+  ip: string;
+  /** Cleared at each heartbeat, set again by the pong. */
+  alive: boolean;
+  channels: Set<Channel>;
+  /** Bad messages logged so far: a noisy client cannot flood the log. */
+  complaints: number;
+}
+
+const LOGGED_COMPLAINTS_PER_SOCKET = 5;
+
+/** Close codes (RFC 6455 and the IANA registry). */
+export const CLOSE = {
+  goingAway: 1001,
+  policyViolation: 1008,
+  tooBig: 1009,
+  serviceRestart: 1012,
+} as const;
+
+/**
+ * Every open socket of this replica, who listens to which channel, the heartbeat, and the
+ * fan-out: an update is serialized once and the same bytes go to every subscriber.
+ */
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private readonly subscribers = new Map<Channel, Set<Client>>();
+  private readonly perIp = new Map<string, number>();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly limits: HubLimits,
+    private readonly logger: Logger,
+  ) {}
+
+  get connectionCount(): number {
+    return this.clients.size;
+  }
+
+  subscriberCount(channel: Channel): number {
+    return this.subscribers.get(channel)?.size ?? 0;
+  }
+
+  /**
+   * Holds a place for one more socket from `ip`, at the start of its handshake (so concurrent
+   * handshakes cannot overshoot); false when the per-IP limit is reached. `add` takes the
+   * place over; `release` gives it back when the handshake fails.
+   */
+  reserve(ip: string): boolean {
+    const count = this.perIp.get(ip) ?? 0;
+    if (count >= this.limits.maxConnectionsPerIp) return false;
+    this.perIp.set(ip, count + 1);
+    return true;
+  }
+
+  release(ip: string): void {
+    const count = (this.perIp.get(ip) ?? 1) - 1;
+    if (count <= 0) this.perIp.delete(ip);
+    else this.perIp.set(ip, count);
+  }
+
+  /** A socket whose place `reserve(ip)` holds. */
+  add(ws: WebSocket, ip: string): void {
+    const client: Client = { ws, ip, alive: true, channels: new Set(), complaints: 0 };
+    this.clients.add(client);
+
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
+    ws.on('error', (error) => {
+      // ws closes the socket itself after an error (e.g. 1009 for an oversized frame).
+      this.logger.warn({ ip, err: error.message }, 'socket error');
+    });
+    ws.on('close', () => this.remove(client));
+    this.send(client, { type: 'connection', status: 'connected', timestamp: Date.now() });
+  }
+
+  /** Sends `data` as an update to every subscriber of `channel`; returns how many got it. */
+  broadcast(channel: Channel, data: unknown): number {
+    const subscribers = this.subscribers.get(channel);
+    if (!subscribers || subscribers.size === 0) return 0;
+    const message: ServerMessage = { type: 'update', channel, data, timestamp: Date.now() };
+    const frame = Buffer.from(JSON.stringify(message));
+    let sent = 0;
+    for (const client of subscribers) {
+      if (client.ws.readyState !== WebSocket.OPEN) continue;
+      if (client.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+        this.dropSlowConsumer(client);
+        continue;
+      }
+      client.ws.send(frame);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  startHeartbeat(): void {
+    this.heartbeat = setInterval(() => this.beat(), this.limits.heartbeatIntervalMs);
+    this.heartbeat.unref();
+  }
+
+  /** Closes every socket with `code`; resolves when all are gone (cut after `graceMs`). */
+  async closeAll(code: number, reason: string, graceMs: number): Promise<void> {
+    clearInterval(this.heartbeat);
+    const sockets = [...this.clients].map((c) => c.ws);
+    const closed = sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === WebSocket.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+        }),
+    );
+    for (const ws of sockets) ws.close(code, reason);
+    const timer = setTimeout(() => {
+      for (const ws of sockets) ws.terminate();
+    }, graceMs);
+    await Promise.all(closed);
+    clearTimeout(timer);
+  }
+
+  private beat(): void {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        this.logger.info({ ip: client.ip }, 'no pong since the last heartbeat: dropping socket');
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ws.ping();
+    }
+  }
+
+  private dropSlowConsumer(client: Client): void {
+    this.logger.warn(
+      { ip: client.ip, bufferedBytes: client.ws.bufferedAmount },
+      'slow consumer: send buffer over the limit, dropping socket',
+    );
+    client.ws.terminate();
+    // Stop sending to it now; 'close' follows and finishes the clean-up.
+    this.unsubscribeAll(client);
+  }
+
+  private onMessage(client: Client, data: RawData, isBinary: boolean): void {
+    // Any message proves the peer is there, as a pong would.
+    client.alive = true;
+    if (isBinary) return this.complain(client, 'Binary messages are not supported');
+    const parsed = parseClientMessage(data.toString());
+    if (!parsed.ok) return this.complain(client, parsed.error);
+    const message = parsed.message;
+    switch (message.type) {
+      case 'subscribe':
+        client.channels.add(message.channel);
+        this.channelSet(message.channel).add(client);
+        this.send(client, {
+          type: 'subscription',
+          channel: message.channel,
+          status: 'subscribed',
+          timestamp: Date.now(),
+        });
+        return;
+      case 'unsubscribe':
+        client.channels.delete(message.channel);
+        this.subscribers.get(message.channel)?.delete(client);
+        this.send(client, {
+          type: 'subscription',
+          channel: message.channel,
+          status: 'unsubscribed',
+          timestamp: Date.now(),
+        });
+        return;
+      case 'ping':
+        this.send(client, { type: 'pong', timestamp: Date.now() });
+        return;
+    }
+  }
+
+  /** Answers a bad message with an error; the socket stays open. */
+  private complain(client: Client, error: string): void {
+    client.complaints += 1;
+    if (client.complaints <= LOGGED_COMPLAINTS_PER_SOCKET) {
+      this.logger.warn({ ip: client.ip, error }, 'bad client message');
+    }
+    this.send(client, { type: 'error', message: error, timestamp: Date.now() });
+  }
+
+  private send(client: Client, message: ServerMessage): void {
+    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(JSON.stringify(message));
+  }
+
+  private channelSet(channel: Channel): Set<Client> {
+    let set = this.subscribers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(channel, set);
+    }
+    return set;
+  }
+
+  private unsubscribeAll(client: Client): void {
+    for (const channel of client.channels) this.subscribers.get(channel)?.delete(client);
+    client.channels.clear();
+  }
+
+  private remove(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    this.unsubscribeAll(client);
+    this.release(client.ip);
+  }
+}

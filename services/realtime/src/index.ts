@@ -1,0 +1,95 @@
+import { connectEventBus, createLogger, exitOnSignals, type EventBus } from '@ballmatch/platform';
+import { loadRealtimeConfig } from './config';
+import { subscribeFeed } from './feed';
+import { CLOSE, Hub } from './hub';
+import { createHttpServer } from './http-server';
+import { RecentIds } from './recent-ids';
+
+export interface RunningRealtime {
+  port: number;
+  hub: Hub;
+  bus: EventBus;
+  stop(): Promise<void>;
+}
+
+/** Composition root: config → NATS → HTTP/WebSocket server. Tests call it with their own env. */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningRealtime> {
+  const config = loadRealtimeConfig(env);
+  const logger = createLogger('realtime', config.LOG_LEVEL);
+  const bus = await connectEventBus({
+    url: config.NATS_URL,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    name: 'realtime',
+  });
+  let natsConnected = true;
+  void (async () => {
+    for await (const status of bus.connection.status()) {
+      if (status.type === 'disconnect') {
+        natsConnected = false;
+        logger.warn({ server: status.data }, 'NATS disconnected; reconnecting');
+      } else if (status.type === 'reconnect') {
+        natsConnected = true;
+        logger.info({ server: status.data }, 'NATS reconnected; delivery resumes');
+      }
+    }
+  })();
+
+  const hub = new Hub(
+    {
+      maxConnectionsPerIp: config.MAX_CONNECTIONS_PER_IP,
+      maxBufferedBytes: config.MAX_BUFFERED_BYTES,
+      heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
+    },
+    logger,
+  );
+  const subscriptions = subscribeFeed(bus, hub, new RecentIds(config.DEDUPE_CAPACITY), logger);
+  // The subscriptions are on the server before the first socket can hear anything.
+  await bus.connection.flush();
+
+  let draining = false;
+  const server = createHttpServer({
+    hub,
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    maxMessageBytes: config.MAX_MESSAGE_BYTES,
+    eventsConnected: () => natsConnected && !bus.connection.isClosed(),
+    draining: () => draining,
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  hub.startHeartbeat();
+  const port = (server.address() as { port: number }).port;
+  logger.info({ port }, 'realtime listening');
+
+  return {
+    port,
+    hub,
+    bus,
+    async stop() {
+      // Not ready, no new sockets; every client is told to come back (1012), which the web
+      // client does after its reconnect delay, landing on another replica.
+      draining = true;
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await hub.closeAll(CLOSE.serviceRestart, 'Service restart', config.CLOSE_GRACE_MS);
+      server.closeAllConnections();
+      await closing;
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      await bus.close();
+    },
+  };
+}
+
+if (require.main === module) {
+  const logger = createLogger('realtime');
+  start().then(
+    (running) => exitOnSignals(running.stop, logger),
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'realtime failed to start');
+      process.exit(1);
+    },
+  );
+}

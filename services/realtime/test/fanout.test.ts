@@ -1,0 +1,151 @@
+import type { EventBus } from '@ballmatch/platform';
+import type { RunningRealtime } from '../src';
+import { publisher, scoreEvent, sleep, startRealtime, TestClient, wsUrl } from './harness';
+
+// NATS events in, updates out: only to the channel's subscribers, once per event id, from
+// every replica.
+describe('realtime fan-out from NATS', () => {
+  let one: RunningRealtime;
+  let two: RunningRealtime;
+  let bus: EventBus;
+
+  beforeAll(async () => {
+    one = await startRealtime();
+    const prefix = one.bus.subject('');
+    two = await startRealtime({ NATS_SUBJECT_PREFIX: prefix });
+    bus = await publisher(prefix);
+  });
+  afterAll(async () => {
+    await bus.close();
+    await Promise.all([one.stop(), two.stop()]);
+  });
+
+  async function publish(subject: string, payload: unknown) {
+    bus.publish(subject, payload);
+    await bus.connection.flush();
+  }
+
+  it('sends a new score to scores subscribers as SPEC says, and to nobody else', async () => {
+    const scores = await TestClient.connect(wsUrl(one.port));
+    await scores.subscribe('scores');
+    const board = await TestClient.connect(wsUrl(one.port));
+    await board.subscribe('leaderboard');
+    const idle = await TestClient.connect(wsUrl(one.port));
+
+    const event = scoreEvent({ playerName: 'Zoë', score: 4321 });
+    await publish('scores.created', event);
+    const update = await scores.next((m) => m.type === 'update');
+    expect(update).toEqual({
+      type: 'update',
+      channel: 'scores',
+      data: {
+        action: 'new_score',
+        score: {
+          id: event.score.id,
+          playerName: 'Zoë',
+          score: 4321,
+          level: 3,
+          createdAt: event.score.createdAt,
+        },
+      },
+      timestamp: expect.any(Number),
+    });
+    await sleep(100);
+    expect(board.updates()).toEqual([]);
+    expect(idle.updates()).toEqual([]);
+    for (const c of [scores, board, idle]) c.close();
+  });
+
+  it('sends leaderboard changes to leaderboard subscribers', async () => {
+    const board = await TestClient.connect(wsUrl(one.port));
+    await board.subscribe('leaderboard');
+    const scores = await TestClient.connect(wsUrl(one.port));
+    await scores.subscribe('scores');
+    await publish('leaderboard.updated', {
+      id: `lb-${Date.now()}`,
+      occurredAt: new Date().toISOString(),
+      board: 'weekly',
+      boardId: 'week-1',
+      playerName: 'Ann',
+    });
+    expect(await board.next((m) => m.type === 'update')).toEqual({
+      type: 'update',
+      channel: 'leaderboard',
+      data: {
+        action: 'leaderboard_updated',
+        board: 'weekly',
+        boardId: 'week-1',
+        playerName: 'Ann',
+      },
+      timestamp: expect.any(Number),
+    });
+    await sleep(100);
+    expect(scores.updates()).toEqual([]);
+    board.close();
+    scores.close();
+  });
+
+  it('delivers an event once however often NATS delivers it', async () => {
+    const client = await TestClient.connect(wsUrl(one.port));
+    await client.subscribe('scores');
+    const first = scoreEvent();
+    const second = scoreEvent();
+    await publish('scores.created', first);
+    await publish('scores.created', first); // a relay retry
+    await publish('scores.created', second);
+    await publish('scores.created', first); // a redelivery, later
+    await client.next((m) => m.type === 'update' && hasScore(m, second.score.id));
+    await sleep(150);
+    expect(client.updates().map(scoreIdOf)).toEqual([first.score.id, second.score.id]);
+    client.close();
+  });
+
+  it('drops malformed events and keeps going', async () => {
+    const client = await TestClient.connect(wsUrl(one.port));
+    await client.subscribe('scores');
+    bus.connection.publish(bus.subject('scores.created'), new TextEncoder().encode('{not json'));
+    await publish('scores.created', { id: 'x', occurredAt: 'now' }); // no score
+    await publish('scores.created', { ...scoreEvent(), score: { playerName: 'no id' } });
+    const good = scoreEvent();
+    await publish('scores.created', good);
+    const update = await client.next((m) => m.type === 'update');
+    expect(scoreIdOf(update)).toBe(good.score.id);
+    client.close();
+  });
+
+  it('delivers one NATS event through both replicas, once each', async () => {
+    const onOne = await TestClient.connect(wsUrl(one.port));
+    const onTwo = await TestClient.connect(wsUrl(two.port));
+    await onOne.subscribe('scores');
+    await onTwo.subscribe('scores');
+    const event = scoreEvent({ playerName: 'Both' });
+    await publish('scores.created', event);
+    await onOne.next((m) => m.type === 'update');
+    await onTwo.next((m) => m.type === 'update');
+    await sleep(150);
+    expect(onOne.updates().map(scoreIdOf)).toEqual([event.score.id]);
+    expect(onTwo.updates().map(scoreIdOf)).toEqual([event.score.id]);
+    onOne.close();
+    onTwo.close();
+  });
+
+  it('serializes an update once: every subscriber gets the very same bytes', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, () => TestClient.connect(wsUrl(one.port))),
+    );
+    for (const c of clients) await c.subscribe('scores');
+    await publish('scores.created', scoreEvent());
+    for (const c of clients) await c.next((m) => m.type === 'update');
+    const frames = clients.map((c) => c.raw.find((text) => text.includes('"update"')));
+    expect(new Set(frames).size).toBe(1);
+    for (const c of clients) c.close();
+  });
+});
+
+function scoreIdOf(message: Record<string, unknown>): unknown {
+  return (message.data as { score: { id: string } }).score.id;
+}
+
+function hasScore(message: Record<string, unknown>, id: string): boolean {
+  return scoreIdOf(message) === id;
+}

@@ -1,0 +1,55 @@
+import type { IncomingMessage } from 'node:http';
+import { clientIp } from '../src/client-ip';
+import { readEvent } from '../src/events';
+import { RecentIds } from '../src/recent-ids';
+
+describe('RecentIds', () => {
+  it('knows a repeat, and forgets the least recently seen id past its capacity', () => {
+    const ids = new RecentIds(3);
+    expect(['a', 'b', 'c'].map((id) => ids.firstSighting(id))).toEqual([true, true, true]);
+    expect(ids.firstSighting('a')).toBe(false); // 'a' is now the most recent
+    expect(ids.firstSighting('d')).toBe(true); // 'b' goes
+    expect(ids.size).toBe(3);
+    expect(ids.firstSighting('a')).toBe(false);
+    expect(ids.firstSighting('b')).toBe(true);
+  });
+});
+
+describe('clientIp', () => {
+  const req = (remoteAddress: string, forwardedFor?: string) =>
+    ({
+      socket: { remoteAddress },
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    }) as unknown as IncomingMessage;
+
+  it('uses the peer address when no proxy is trusted', () => {
+    expect(clientIp(req('::ffff:10.1.2.3', '1.1.1.1'), 0)).toBe('10.1.2.3');
+  });
+
+  it('takes the entry the trusted hops added, never one the client wrote', () => {
+    expect(clientIp(req('10.0.0.5', '6.6.6.6, 203.0.113.9'), 1)).toBe('203.0.113.9');
+    expect(clientIp(req('10.0.0.5', '6.6.6.6, 203.0.113.9, 10.0.0.4'), 2)).toBe('203.0.113.9');
+    expect(clientIp(req('10.0.0.5'), 1)).toBe('10.0.0.5');
+    expect(clientIp(req('10.0.0.5', '::ffff:192.0.2.1'), 3)).toBe('192.0.2.1');
+  });
+});
+
+describe('readEvent', () => {
+  it('refuses subjects it has no channel for', () => {
+    expect(readEvent('users.registered', {})).toEqual({
+      ok: false,
+      error: 'no channel for subject users.registered',
+    });
+  });
+
+  it('refuses a leaderboard event for an unknown board', () => {
+    const reading = readEvent('leaderboard.updated', {
+      id: '1',
+      occurredAt: 'now',
+      board: 'daily',
+      boardId: null,
+      playerName: 'Ann',
+    });
+    expect(reading.ok).toBe(false);
+  });
+});

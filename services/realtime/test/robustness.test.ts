@@ -1,0 +1,129 @@
+import { eventually, rawSocket, sleep, startRealtime, TestClient, wsUrl } from './harness';
+
+// Dead peers, stuck readers, one address opening too many sockets, and shutdown.
+describe('realtime robustness', () => {
+  it('drops a socket that stops answering the heartbeat, keeps the ones that answer', async () => {
+    const realtime = await startRealtime({ HEARTBEAT_INTERVAL_MS: '150' });
+    try {
+      const healthy = await TestClient.connect(wsUrl(realtime.port));
+      const silent = await TestClient.connect(wsUrl(realtime.port), { autoPong: false });
+      const dead = await rawSocket(realtime.port);
+      const deadClosed = new Promise((resolve) => dead.once('close', resolve));
+      await deadClosed;
+      // Terminated, not closed politely: a dead peer would never answer a close frame.
+      expect(await silent.closed).toBe(1006);
+      await sleep(400);
+      expect(healthy.closeCode).toBeUndefined();
+      expect(realtime.hub.connectionCount).toBe(1);
+      healthy.close();
+    } finally {
+      await realtime.stop();
+    }
+  });
+
+  it('drops a subscriber that stops reading once its send buffer passes the limit', async () => {
+    const realtime = await startRealtime({ MAX_BUFFERED_BYTES: String(256 * 1024) });
+    try {
+      const reader = await TestClient.connect(wsUrl(realtime.port));
+      await reader.subscribe('scores');
+      const stuck = await rawSocket(realtime.port);
+      stuck.write(maskedText(JSON.stringify({ type: 'subscribe', channel: 'scores' })));
+      await eventually(() => realtime.hub.subscriberCount('scores') === 2);
+      stuck.pause(); // reads nothing more: the kernel buffers fill, then the server's
+
+      // Big updates fill the loopback buffers (a few MB) quickly.
+      const payload = 'x'.repeat(64 * 1024);
+      let rounds = 0;
+      while (realtime.hub.subscriberCount('scores') === 2 && rounds < 2000) {
+        realtime.hub.broadcast('scores', { action: 'new_score', payload, rounds });
+        rounds += 1;
+        await sleep(1);
+      }
+      // Dropped (a paused socket would not even notice: it reads nothing, not even the end).
+      expect(realtime.hub.subscriberCount('scores')).toBe(1);
+      await eventually(() => realtime.hub.connectionCount === 1);
+      stuck.destroy();
+      // The reader got every update, the stuck one's trouble did not touch it.
+      await eventually(() => reader.updates().length === rounds, 10_000);
+      expect(reader.closeCode).toBeUndefined();
+      reader.close();
+    } finally {
+      await realtime.stop();
+    }
+  });
+
+  it('limits sockets per client address (X-Forwarded-For only from a trusted hop)', async () => {
+    const behindGateway = await startRealtime({ MAX_CONNECTIONS_PER_IP: '3', TRUST_PROXY: '1' });
+    const direct = await startRealtime({ MAX_CONNECTIONS_PER_IP: '3', TRUST_PROXY: '0' });
+    const opened: TestClient[] = [];
+    const connect = async (port: number, forwardedFor?: string) => {
+      const client = await TestClient.connect(wsUrl(port), {
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      });
+      opened.push(client);
+      return client;
+    };
+    try {
+      // Behind the gateway: the address the gateway forwarded counts, one per client.
+      for (let i = 0; i < 3; i++) await connect(behindGateway.port, '203.0.113.7');
+      await expect(connect(behindGateway.port, '203.0.113.7')).rejects.toMatchObject({
+        status: 429,
+      });
+      // A client-written entry before the gateway's is not believed.
+      await expect(connect(behindGateway.port, '198.51.100.1, 203.0.113.7')).rejects.toMatchObject({
+        status: 429,
+      });
+      await connect(behindGateway.port, '203.0.113.8');
+      // A place comes back when a socket closes.
+      opened[0]!.close();
+      await opened[0]!.closed;
+      await eventually(async () => {
+        try {
+          await connect(behindGateway.port, '203.0.113.7');
+          return true;
+        } catch {
+          return false;
+        }
+      });
+
+      // Reached directly, the header is ignored: it cannot be used to dodge the limit.
+      for (let i = 0; i < 3; i++) await connect(direct.port, `192.0.2.${i}`);
+      await expect(connect(direct.port, '192.0.2.99')).rejects.toMatchObject({ status: 429 });
+    } finally {
+      for (const c of opened) c.close();
+      await Promise.all([behindGateway.stop(), direct.stop()]);
+    }
+  });
+
+  it('on shutdown closes every socket with 1012 (service restart) and stops being ready', async () => {
+    const realtime = await startRealtime();
+    const clients = await Promise.all(
+      Array.from({ length: 3 }, () => TestClient.connect(wsUrl(realtime.port))),
+    );
+    await clients[0]!.subscribe('scores');
+    const stopping = realtime.stop();
+    const codes = await Promise.all(clients.map((c) => c.closed));
+    await stopping;
+    expect(codes).toEqual([1012, 1012, 1012]);
+    await expect(TestClient.connect(wsUrl(realtime.port))).rejects.toThrow();
+  });
+
+  it('cuts clients that do not answer the close within the grace time', async () => {
+    const realtime = await startRealtime({ CLOSE_GRACE_MS: '200' });
+    const stuck = await rawSocket(realtime.port);
+    const closed = new Promise((resolve) => stuck.once('close', resolve));
+    const started = Date.now();
+    await realtime.stop();
+    await closed;
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+/** A client-to-server text frame (clients must mask), for the bare sockets above. */
+function maskedText(text: string): Buffer {
+  const payload = Buffer.from(text);
+  if (payload.length > 125) throw new Error('short frames only');
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]!));
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
+}
