@@ -27,6 +27,7 @@ export function createApp(
   app.use(requestContext(logger));
   app.use(securityHeaders);
   app.use(healthRoutes(deps, isDraining));
+  app.use(deps.realtime.http);
 
   const api = express.Router();
   api.use(

@@ -14,6 +14,8 @@ export const envShape = {
   SESSIONS_ADDR: z.string().default('127.0.0.1:50053'),
   /** gRPC address of scores; in Kubernetes `dns:///scores:50052`. */
   SCORES_ADDR: z.string().default('127.0.0.1:50052'),
+  /** The realtime service (HTTP/WebSocket); /ws is proxied to it. */
+  REALTIME_URL: z.string().url().default('http://127.0.0.1:8090'),
   /** Origins allowed to make mutating requests, comma-separated (the request's own host always is). */
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
   /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (1 behind an ingress). */

@@ -5,6 +5,7 @@ import type { scoresV1 } from '@ballmatch/proto';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayConfig } from './config';
 import type { SessionCookies } from './middleware/session';
+import type { RealtimeProxy } from './realtime-proxy';
 
 /** What routes and middleware need, built once by the composition root. */
 export interface GatewayDeps {
@@ -16,6 +17,8 @@ export interface GatewayDeps {
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   scores: AsyncClient<scoresV1.ScoreServiceClient>;
   cookies: SessionCookies;
+  /** /ws to the realtime service (plain HTTP here; the server's 'upgrade' event too). */
+  realtime: RealtimeProxy;
 }
 
 declare module 'express-serve-static-core' {

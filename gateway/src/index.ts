@@ -12,6 +12,7 @@ import { sessionsV1 } from '@ballmatch/proto';
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
 import { sessionCookies } from './middleware/session';
+import { realtimeProxy } from './realtime-proxy';
 
 export interface RunningGateway {
   port: number;
@@ -44,6 +45,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     { serviceLabel: 'scores' },
   );
   let draining = false;
+  const realtime = realtimeProxy({
+    target: config.REALTIME_URL,
+    allowedOrigins: config.PUBLIC_ORIGIN.split(','),
+    trustProxy: config.TRUST_PROXY,
+    logger,
+    draining: () => draining,
+  });
   const app = createApp(
     {
       config,
@@ -54,10 +62,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       scores,
       publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
       cookies: sessionCookies(config.COOKIE_SECURE),
+      realtime,
     },
     () => draining,
   );
   const server = http.createServer(app);
+  server.on('upgrade', realtime.upgrade);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -71,6 +81,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     async stop() {
       // Readiness fails first so a load balancer stops sending; then in-flight requests finish.
       draining = true;
+      // Upgraded sockets are outside the HTTP server's reach: cut them, their clients reconnect.
+      realtime.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive connections go as soon as their request is answered; stragglers after 10 s.

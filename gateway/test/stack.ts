@@ -6,6 +6,7 @@ import { testNatsPrefix } from '@ballmatch/platform/testing';
 import { start as startAuth, type RunningAuth } from '../../services/auth/src';
 import { start as startScores } from '../../services/scores/src';
 import { start as startSessions } from '../../services/sessions/src';
+import { start as startRealtime, type RunningRealtime } from '../../services/realtime/src';
 import { start as startGateway, type RunningGateway } from '../src';
 
 /**
@@ -17,6 +18,8 @@ export interface Stack {
   authPort: number;
   gatewayEnv: NodeJS.ProcessEnv;
   authEnv: NodeJS.ProcessEnv;
+  /** The realtime service behind /ws; it hears the scores service's events. */
+  realtime: RunningRealtime;
   stopAuth(): Promise<void>;
   restartAuth(): Promise<void>;
   startExtraGateway(extra?: NodeJS.ProcessEnv): Promise<RunningGateway>;
@@ -60,19 +63,29 @@ export async function startStack(
     DATABASE_URL: database.url,
     NATS_SUBJECT_PREFIX: testNatsPrefix(),
   });
+  // Scores publishes on it and realtime listens on it.
+  const eventsPrefix = testNatsPrefix();
   const scores = await startScores(
     {
       ...common,
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: '0',
       DATABASE_URL: database.url,
-      NATS_SUBJECT_PREFIX: testNatsPrefix(),
+      NATS_SUBJECT_PREFIX: eventsPrefix,
       SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
     },
     { now: options.scoresClock },
   );
+  const realtime = await startRealtime({
+    ...common,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NATS_SUBJECT_PREFIX: eventsPrefix,
+    TRUST_PROXY: '1',
+  });
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...common,
+    REALTIME_URL: `http://127.0.0.1:${realtime.port}`,
     HOST: '127.0.0.1',
     PORT: '0',
     AUTH_ADDR: `127.0.0.1:${authPort}`,
@@ -88,6 +101,7 @@ export async function startStack(
     authPort,
     gatewayEnv,
     authEnv,
+    realtime,
     async stopAuth() {
       await auth?.stop();
       auth = undefined;
@@ -103,6 +117,7 @@ export async function startStack(
     async close() {
       for (const g of extras) await g.stop();
       await gateway.stop();
+      await realtime.stop();
       await auth?.stop();
       await scores.stop({ deleteStreams: true });
       await sessions.stop({ deleteStreams: true });

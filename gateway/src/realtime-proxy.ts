@@ -1,0 +1,140 @@
+import type { IncomingMessage } from 'node:http';
+import type net from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from '@ballmatch/platform';
+
+export const REALTIME_PATH = '/ws';
+
+export interface RealtimeProxy {
+  /** Plain HTTP requests to /ws (realtime answers them with 426 Upgrade Required). */
+  http: RequestHandler;
+  /** For the HTTP server's 'upgrade' event: checks, then proxies the WebSocket to realtime. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Cuts every proxied socket (shutdown: clients reconnect, to another gateway pod). */
+  closeAll(): void;
+}
+
+function normalize(address: string): string {
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+/** The client address as Express computes it with a numeric 'trust proxy' of `hops`. */
+export function forwardedClientIp(req: IncomingMessage, hops: number): string {
+  const remote = normalize(req.socket.remoteAddress ?? 'unknown');
+  if (hops === 0) return remote;
+  const header = req.headers['x-forwarded-for'];
+  const chain = [
+    remote,
+    ...(Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .reverse(),
+  ];
+  return normalize(chain[Math.min(hops, chain.length - 1)]!);
+}
+
+/**
+ * Browsers send cookies with WebSocket handshakes from any site and no CORS applies, so a
+ * handshake that states an Origin must come from this host or a configured public origin.
+ */
+function originAllowed(req: IncomingMessage, allowed: Set<string>): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true; // not a browser: no ambient cookie to abuse
+  if (allowed.has(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * /ws goes to the realtime service through http-proxy-middleware. The gateway replaces
+ * X-Forwarded-For with the one client address it trusts (so realtime's per-IP limit counts
+ * real clients and a client cannot write its own), and refuses cross-site handshakes.
+ */
+export function realtimeProxy(options: {
+  target: string;
+  allowedOrigins: string[];
+  trustProxy: number;
+  logger: Logger;
+  draining: () => boolean;
+}): RealtimeProxy {
+  const { logger } = options;
+  const allowed = new Set(
+    options.allowedOrigins.map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+  );
+  const sockets = new Set<Duplex>();
+  const proxy = createProxyMiddleware({
+    target: options.target,
+    pathFilter: (path) => path === REALTIME_PATH || path.startsWith(`${REALTIME_PATH}?`),
+    // Headers are set below from what the gateway trusts, not appended to the client's.
+    xfwd: false,
+    on: {
+      error: (error, req, res) => {
+        logger.warn({ err: error.message, path: req.url }, 'realtime proxy error');
+        if ('writeHead' in res) {
+          if (!res.headersSent) {
+            res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+          }
+          res.end(JSON.stringify({ message: 'The realtime service is unavailable.' }));
+        } else {
+          res.destroy();
+        }
+      },
+    },
+  });
+
+  function setForwardedHeaders(req: IncomingMessage): void {
+    const ip = forwardedClientIp(req, options.trustProxy);
+    const encrypted = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+    const forwardedProto =
+      options.trustProxy > 0
+        ? String(req.headers['x-forwarded-proto'] ?? '')
+            .split(',')[0]!
+            .trim()
+        : '';
+    req.headers['x-forwarded-for'] = ip;
+    req.headers['x-forwarded-proto'] = forwardedProto || (encrypted ? 'https' : 'http');
+    delete req.headers['forwarded'];
+  }
+
+  return {
+    http: (req, res, next) => {
+      if (req.path !== REALTIME_PATH) return next();
+      setForwardedHeaders(req);
+      void proxy(req, res, next);
+    },
+    upgrade(req, socket, head) {
+      socket.on('error', () => socket.destroy());
+      const path = (req.url ?? '/').split('?')[0];
+      if (path !== REALTIME_PATH) return refuse(socket, 404, 'Not Found', 'Not found');
+      if (options.draining()) {
+        return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
+      }
+      if (!originAllowed(req, allowed)) {
+        logger.warn({ origin: req.headers.origin }, 'cross-site WebSocket handshake refused');
+        return refuse(socket, 403, 'Forbidden', 'Cross-site request refused');
+      }
+      setForwardedHeaders(req);
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      proxy.upgrade(req, socket as net.Socket, head);
+    },
+    closeAll() {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { start as startRealtime } from '../../services/realtime/src';
+import { playGame } from '../../services/scores/test/game';
+import { testNatsPrefix } from '@ballmatch/platform/testing';
+import { start as startGateway } from '../src';
+import { client, startStack, type Stack } from './stack';
+
+// /ws through the gateway: the upgrade is proxied to the realtime service, which hears the
+// scores service's events; cross-site handshakes are refused; X-Forwarded-For is the gateway's.
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+type Message = Record<string, unknown>;
+
+/** Opens a socket and collects its messages; rejects with the HTTP status of a refusal. */
+function open(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url, { headers });
+  const messages: Message[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(data.toString()) as Message);
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })),
+    );
+    ws.once('error', reject);
+  });
+  async function next(match: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find(match);
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`no matching message in ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, 50);
+        waiters.add(wake);
+      });
+    }
+  }
+  return { ws, messages, opened, closed, next };
+}
+
+const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/ws`;
+
+describe('/ws through the gateway', () => {
+  it('upgrades and speaks the realtime protocol', async () => {
+    const socket = open(wsUrl(stack.url));
+    await socket.opened;
+    await socket.next((m) => m.type === 'connection' && m.status === 'connected');
+    socket.ws.send(JSON.stringify({ type: 'subscribe', channel: 'scores' }));
+    await socket.next((m) => m.type === 'subscription' && m.channel === 'scores');
+    socket.ws.send(JSON.stringify({ type: 'ping', timestamp: Date.now() }));
+    await socket.next((m) => m.type === 'pong');
+    socket.ws.close();
+  });
+
+  it('delivers a score accepted through the API to subscribers within a second', async () => {
+    const socket = open(wsUrl(stack.url));
+    await socket.opened;
+    socket.ws.send(JSON.stringify({ type: 'subscribe', channel: 'scores' }));
+    await socket.next((m) => m.type === 'subscription');
+
+    const api = client(stack.url);
+    const session = await api.post('/api/player-sessions', {
+      playerName: 'Live Lou',
+      sessionId: randomUUID(),
+      deviceFingerprint: 'f'.repeat(50),
+    });
+    const { id, seed } = session.json as { id: string; seed: string };
+    const game = playGame(seed, { maxMoves: 30 });
+    const accepted = await api.post('/api/scores', {
+      playerName: 'Live Lou',
+      score: game.score,
+      level: game.level,
+      moves: game.moves,
+      sessionId: id,
+      gameLog: JSON.parse(game.gameLog),
+    });
+    expect(accepted.status).toBe(200);
+    const update = await socket.next((m) => m.type === 'update', 1000);
+    expect(update).toEqual({
+      type: 'update',
+      channel: 'scores',
+      data: {
+        action: 'new_score',
+        score: {
+          id: accepted.json.id,
+          playerName: 'Live Lou',
+          score: game.score,
+          level: game.level,
+          createdAt: accepted.json.createdAt,
+        },
+      },
+      timestamp: expect.any(Number),
+    });
+    socket.ws.close();
+  });
+
+  it('accepts handshakes from this site or a public origin, refuses cross-site ones', async () => {
+    const host = new URL(stack.url).host;
+    const same = open(wsUrl(stack.url), { origin: `http://${host}` });
+    await same.opened;
+    same.ws.close();
+    const configured = open(wsUrl(stack.url), { origin: 'http://localhost:8080' });
+    await configured.opened;
+    configured.ws.close();
+    await expect(
+      open(wsUrl(stack.url), { origin: 'https://evil.example' }).opened,
+    ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('answers a plain HTTP GET /ws with 426 from realtime, other upgrade paths with 404', async () => {
+    const res = await fetch(`${stack.url}/ws`);
+    expect(res.status).toBe(426);
+    await expect(open(`${wsUrl(stack.url)}x`).opened).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('forwards the client address it trusts, never one the client wrote', async () => {
+    // A realtime that allows 2 sockets per address, behind a gateway that trusts no proxy.
+    const limited = await startRealtime({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      NATS_SUBJECT_PREFIX: testNatsPrefix(),
+      TRUST_PROXY: '1',
+      MAX_CONNECTIONS_PER_IP: '2',
+    });
+    const gateway = await stack.startExtraGateway({
+      REALTIME_URL: `http://127.0.0.1:${limited.port}`,
+    });
+    const base = `ws://127.0.0.1:${gateway.port}/ws`;
+    const sockets = [];
+    try {
+      for (const spoofed of ['198.51.100.1', '198.51.100.2']) {
+        const s = open(base, { 'x-forwarded-for': spoofed });
+        await s.opened;
+        sockets.push(s);
+      }
+      // Counted as 127.0.0.1 each time: the third is one too many, whatever it claims.
+      await expect(open(base, { 'x-forwarded-for': '198.51.100.3' }).opened).rejects.toMatchObject({
+        status: 429,
+      });
+    } finally {
+      for (const s of sockets) s.ws.close();
+      await Promise.all(sockets.map((s) => s.closed));
+      await limited.stop();
+    }
+  });
+
+  it('passes the 1012 of a realtime restart on to the client', async () => {
+    const restarting = await startRealtime({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      NATS_SUBJECT_PREFIX: testNatsPrefix(),
+    });
+    const gateway = await stack.startExtraGateway({
+      REALTIME_URL: `http://127.0.0.1:${restarting.port}`,
+    });
+    const socket = open(`ws://127.0.0.1:${gateway.port}/ws`);
+    await socket.opened;
+    await restarting.stop();
+    expect(await socket.closed).toBe(1012);
+  });
+
+  it('refuses the handshake when realtime is down, and stays up itself', async () => {
+    const gateway = await stack.startExtraGateway({ REALTIME_URL: 'http://127.0.0.1:9' });
+    await expect(open(`ws://127.0.0.1:${gateway.port}/ws`).opened).rejects.toThrow();
+    const health = await fetch(`http://127.0.0.1:${gateway.port}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('cuts proxied sockets when it stops, instead of waiting for them', async () => {
+    // Started here, not by the stack: the stack would stop it a second time.
+    const gateway = await startGateway(stack.gatewayEnv);
+    const socket = open(`ws://127.0.0.1:${gateway.port}/ws`);
+    await socket.opened;
+    const started = Date.now();
+    await gateway.stop();
+    expect(Date.now() - started).toBeLessThan(3000);
+    await socket.closed;
+  });
+});
