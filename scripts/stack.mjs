@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One entry per process, in start order; `ready` says when the next may start. */
-export function processes({ gatewayPort, authPort, sessionsPort = 50053, scoresPort = 50052 }) {
+export function processes({
+  gatewayPort,
+  authPort,
+  sessionsPort = 50053,
+  scoresPort = 50052,
+  realtimePort = 8090,
+}) {
   return [
     {
       name: 'auth',
@@ -33,6 +39,13 @@ export function processes({ gatewayPort, authPort, sessionsPort = 50053, scoresP
       ready: { grpc: `127.0.0.1:${scoresPort}`, service: 'scores.v1.ScoreService' },
     },
     {
+      name: 'realtime',
+      entry: 'services/realtime/dist/index.js',
+      // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
+      env: { HOST: '127.0.0.1', PORT: String(realtimePort), TRUST_PROXY: '1' },
+      ready: { http: `http://127.0.0.1:${realtimePort}/readyz` },
+    },
+    {
       name: 'gateway',
       entry: 'gateway/dist/index.js',
       env: {
@@ -41,6 +54,7 @@ export function processes({ gatewayPort, authPort, sessionsPort = 50053, scoresP
         AUTH_ADDR: `127.0.0.1:${authPort}`,
         SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
         SCORES_ADDR: `127.0.0.1:${scoresPort}`,
+        REALTIME_URL: `http://127.0.0.1:${realtimePort}`,
       },
       ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
     },
@@ -79,6 +93,7 @@ export async function startStack({
   authPort = 50051,
   sessionsPort = 50053,
   scoresPort = 50052,
+  realtimePort = 8090,
   env = {},
   log = (line) => process.stdout.write(line),
 } = {}) {
@@ -113,7 +128,7 @@ export async function startStack({
     return child;
   }
 
-  const all = processes({ gatewayPort, authPort, sessionsPort, scoresPort });
+  const all = processes({ gatewayPort, authPort, sessionsPort, scoresPort, realtimePort });
   // If this script dies without stopping them, take the children along.
   process.once('exit', () => {
     for (const child of running.values()) child.kill('SIGTERM');

@@ -15,6 +15,7 @@ const BUILT = [
   'services/sessions/dist/index.js',
   'services/scores/dist/index.js',
   'gateway/dist/index.js',
+  'services/realtime/dist/index.js',
   'web/dist/index.html',
 ];
 
@@ -64,7 +65,7 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, 'stack.log');
   const log = fs.createWriteStream(logFile, { flags: 'w' });
-  const [gatewayPort, authPort, sessionsPort, scoresPort] = await freePorts(4);
+  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
   const database = await createTestDatabase('e2e');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-keys-'));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
@@ -78,6 +79,7 @@ export default async function globalSetup(): Promise<void> {
       authPort,
       sessionsPort,
       scoresPort,
+      realtimePort,
       env: {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

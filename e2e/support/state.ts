@@ -13,6 +13,7 @@ export interface StackModule {
     authPort: number;
     sessionsPort?: number;
     scoresPort?: number;
+    realtimePort?: number;
     env: Record<string, string>;
     log: (line: string) => void;
   }): Promise<RunningStack>;
