@@ -32,7 +32,13 @@ export interface Journey {
   problems: PageProblems;
 }
 
-export type JourneyOptions = BrowserContextOptions;
+export type JourneyOptions = BrowserContextOptions & {
+  /**
+   * Show the cookie banner (SPEC 4). Off by default: journeys start as a visitor who already
+   * answered it, so the banner never covers what they click.
+   */
+  cookieBanner?: boolean;
+};
 
 function slug(text: string): string {
   return text
@@ -65,7 +71,7 @@ export function useChromium() {
   function journey(
     name: string,
     body: (journey: Journey) => Promise<void>,
-    options: JourneyOptions = {},
+    { cookieBanner = false, ...options }: JourneyOptions = {},
   ): void {
     test(name, async () => {
       if (!browser) throw new Error('Chromium did not start');
@@ -76,6 +82,14 @@ export function useChromium() {
         ...options,
       });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      if (!cookieBanner) {
+        await context.addInitScript(() => {
+          if (!localStorage.getItem('cookieConsent')) {
+            const answer = { accepted: true, timestamp: new Date().toISOString() };
+            localStorage.setItem('cookieConsent', JSON.stringify(answer));
+          }
+        });
+      }
       const page = await context.newPage();
       const problems = await watchPage(page);
       try {

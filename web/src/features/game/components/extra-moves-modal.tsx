@@ -23,6 +23,7 @@ export function ExtraMovesModal({
       describedBy="extra-moves-text"
       tone="celebrate"
       testId="extra-moves-modal"
+      initialFocus=".modal__actions a, .modal__actions button"
     >
       <div className="extra-moves__badge" aria-hidden="true">
         +{EXTRA_MOVES}

@@ -22,6 +22,7 @@ export function LoginPrompt({
       onClose={onClose}
       describedBy="login-prompt-text"
       testId="login-prompt"
+      initialFocus=".modal__actions a, .modal__actions button"
     >
       <div id="login-prompt-text">
         <p>{LOGIN_PROMPT_TEXT.warning}</p>

@@ -87,7 +87,7 @@ export function SubmitScoreDialog({
 
   if (isHighScore === null) {
     return (
-      <Modal title="Game Over" onClose={onClose} testId="submit-dialog">
+      <Modal key="checking" title="Game Over" onClose={onClose} testId="submit-dialog">
         {scoreBlock}
         <div className="submit-score__checking">
           <Spinner size={28} label="Checking your score" />
@@ -111,6 +111,8 @@ export function SubmitScoreDialog({
 
   return (
     <Modal
+      // A fresh dialog once the check is done, so the name field gets the focus.
+      key="form"
       title={isHighScore ? SUBMIT_TEXT.highScoreTitle : SUBMIT_TEXT.normalTitle}
       onClose={submitting ? undefined : onClose}
       describedBy="submit-score-copy"

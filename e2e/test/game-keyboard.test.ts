@@ -1,0 +1,80 @@
+// A whole game played with the keyboard only, by a guest, with reduced motion: Tab to
+// 'PLAY NOW!', through the login prompt, arrow keys and Enter on the board (the cursor starts
+// on the top-left ball), 'No Thanks' when out of moves, a typed name in the score dialog; the
+// server accepts the replayed game and /high-scores lists it.
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { useChromium } from '../support/browser';
+import { GameMirror, formatScore, seedOfNextGame } from '../support/game';
+
+jest.setTimeout(240_000);
+const { journey } = useChromium();
+
+/** Presses Tab until the focused element's text is `text`. */
+async function tabTo(page: Page, text: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (focused === text) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${text}"`);
+}
+
+journey(
+  'keyboard: a guest plays with the arrow keys, declines the extra moves, submits, and is listed',
+  async ({ page }) => {
+    const name = `kb_${randomBytes(3).toString('hex')}`;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'PLAY NOW!' }).waitFor();
+
+    await tabTo(page, 'PLAY NOW!');
+    await page.keyboard.press('Enter');
+    const prompt = page.getByRole('dialog', { name: 'Ready to play?' });
+    await prompt
+      .getByText(
+        "You're not logged in. Your game progress will not be saved when you leave the page or refresh.",
+      )
+      .waitFor();
+    await tabTo(page, 'Continue Without Login');
+    const seed = await seedOfNextGame(page, () => page.keyboard.press('Enter'));
+
+    const game = new GameMirror(page, seed);
+    await game.settled();
+    // Focus is on the board, ready for the arrow keys.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
+      'application',
+    );
+    while (game.isActive()) await game.keyboardMove();
+
+    const offer = page.getByRole('dialog', { name: 'Get 7 Extra Moves!' });
+    await offer.waitFor();
+    await tabTo(page, 'No Thanks');
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: 'HIGH SCORE!' });
+    await dialog.waitFor();
+    const input = dialog.getByLabel('ENTER YOUR NAME (UP TO 20 CHARACTERS)');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    expect(await input.inputValue()).toMatch(/^Guest-\d{1,4}$/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(name);
+    const accepted = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/scores',
+    );
+    await page.keyboard.press('Enter');
+    const response = await accepted;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ playerName: name, score: game.state.score });
+    await page.getByText('Score Submitted').waitFor();
+    await page.waitForEvent('load', { timeout: 10_000 });
+
+    await page.goto('/high-scores');
+    const row = page
+      .getByRole('table', { name: 'High scores' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name }) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(formatScore(game.state.score));
+  },
+  { reducedMotion: 'reduce' },
+);

@@ -1,0 +1,94 @@
+// A whole game played with the mouse on the canvas by a signed-in player: every move is a
+// valid swap found with the engine from the server's seed; the stats bar follows the engine
+// move by move; out of moves the player watches the ad and takes the 7 extra moves; the game
+// ends, the score is submitted, the server accepts it (it replays the log), and it is listed
+// on /high-scores under the username.
+import { registerThroughApi } from '../support/accounts';
+import { useChromium } from '../support/browser';
+import { GameMirror, formatScore, leaveAndReturn, seedOfNextGame } from '../support/game';
+
+jest.setTimeout(240_000);
+const { journey } = useChromium();
+
+journey(
+  'mouse: play on the canvas, take the extra moves, submit, and find the score on /high-scores',
+  async ({ page, context }) => {
+    const account = await registerThroughApi(context);
+    await page.goto('/');
+
+    // SPEC 4: the cookie banner comes 1 s after load; 'Accept' stores the choice.
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    await page.getByRole('banner').getByText(account.username).waitFor();
+    // Signed in: no login prompt, the game starts at once.
+    const seed = await seedOfNextGame(page, () =>
+      page.getByRole('button', { name: 'PLAY NOW!' }).click(),
+    );
+    const game = new GameMirror(page, seed);
+    await game.settled();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // A swap that makes no match shakes and changes nothing (settled() checks the figures).
+    await game.clickInvalidSwap();
+    expect(await page.getByTestId('stat-moves').textContent()).toBe('10');
+
+    let score = 0;
+    while (game.isActive()) {
+      await game.clickMove();
+      expect(game.state.score).toBeGreaterThan(score);
+      score = game.state.score;
+    }
+
+    const offer = page.getByRole('dialog', { name: 'Get 7 Extra Moves!' });
+    await offer.getByText('It might take 2-3 seconds to credit your turns.').waitFor();
+    const adTab = context.waitForEvent('page');
+    await offer.getByRole('button', { name: 'Watch Ad' }).click();
+    await (await adTab).close();
+    await leaveAndReturn(page);
+    await page.getByText('Extra Moves Added!').waitFor();
+    game.grantExtraMoves();
+    await game.settled();
+    expect(await page.getByTestId('stat-moves').textContent()).toBe('7');
+
+    while (game.isActive()) await game.clickMove();
+    expect(game.state.status).toBe('ended');
+
+    // SPEC 4: game over 300 ms later; a score above 0 opens the dialog, prefilled from the
+    // username. This account has no local scores yet, so it counts as a high score.
+    await page.getByText('Game Over').first().waitFor();
+    const dialog = page.getByRole('dialog', { name: 'HIGH SCORE!' });
+    await dialog.waitFor();
+    const name = dialog.getByLabel('ENTER YOUR NAME (UP TO 20 CHARACTERS)');
+    expect(await name.inputValue()).toBe(account.username);
+    expect(await dialog.getByTestId('final-score').textContent()).toBe(
+      formatScore(game.state.score),
+    );
+
+    const accepted = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/scores',
+    );
+    await dialog.getByRole('button', { name: 'Submit Score' }).click();
+    await dialog.getByRole('button', { name: 'Submitting...' }).waitFor();
+    const response = await accepted;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({
+      playerName: account.username,
+      score: game.state.score,
+      level: game.state.level.currentLevel,
+    });
+    await page.getByText('Score Submitted').waitFor();
+    // The page reloads 1.5 s after the submission.
+    await page.waitForEvent('load', { timeout: 10_000 });
+
+    await page.goto('/high-scores');
+    const table = page.getByRole('table', { name: 'High scores' });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: account.username }) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(formatScore(game.state.score));
+  },
+  { cookieBanner: true },
+);
