@@ -19,16 +19,19 @@ function run(cmd, args) {
 const jestArgs = process.argv.slice(2);
 
 await ensureDatastores();
-if (jestArgs.length === 0) {
+const everything = jestArgs.length === 0;
+if (everything) {
   console.log('test: lint');
   run(bin('eslint'), ['.']);
   run(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+}
+build(); // tsc -b type-checks every workspace's sources and emits what e2e and tests import
+if (everything) {
   console.log('test: types of the web app and of the tests');
   run(bin('tsc'), ['-p', 'web', '--noEmit']);
   run(bin('tsc'), ['-p', 'tsconfig.tests.json']);
   run(bin('tsc'), ['-p', 'e2e', '--noEmit']);
 }
-build();
 run('sh', [path.join(root, 'scripts/ensure-chromium.sh')]);
 
 console.log('test: jest');
