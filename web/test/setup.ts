@@ -2,11 +2,14 @@
 // requests still in flight when a test ends log afterwards; tests that care assert on the
 // spies), and no toast carried from one test into the next.
 import { resetToasts } from '@/components/ui/toast';
+import { installFakeRealtime } from './helpers/fake-websocket';
 
 const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
 beforeEach(() => {
+  // Screens that listen to the realtime feed get fake sockets, never jsdom's networked ones.
+  installFakeRealtime();
   consoleError.mockClear();
   consoleWarn.mockClear();
 });

@@ -17,3 +17,14 @@ export const QUERY_RETRY_DELAY_MS = 1000;
 /** Leaderboard reads stay fresh for 30 s; the home page's top scores card for 60 s. */
 export const LEADERBOARD_STALE_TIME_MS = 30_000;
 export const TOP_SCORES_CARD_STALE_TIME_MS = 60_000;
+
+/** Realtime (SPEC 7 'Realtime', SPEC 9 'Network'): the socket path and its timings. */
+export const REALTIME_PATH = '/ws';
+export const REALTIME_PING_INTERVAL_MS = 30_000;
+/** Reconnect n waits min(1000 × 1.5ⁿ, 5000) ms; after the 5th failed attempt it stops. */
+export const REALTIME_RECONNECT_BASE_MS = 1000;
+export const REALTIME_RECONNECT_FACTOR = 1.5;
+export const REALTIME_RECONNECT_MAX_DELAY_MS = 5000;
+export const REALTIME_MAX_RECONNECT_ATTEMPTS = 5;
+/** Screens re-check the connection status this often (SPEC 9 'Real-time status poll'). */
+export const REALTIME_STATUS_POLL_MS = 5000;

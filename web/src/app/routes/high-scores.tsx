@@ -17,6 +17,8 @@ import { reloadPage } from '@/features/leaderboards/lib/reload-page';
 import './leaderboards.css';
 import './high-scores.css';
 import { rowsOf } from '@/features/leaderboards/lib/same-player';
+import { useRecentScores } from '@/features/realtime/api/recent-scores';
+import { useRealtimeStatus } from '@/lib/use-realtime';
 
 /**
  * /high-scores (SPEC 2): the all-time ranked table and, beside it, the 'Recent Scores' card
@@ -25,6 +27,8 @@ import { rowsOf } from '@/features/leaderboards/lib/same-player';
 export default function HighScoresRoute() {
   const query = useQuery(topScoresQueryOptions(TABLE_ROWS));
   const playerName = useKnownPlayerName();
+  const realtimeStatus = useRealtimeStatus();
+  const recentScores = useRecentScores();
 
   let body;
   if (query.isPending) body = <BoardLoading label="Loading high scores..." />;
@@ -58,7 +62,7 @@ export default function HighScoresRoute() {
         </section>
         <aside className="high-scores__side">
           {/* The realtime feed (SPEC 7 'Realtime') supplies the status and the entries. */}
-          <RecentScoresCard status="connecting" entries={[]} />
+          <RecentScoresCard status={realtimeStatus} entries={recentScores} />
         </aside>
       </div>
     </div>

@@ -1,0 +1,71 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FakeWebSocket } from './helpers/fake-websocket';
+import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
+import { renderApp } from './helpers/render-app';
+import { notAuthenticated } from './helpers/users';
+
+// /test-websocket: the diagnostic page of the realtime connection.
+async function openPage() {
+  installFakeFetch(byRoute({ '/api/user': respond(401, notAuthenticated) }));
+  renderApp('/test-websocket');
+  await screen.findByRole('heading', { name: 'Realtime Connection Test', level: 1 });
+  return FakeWebSocket.latest;
+}
+
+describe('/test-websocket', () => {
+  it('shows the connection state as it changes', async () => {
+    const socket = await openPage();
+    expect((await screen.findByText('Connecting')).dataset.testid).toBe('realtime-status');
+    act(() => socket.open());
+    expect(screen.getByTestId('realtime-status').textContent).toBe('Connected');
+    act(() => socket.drop());
+    expect(screen.getByTestId('realtime-status').textContent).toBe('Closed');
+    expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+  });
+
+  it('subscribes and unsubscribes each channel', async () => {
+    const socket = await openPage();
+    act(() => socket.open());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Subscribe to scores' }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe to leaderboard' }));
+    expect(screen.getAllByText('Subscribed')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe from scores' }));
+    expect(socket.sentMessages).toEqual([
+      { type: 'subscribe', channel: 'scores' },
+      { type: 'subscribe', channel: 'leaderboard' },
+      { type: 'unsubscribe', channel: 'scores' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Subscribe to scores' })).toBeTruthy();
+  });
+
+  it('pings and shows the round trip', async () => {
+    const socket = await openPage();
+    const user = userEvent.setup();
+    expect((screen.getByRole('button', { name: 'Ping' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => socket.open());
+    await user.click(screen.getByRole('button', { name: 'Ping' }));
+    expect(socket.sentMessages.at(-1)).toMatchObject({
+      type: 'ping',
+      timestamp: expect.any(Number),
+    });
+    act(() => socket.receive({ type: 'pong', timestamp: Date.now() }));
+    expect(screen.getByTestId('realtime-rtt').textContent).toMatch(/^\d+ ms$/);
+  });
+
+  it('lists the last 20 messages, newest first', async () => {
+    const socket = await openPage();
+    act(() => socket.open());
+    act(() => {
+      for (let n = 1; n <= 25; n++) {
+        socket.receive({ type: 'update', channel: 'scores', data: { n }, timestamp: n });
+      }
+    });
+    const list = screen.getByRole('list', { name: 'Messages received' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(20);
+    expect(items[0]!.textContent).toContain('"n": 25');
+    expect(items[19]!.textContent).toContain('"n": 6');
+  });
+});
