@@ -14,6 +14,8 @@ export const envShape = {
   SESSIONS_ADDR: z.string().default('127.0.0.1:50053'),
   /** gRPC address of scores; in Kubernetes `dns:///scores:50052`. */
   SCORES_ADDR: z.string().default('127.0.0.1:50052'),
+  /** How long this gateway reuses a hot board read (top-N, week and season lists); 0 = off. */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The realtime service (HTTP/WebSocket); /ws is proxied to it. */
   REALTIME_URL: z.string().url().default('http://127.0.0.1:8090'),
   /** Origins allowed to make mutating requests, comma-separated (the request's own host always is). */

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../context';
+import { readCache } from '../read-cache';
 import { optionalText, parseBody, requiredText } from '../validation';
 import {
   boardJson,
@@ -27,31 +28,43 @@ const seasonPatch = z.object({
 });
 
 /** Weekly and seasonal boards (SPEC 7), rank around me, and the admin's seasons. */
-export function leaderboardRoutes({ scores }: GatewayDeps): Router {
+export function leaderboardRoutes(deps: GatewayDeps): Router {
+  const { scores } = deps;
   const router = Router();
+  const cache = readCache(deps);
+  const write = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } finally {
+      cache.clear();
+    }
+  };
   const token = (req: { session?: { token: string } }) => req.session?.token ?? '';
   const id = (req: { params: Record<string, string | string[] | undefined> }) =>
     String(req.params.id);
 
   router.get('/weekly-leaderboards', async (_req, res) => {
-    res.json((await scores.listWeeks({})).weeks.map(boardJson));
+    res.json(
+      await cache.get('weeks', async () => (await scores.listWeeks({})).weeks.map(boardJson)),
+    );
   });
 
   router.get('/weekly-leaderboards/active', async (_req, res) => {
-    res.json(boardJson(await scores.activeWeek({})));
+    res.json(await cache.get('week', async () => boardJson(await scores.activeWeek({}))));
   });
 
   router.post('/weekly-leaderboards/record-score', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson(await scores.submitScore(submitRequest(body, req.session?.userId))));
+    res.json(scoreJson(await write(scores.submitScore(submitRequest(body, req.session?.userId)))));
   });
 
   router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
-    const { rows } = await scores.weeklyTop({
-      weekId: id(req),
-      limit: limitParam(req.query.limit),
-    });
-    res.json(rows.map(weeklyRowJson));
+    const weekId = id(req);
+    const limit = limitParam(req.query.limit);
+    const rows = await cache.get(`weekly:${weekId}:${limit}`, async () =>
+      (await scores.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
+    );
+    res.json(rows);
   });
 
   router.get('/weekly-leaderboards/:id/rank', async (req, res) => {
@@ -64,17 +77,26 @@ export function leaderboardRoutes({ scores }: GatewayDeps): Router {
   });
 
   router.get('/seasonal-leaderboards', async (_req, res) => {
-    res.json((await scores.listSeasons({})).seasons.map(boardJson));
+    res.json(
+      await cache.get('seasons', async () => (await scores.listSeasons({})).seasons.map(boardJson)),
+    );
   });
 
   router.get('/seasonal-leaderboards/active', async (_req, res) => {
-    const { season } = await scores.activeSeason({});
-    res.json(season ? boardJson(season) : null);
+    const season = await cache.get('season', async () => {
+      const active = (await scores.activeSeason({})).season;
+      return active ? boardJson(active) : null;
+    });
+    res.json(season);
   });
 
   router.get('/seasonal-leaderboards/:id/scores/top', async (req, res) => {
-    const top = await scores.seasonTop({ seasonId: id(req), limit: limitParam(req.query.limit) });
-    res.json(top.scores.map(scoreJson));
+    const seasonId = id(req);
+    const limit = limitParam(req.query.limit);
+    const top = await cache.get(`season:${seasonId}:${limit}`, async () =>
+      (await scores.seasonTop({ seasonId, limit })).scores.map(scoreJson),
+    );
+    res.json(top);
   });
 
   router.get('/seasonal-leaderboards/:id/rank', async (req, res) => {
@@ -89,24 +111,24 @@ export function leaderboardRoutes({ scores }: GatewayDeps): Router {
   router.post('/seasonal-leaderboards/:id/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
     res.json(
-      scoreJson(await scores.submitScore(submitRequest(body, req.session?.userId, id(req)))),
+      scoreJson(await write(scores.submitScore(submitRequest(body, req.session?.userId, id(req))))),
     );
   });
 
   router.post('/admin/seasonal-leaderboards', async (req, res) => {
     const body = parseBody(seasonBody, req.body);
-    res.json(boardJson(await scores.createSeason({ adminToken: token(req), ...body })));
+    res.json(boardJson(await write(scores.createSeason({ adminToken: token(req), ...body }))));
   });
 
   router.patch('/admin/seasonal-leaderboards/:id', async (req, res) => {
     const body = parseBody(seasonPatch, req.body);
     res.json(
-      boardJson(await scores.updateSeason({ adminToken: token(req), id: id(req), ...body })),
+      boardJson(await write(scores.updateSeason({ adminToken: token(req), id: id(req), ...body }))),
     );
   });
 
   router.post('/admin/seasonal-leaderboards/:id/end', async (req, res) => {
-    res.json(boardJson(await scores.endSeason({ adminToken: token(req), id: id(req) })));
+    res.json(boardJson(await write(scores.endSeason({ adminToken: token(req), id: id(req) }))));
   });
 
   return router;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
+import { readCache } from '../read-cache';
 import { requireAdmin } from '../middleware/session';
 import { optionalText, parseBody, requiredText } from '../validation';
 import {
@@ -34,18 +35,31 @@ const resetJson = (r: {
  * checked here (the /admin guard, or requireAdmin for /api/scores/reset, which is not under
  * /admin) and again by the scores service, which verifies the session token itself.
  */
-export function scoreRoutes({ scores }: GatewayDeps): Router {
+export function scoreRoutes(deps: GatewayDeps): Router {
+  const { scores } = deps;
   const router = Router();
+  const cache = readCache(deps);
   const token = (req: { session?: { token: string } }) => req.session?.token ?? '';
+  /** Runs a write, then forgets cached reads (they may show what it changed). */
+  const write = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } finally {
+      cache.clear();
+    }
+  };
 
   router.post('/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson(await scores.submitScore(submitRequest(body, req.session?.userId))));
+    res.json(scoreJson(await write(scores.submitScore(submitRequest(body, req.session?.userId)))));
   });
 
   router.get('/scores/top', async (req, res) => {
-    const { scores: top } = await scores.topScores({ limit: limitParam(req.query.limit) });
-    res.json(top.map(scoreJson));
+    const limit = limitParam(req.query.limit);
+    const top = await cache.get(`top:${limit}`, async () =>
+      (await scores.topScores({ limit })).scores.map(scoreJson),
+    );
+    res.json(top);
   });
 
   router.get('/scores/check-high-score', async (req, res) => {
@@ -68,14 +82,18 @@ export function scoreRoutes({ scores }: GatewayDeps): Router {
   router.post('/scores/reset', requireAdmin, async (req, res) => {
     const body = parseBody(resetBody, req.body ?? {});
     res.json(
-      resetJson(await scores.resetAllTime({ adminToken: token(req), reason: body.reason ?? '' })),
+      resetJson(
+        await write(scores.resetAllTime({ adminToken: token(req), reason: body.reason ?? '' })),
+      ),
     );
   });
 
   router.post('/scores/reset/:id/restore', requireAdmin, async (req, res) => {
     res.json(
       resetJson(
-        await scores.restoreReset({ adminToken: token(req), resetId: String(req.params.id) }),
+        await write(
+          scores.restoreReset({ adminToken: token(req), resetId: String(req.params.id) }),
+        ),
       ),
     );
   });
@@ -95,11 +113,13 @@ export function scoreRoutes({ scores }: GatewayDeps): Router {
 
   router.post('/admin/scores/:id/void', async (req, res) => {
     const body = parseBody(reasonBody, req.body);
-    const voided = await scores.voidScore({
-      adminToken: token(req),
-      scoreId: String(req.params.id),
-      reason: body.reason,
-    });
+    const voided = await write(
+      scores.voidScore({
+        adminToken: token(req),
+        scoreId: String(req.params.id),
+        reason: body.reason,
+      }),
+    );
     res.json({ score: scoreJson(voided.score), voidedAt: voided.voidedAt, reason: voided.reason });
   });
 
@@ -109,12 +129,12 @@ export function scoreRoutes({ scores }: GatewayDeps): Router {
 
   router.post('/admin/banned-players', async (req, res) => {
     const body = parseBody(banBody, req.body);
-    res.json(await scores.banPlayer({ adminToken: token(req), ...body }));
+    res.json(await write(scores.banPlayer({ adminToken: token(req), ...body })));
   });
 
   router.delete('/admin/banned-players/:name', async (req, res) => {
     const playerName = String(req.params.name);
-    await scores.unbanPlayer({ adminToken: token(req), playerName });
+    await write(scores.unbanPlayer({ adminToken: token(req), playerName }));
     res.json({ playerName, banned: false });
   });
 

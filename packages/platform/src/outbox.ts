@@ -140,16 +140,23 @@ export function startOutboxRelay(options: {
   table?: string;
   batchSize?: number;
   pollMs?: number;
+  /**
+   * How long `wake()` waits for more commits before publishing, so one relay transaction
+   * carries many events under load (default 10 ms).
+   */
+  coalesceMs?: number;
 }): OutboxRelay {
   const { db, bus, logger } = options;
   const table = options.table ?? OUTBOX_TABLE;
   const batchSize = options.batchSize ?? 500;
   const pollMs = options.pollMs ?? 500;
+  const coalesceMs = options.coalesceMs ?? 10;
   const js = bus.connection.jetstream();
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  let timerDue = Infinity;
 
   async function publishBatch(): Promise<number> {
     return db.transaction(async (trx) => {
@@ -195,15 +202,20 @@ export function startOutboxRelay(options: {
     return running;
   }
 
+  /** Runs the relay in `delayMs`, unless a run is already due sooner. */
   function schedule(delayMs: number) {
     if (stopped) return;
+    const due = Date.now() + delayMs;
+    if (timer && timerDue <= due) return;
     if (timer) clearTimeout(timer);
+    timerDue = due;
     timer = setTimeout(tick, delayMs);
     timer.unref();
   }
 
   function tick() {
     timer = null;
+    timerDue = Infinity;
     run().then(
       () => schedule(pollMs),
       (error: unknown) => {
@@ -218,7 +230,7 @@ export function startOutboxRelay(options: {
     wake() {
       if (stopped) return;
       if (running) again = true;
-      else schedule(0);
+      else schedule(coalesceMs);
     },
     flush: () => run(),
     async stop() {

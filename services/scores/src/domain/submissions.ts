@@ -143,8 +143,7 @@ export function submissions(deps: {
     if (outcome.kind === 'duplicate') return shown(outcome.score);
 
     deps.wake();
-    const season = outcome.score.seasonId ? await seasons.byId(outcome.score.seasonId) : undefined;
-    const seasonal = season ? seasonBoard(season) : null;
+    const seasonal = outcome.season ? seasonBoard(outcome.season) : null;
     try {
       await boards.recordScore(outcome.score, weekBoard(week), outcome.row, seasonal);
     } catch (error) {

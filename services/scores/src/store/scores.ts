@@ -27,7 +27,13 @@ export interface NewScore {
 }
 
 export type InsertOutcome =
-  | { kind: 'created'; score: ScoreRow; row: WeeklyRowData }
+  | {
+      kind: 'created';
+      score: ScoreRow;
+      row: WeeklyRowData;
+      /** The season the score landed in, if any (for its board's expiry). */
+      season: { id: string; endsAt: Date } | null;
+    }
   | { kind: 'duplicate'; score: ScoreRow }
   | { kind: 'banned' };
 
@@ -69,9 +75,9 @@ WITH s AS (
     AS ev(id uuid, subject text, payload jsonb, seasonal boolean)
   WHERE NOT ev.seasonal OR s.season_id IS NOT NULL
 )
-SELECT s.seq, s.season_id, w.id AS row_id, w.total_score, w.games_played, w.highest_level,
-       w.version
-FROM s CROSS JOIN w`;
+SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total_score,
+       w.games_played, w.highest_level, w.version
+FROM s CROSS JOIN w LEFT JOIN seasons se ON se.id = s.season_id`;
 
 const NOT_BANNED = 'NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = s.player_key)';
 const ON_ALL_TIME = `s.voided_at IS NULL AND s.reset_id IS NULL AND ${NOT_BANNED}`;
@@ -118,6 +124,7 @@ export function scoreStore(db: Knex) {
         const seasonId = (created.season_id as string | null) ?? null;
         return {
           kind: 'created',
+          season: seasonId ? { id: seasonId, endsAt: created.season_ends_at as Date } : null,
           score: {
             id: n.id,
             seq: Number(created.seq),

@@ -1,0 +1,314 @@
+// Load test of services/scores through the gateway (issue 4): verified submissions of real
+// 100-300-move games, then the two hot reads. Starts its own stack (scripts/stack.mjs) on free
+// ports with its own database (bm_loadtest), Redis prefix and NATS prefix, the per-IP rate
+// limit raised; prints the figures and writes them to loadtest/results/.
+//
+//   node scripts/build.mjs            # once: the stack runs the built code
+//   node loadtest/scores.mjs [--rate 1000] [--duration 20] [--read-rate 5000]
+//                            [--read-duration 15] [--retries 0.05] [--only submit|read]
+//
+// Every submission is really replayed by the service. Games are made before the timed phase
+// (sessions through the gateway, long games played with the engine in worker threads) and
+// kept for later runs against the same database, whose scores schema is emptied each run.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { Pool } from 'undici';
+import { ensureDatastores } from '../scripts/datastores.mjs';
+import { root, startStack } from '../scripts/stack.mjs';
+import { prepareGames } from './lib/games.mjs';
+import { openLoop, summarize } from './lib/measure.mjs';
+
+const require = createRequire(import.meta.url);
+const pg = require('pg');
+const { Redis } = require('ioredis');
+
+const { values: args } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '20' },
+    'read-rate': { type: 'string', default: '5000' },
+    'read-duration': { type: 'string', default: '15' },
+    retries: { type: 'string', default: '0.05' },
+    connections: { type: 'string', default: '128' },
+    only: { type: 'string' },
+    database: { type: 'string', default: 'bm_loadtest' },
+    /** Writes a V8 CPU profile of every stack process to loadtest/results/profiles/. */
+    profile: { type: 'boolean', default: false },
+  },
+});
+const rate = Number(args.rate);
+const durationMs = Number(args.duration) * 1000;
+const readRate = Number(args['read-rate']);
+const readDurationMs = Number(args['read-duration']) * 1000;
+/** Share of submissions that resend an earlier game (a client retry): must never count twice. */
+const retryShare = Number(args.retries);
+const resultsDir = path.join(root, 'loadtest/results');
+const log = (line) => console.log(`[loadtest] ${line}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+for (const file of [
+  'gateway/dist/index.js',
+  'services/scores/dist/index.js',
+  'packages/engine/dist/game.js',
+]) {
+  if (!fs.existsSync(path.join(root, file))) {
+    console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
+    process.exit(1);
+  }
+}
+
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve) => {
+          const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => s.address().port);
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
+
+const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = `postgres://postgres@127.0.0.1:5432/${args.database}`;
+
+/** The run's own database; its scores schema starts empty, its sessions (and games) stay. */
+async function prepareDatabase() {
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [args.database]);
+  if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${args.database}`);
+  await admin.end();
+  const db = new pg.Client(databaseUrl);
+  await db.connect();
+  await db.query('DROP SCHEMA IF EXISTS scores CASCADE');
+  return db;
+}
+
+async function main() {
+  await ensureDatastores({ log: () => {} });
+  const db = await prepareDatabase();
+  const [gatewayPort, authPort, sessionsPort, scoresPort] = await freePorts(4);
+  const runId = randomBytes(4).toString('hex');
+  const redisPrefix = `lt:${runId}:`;
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const stackLog = fs.createWriteStream(path.join(resultsDir, 'scores-stack.log'));
+  log(`starting the stack (gateway :${gatewayPort}, database ${args.database})`);
+  const stack = await startStack({
+    gatewayPort,
+    authPort,
+    sessionsPort,
+    scoresPort,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      REDIS_KEY_PREFIX: redisPrefix,
+      NATS_SUBJECT_PREFIX: `lt_${runId}.`,
+      JWT_DEV_KEY_DIR: keyDir,
+      // One client IP sends everything: the per-IP limit would stop the run.
+      RATE_LIMIT_API_PER_MINUTE: '1000000000',
+      ...(args.profile
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(resultsDir, 'profiles')}` }
+        : {}),
+    },
+    log: (line) => stackLog.write(line),
+  });
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  const pool = new Pool(base, {
+    connections: Number(args.connections),
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+  const redis = new Redis({ host: '127.0.0.1', port: 6379, keyPrefix: redisPrefix });
+  const results = [];
+  const checks = {};
+  try {
+    if (args.only !== 'read') {
+      const warmup = Math.min(2000, Math.max(200, Math.round(rate)));
+      const fresh = Math.floor((rate * durationMs) / 1000);
+      const needed = warmup + Math.ceil(fresh * (1 - retryShare)) + 10;
+      const games = await prepareGames({
+        pool,
+        needed,
+        database: args.database,
+        cacheFile: path.join(resultsDir, 'scores-games.json'),
+        existingSessions: async (ids) => {
+          const { rows } = await db.query('SELECT id FROM sessions.sessions WHERE id = ANY($1)', [
+            ids,
+          ]);
+          return new Set(rows.map((r) => r.id));
+        },
+        log,
+      });
+      const moves = games.map((g) => g.moves);
+      log(`games: ${games.length}, moves ${Math.min(...moves)}-${Math.max(...moves)}`);
+      const body = (g) =>
+        JSON.stringify({
+          playerName: g.playerName,
+          score: g.score,
+          level: g.level,
+          moves: g.moves,
+          sessionId: g.sessionId,
+          gameLog: g.gameLog,
+        });
+      const bodies = games.map(body);
+      const post = (b) => ({
+        path: '/api/scores',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: b,
+      });
+
+      // Warm-up (JIT, prepared statements, pools), then the timed phase on other games.
+      const acceptedSessions = new Set();
+      const answered = (game) => (_i, status) => {
+        if (status === 200) acceptedSessions.add(games[game].sessionId);
+      };
+      const warmRate = Math.min(rate, 500);
+      log(`warm-up: ${warmup} submissions at ${warmRate}/s`);
+      await openLoop({
+        pool,
+        rate: warmRate,
+        durationMs: Math.ceil((warmup / warmRate) * 1000),
+        request: (i) => post(bodies[i % warmup]),
+        onAnswer: (i, status) => answered(i % warmup)(i, status),
+      });
+      let nextGame = warmup;
+      const sentThisPhase = [];
+      const gameOf = [];
+      let resends = 0;
+      const every = retryShare > 0 ? Math.round(1 / retryShare) : 0;
+      log(`submissions: ${rate}/s for ${durationMs / 1000} s (1 in ${every || '-'} a resend)`);
+      const submit = await openLoop({
+        pool,
+        rate,
+        durationMs,
+        request: (i) => {
+          // Every `every`-th request resends an earlier game of this phase (a client retry).
+          const resend = every > 0 && i > 50 && i % every === 0;
+          const game = resend ? sentThisPhase[(i * 7919) % sentThisPhase.length] : nextGame++;
+          if (resend) resends++;
+          else sentThisPhase.push(game);
+          gameOf[i] = game;
+          return post(bodies[game]);
+        },
+        onAnswer: (i, status) => answered(gameOf[i])(i, status),
+      });
+      results.push(summarize('POST /api/scores (verified, 100-120 moves)', submit));
+
+      // Count after: every accepted game is stored once, and on every board once.
+      for (let i = 0; i < 300; i++) {
+        const { rows } = await db.query('SELECT count(*)::int AS n FROM scores.outbox');
+        if (rows[0].n === 0) break;
+        await sleep(100);
+      }
+      const one = async (sql, params = []) => (await db.query(sql, params)).rows[0];
+      const scores = await one(
+        'SELECT count(*)::int AS rows, count(DISTINCT session_id)::int AS sessions, ' +
+          'coalesce(sum(score), 0)::text AS points FROM scores.scores',
+      );
+      const stored = await one(
+        'SELECT count(*)::int AS n FROM scores.scores WHERE session_id = ANY($1)',
+        [[...acceptedSessions]],
+      );
+      const weekly = await one(
+        'SELECT coalesce(sum(games_played), 0)::int AS games, ' +
+          'coalesce(sum(total_score), 0)::text AS points FROM scores.weekly_scores',
+      );
+      const outbox = await one('SELECT count(*)::int AS n FROM scores.outbox');
+      checks.submissions = {
+        distinctGamesSent: nextGame,
+        resends,
+        acceptedGames: acceptedSessions.size,
+        storedOfAccepted: stored.n,
+        scoreRows: scores.rows,
+        distinctSessions: scores.sessions,
+        weeklyGamesPlayed: weekly.games,
+        weeklyPointsEqualScorePoints: scores.points === weekly.points,
+        allTimeBoardSize: await redis.zcard('sc:{all}:z'),
+        outboxLeft: outbox.n,
+        lost: acceptedSessions.size - stored.n,
+        duplicated: scores.rows - scores.sessions + Math.abs(weekly.games - scores.rows),
+      };
+      log(`after: ${JSON.stringify(checks.submissions)}`);
+    }
+
+    if (args.only !== 'submit') {
+      const get = (p) => ({ path: p, method: 'GET' });
+      const weekRes = await pool.request(get('/api/weekly-leaderboards/active'));
+      const week = await weekRes.body.json();
+      for (const [name, p] of [
+        ['GET /api/scores/top?limit=10', '/api/scores/top?limit=10'],
+        [
+          'GET /api/weekly-leaderboards/{id}/top-scores?limit=10',
+          `/api/weekly-leaderboards/${week.id}/top-scores?limit=10`,
+        ],
+      ]) {
+        await openLoop({
+          pool,
+          rate: Math.min(readRate, 2000),
+          durationMs: 2000,
+          request: () => get(p),
+        });
+        log(`${name}: ${readRate}/s for ${readDurationMs / 1000} s`);
+        results.push(
+          summarize(
+            name,
+            await openLoop({
+              pool,
+              rate: readRate,
+              durationMs: readDurationMs,
+              request: () => get(p),
+            }),
+          ),
+        );
+      }
+    }
+  } finally {
+    await pool.close();
+    redis.disconnect();
+    await stack.stop();
+    stackLog.end();
+    await db.end();
+    fs.rmSync(keyDir, { recursive: true, force: true });
+  }
+
+  const machine = {
+    cpu: os.cpus()[0]?.model,
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverageAfter: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+  const report = { at: new Date().toISOString(), args, machine, results, checks };
+  const file = path.join(resultsDir, `scores-${report.at.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
+  console.log(
+    '\n| Scenario | Target/s | Achieved/s | 200s | Failed | p50 ms | p90 ms | p99 ms | max ms |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    console.log(
+      `| ${r.scenario} | ${r.targetRate} | ${r.okRate} | ${r.ok} | ${r.failed} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`,
+    );
+  }
+  console.log(`\nmachine: ${JSON.stringify(machine)}\nwritten: ${path.relative(root, file)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
