@@ -57,6 +57,12 @@ function play(sessions, workers) {
   ).then(() => games);
 }
 
+/** `count` sessions on the stack behind `pool`, played to 100-120 moves (some fall short). */
+export async function makeGames(pool, count, firstIndex = 0) {
+  const sessions = await createSessions(pool, count, firstIndex);
+  return play(sessions, 2);
+}
+
 /** At least `needed` unscored games for `database`, made or reused. */
 export async function prepareGames({ pool, needed, database, cacheFile, existingSessions, log }) {
   let games = [];
@@ -73,8 +79,7 @@ export async function prepareGames({ pool, needed, database, cacheFile, existing
     // About 1 search in 4 falls short of 100 moves: ask for a few more sessions.
     const count = Math.ceil(missing * 1.35) + 10;
     const started = Date.now();
-    const sessions = await createSessions(pool, count, games.length);
-    const made = await play(sessions, 2);
+    const made = await makeGames(pool, count, games.length);
     games = games.concat(made);
     log(
       `games: played ${made.length} of ${count} sessions to 100+ moves in ` +
