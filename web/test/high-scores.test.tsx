@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reloadPage } from '@/features/leaderboards/lib/reload-page';
 import { byRoute, installFakeFetch, respond, type FakeHandler } from './helpers/fake-fetch';
 import { topScores } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
+
+// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('@/features/leaderboards/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 

@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { byRoute, installFakeFetch, respond, type FakeResponse } from './helpers/fake-fetch';
 import { weeklyRows } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
+
+// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -25,3 +25,9 @@ export function formatCountdown(ms: number): string {
   if (h > 0) return `${h}h ${m}m`;
   return `${m}m`;
 }
+
+/** Whole weeks from one week's start to a later one's (0 for the same week). */
+export function weeksBetween(earlierStart: string, laterStart: string): number {
+  const diff = new Date(laterStart).getTime() - new Date(earlierStart).getTime();
+  return Number.isFinite(diff) ? Math.round(diff / (7 * DAY)) : 0;
+}
