@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { Pool } from 'undici';
 import { ensureDatastores } from '../scripts/datastores.mjs';
 import { root, startStack } from '../scripts/stack.mjs';
+import { cpuMeter } from './lib/cpu.mjs';
 import { prepareGames } from './lib/games.mjs';
 import { openLoop, summarize } from './lib/measure.mjs';
 
@@ -134,6 +135,8 @@ async function main() {
   const redis = new Redis({ host: '127.0.0.1', port: 6379, keyPrefix: redisPrefix });
   const results = [];
   const checks = {};
+  const cpu = {};
+  const names = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [pid, name]));
   try {
     if (args.only !== 'read') {
       const warmup = Math.min(2000, Math.max(200, Math.round(rate)));
@@ -191,6 +194,7 @@ async function main() {
       let resends = 0;
       const every = retryShare > 0 ? Math.round(1 / retryShare) : 0;
       log(`submissions: ${rate}/s for ${durationMs / 1000} s (1 in ${every || '-'} a resend)`);
+      const meter = cpuMeter(names);
       const submit = await openLoop({
         pool,
         rate,
@@ -206,6 +210,7 @@ async function main() {
         },
         onAnswer: (i, status) => answered(gameOf[i])(i, status),
       });
+      cpu.submit = meter();
       results.push(summarize('POST /api/scores (verified, 100-120 moves)', submit));
 
       // Count after: every accepted game is stored once, and on every board once.
@@ -263,17 +268,15 @@ async function main() {
           request: () => get(p),
         });
         log(`${name}: ${readRate}/s for ${readDurationMs / 1000} s`);
-        results.push(
-          summarize(
-            name,
-            await openLoop({
-              pool,
-              rate: readRate,
-              durationMs: readDurationMs,
-              request: () => get(p),
-            }),
-          ),
-        );
+        const meter = cpuMeter(names);
+        const result = await openLoop({
+          pool,
+          rate: readRate,
+          durationMs: readDurationMs,
+          request: () => get(p),
+        });
+        cpu[name] = meter();
+        results.push(summarize(name, result));
       }
     }
   } finally {
@@ -293,7 +296,7 @@ async function main() {
     platform: `${process.platform} ${process.arch}`,
     loadAverageAfter: os.loadavg().map((n) => Math.round(n * 100) / 100),
   };
-  const report = { at: new Date().toISOString(), args, machine, results, checks };
+  const report = { at: new Date().toISOString(), args, machine, results, checks, cpu };
   const file = path.join(resultsDir, `scores-${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(
@@ -304,6 +307,12 @@ async function main() {
     console.log(
       `| ${r.scenario} | ${r.targetRate} | ${r.okRate} | ${r.ok} | ${r.failed} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`,
     );
+  }
+  for (const [phase, { wallMs, cpuMs }] of Object.entries(cpu)) {
+    const parts = Object.entries(cpuMs)
+      .sort((a, b) => b[1] - a[1])
+      .map(([group, ms]) => `${group} ${((ms / wallMs) * 100).toFixed(0)}%`);
+    console.log(`CPU during ${phase} (% of one core): ${parts.join(', ')}`);
   }
   console.log(`\nmachine: ${JSON.stringify(machine)}\nwritten: ${path.relative(root, file)}`);
 }

@@ -130,7 +130,8 @@ const codec = JSONCodec();
 /**
  * Publishes the outbox in batches. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number
  * of replicas can relay the same table without publishing a row twice at the same time; the
- * claiming transaction deletes them once JetStream acknowledged every message. Polling (every
+ * claiming transaction deletes them and commits once JetStream acknowledged every message
+ * (if a publish fails, it rolls back and the rows wait for the next run). Polling (every
  * `pollMs`) picks up rows written by other replicas or left by a crash; `wake()` is the fast path.
  */
 export function startOutboxRelay(options: {
@@ -160,23 +161,21 @@ export function startOutboxRelay(options: {
 
   async function publishBatch(): Promise<number> {
     return db.transaction(async (trx) => {
+      // Claimed and deleted in one statement; a failed publish rolls the delete back.
       const { rows } = (await trx.raw(
-        `SELECT id, subject, payload FROM ?? ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED`,
-        [table, batchSize],
-      )) as { rows: { id: string; subject: string; payload: unknown }[] };
+        `DELETE FROM ?? WHERE seq IN (
+           SELECT seq FROM ?? ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED
+         ) RETURNING seq, id, subject, payload`,
+        [table, table, batchSize],
+      )) as { rows: { seq: string; id: string; subject: string; payload: unknown }[] };
       if (rows.length === 0) return 0;
+      rows.sort((a, b) => Number(a.seq) - Number(b.seq));
       // Sent in order on one connection; the acknowledgements are awaited together.
       await Promise.all(
         rows.map((row) =>
           js.publish(bus.subject(row.subject), codec.encode(row.payload), { msgID: row.id }),
         ),
       );
-      await trx(table)
-        .whereIn(
-          'id',
-          rows.map((r) => r.id),
-        )
-        .del();
       return rows.length;
     });
   }

@@ -103,6 +103,19 @@ describe('transactional outbox relayed to JetStream', () => {
     }
   });
 
+  it('keeps the events when JetStream does not take them (no stream for the subject)', async () => {
+    const event = outboxEvent('nowhere.happened', { n: 1 });
+    await writeOutbox(db, [event]);
+    const relay = startOutboxRelay({ db, bus, logger, pollMs: 60_000 });
+    try {
+      await expect(relay.flush()).rejects.toBeDefined();
+      expect(await db('outbox').pluck('id')).toEqual([event.id]);
+    } finally {
+      await relay.stop();
+      await db('outbox').del();
+    }
+  });
+
   it('two relays on one table publish each event once', async () => {
     const relays: OutboxRelay[] = [
       startOutboxRelay({ db, bus, logger, pollMs: 20, batchSize: 7 }),
