@@ -32,7 +32,7 @@ export function WeeklyResetCountdown({ onReset }: { onReset?: () => void }) {
         <time dateTime={reset.toISOString()} className="reset-countdown__time">
           {formatCountdown(resetAt - now.getTime())}
         </time>{' '}
-        (Monday 00:00 UTC)
+        <span className="reset-countdown__when">(Monday 00:00 UTC)</span>
       </span>
     </p>
   );
