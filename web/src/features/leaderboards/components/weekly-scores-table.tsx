@@ -31,7 +31,7 @@ function columns(rows: readonly WeeklyScoreRow[]): ReadonlyArray<Column<WeeklySc
                 style={{ width: `${Math.min(100, Math.max(0, share))}%` }}
               />
             </span>
-            {formatPercent(share)}
+            <span className="lb-share__value">{formatPercent(share)}</span>
           </span>
         );
       },
