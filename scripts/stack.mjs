@@ -2,6 +2,7 @@
 // (a process that dies is restarted), logs prefixed by name. Used by `npm start` and by the
 // browser tests, which run their own isolated copy on other ports.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,6 +63,23 @@ export function processes({
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Refuses to start over another process: a supervised child would only crash-loop on it. */
+async function assertPortsFree(all) {
+  for (const proc of all) {
+    const port = Number(proc.env.GRPC_PORT ?? proc.env.PORT);
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (!free) {
+      throw new Error(
+        `port ${port} for ${proc.name} is already in use: is BallMatch already running? Stop it first.`,
+      );
+    }
+  }
+}
 
 async function waitReady(check, deadlineMs) {
   const until = Date.now() + deadlineMs;
@@ -133,6 +151,7 @@ export async function startStack({
   process.once('exit', () => {
     for (const child of running.values()) child.kill('SIGTERM');
   });
+  await assertPortsFree(all);
   try {
     for (const proc of all) {
       running.set(proc.name, launch(proc));

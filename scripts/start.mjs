@@ -8,7 +8,11 @@ const port = Number(process.env.PORT ?? 8080);
 
 await ensureDatastores();
 build();
-const stack = await startStack({ gatewayPort: port });
+const stack = await startStack({ gatewayPort: port }).catch(async (error) => {
+  console.error(`\nnpm start: ${error.message}`);
+  await stopStartedDatastores();
+  process.exit(1);
+});
 console.log(`\nBallMatch is running on http://localhost:${port}  (Ctrl-C stops it)\n`);
 
 let stopping = false;
