@@ -91,7 +91,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     });
     wss.handleUpgrade(req, socket, head, (ws) => {
       accepted = true;
-      hub.add(ws, ip);
+      hub.add(ws, ip, socket);
     });
   });
   return server;

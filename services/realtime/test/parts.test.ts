@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../src/client-ip';
 import { readEvent } from '../src/events';
+import { textFrame } from '../src/frame';
 import { RecentIds } from '../src/recent-ids';
 
 describe('RecentIds', () => {
@@ -51,5 +52,17 @@ describe('readEvent', () => {
       playerName: 'Ann',
     });
     expect(reading.ok).toBe(false);
+  });
+});
+
+describe('textFrame', () => {
+  it('frames short, medium and long payloads as RFC 6455 says (server frames: no mask)', () => {
+    expect([...textFrame(Buffer.from('hi'))]).toEqual([0x81, 2, 104, 105]);
+    const medium = textFrame(Buffer.alloc(300, 97));
+    expect([...medium.subarray(0, 4)]).toEqual([0x81, 126, 1, 44]);
+    expect(medium.length).toBe(304);
+    const long = textFrame(Buffer.alloc(70_000, 97));
+    expect([...long.subarray(0, 10)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70]);
+    expect(long.length).toBe(70_010);
   });
 });
