@@ -1,13 +1,82 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Writes brotli and gzip twins of every text asset at build time; the gateway serves them to
+ * browsers that accept them, so no compression happens per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'ballmatch-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const data = await readFile(file);
+        if (data.length < 1024) continue;
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The gateway serves the built app on :8080; in dev, Vite forwards /api and /ws to it so the
 // browser only ever talks to one origin (as it does in production).
 const gateway = process.env.BALLMATCH_GATEWAY_URL ?? 'http://localhost:8080';
 
+/**
+ * Adds modulepreload hints for the home page's chunk and its static imports to index.html:
+ * most visits start at '/', and without the hint the browser only learns about that chunk
+ * after the entry script has run (one more round trip before the first real paint).
+ */
+function preloadHomeRoute(): Plugin {
+  return {
+    name: 'ballmatch-preload-home',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
+        if (!home) return html;
+        const files = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          chunk?.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk?.imports.forEach(visit);
+        };
+        visit(home.fileName);
+        const tags = [
+          ...[...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...styles]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+        ];
+        return html.replace(/\n\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), preloadHomeRoute()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { precompressed } from './precompressed';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other page path gets
@@ -9,6 +10,10 @@ import express, { Router } from 'express';
 export function webApp(distDir: string): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
+  router.use(
+    '/assets',
+    precompressed(path.join(distDir, 'assets'), 'public, max-age=31536000, immutable'),
+  );
   router.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), {

@@ -51,6 +51,7 @@ export class BoardController {
   private dpr = 1;
   private board: Board | null = null;
   private sprites = new Map<Color, HTMLCanvasElement>();
+  private spritesStale = true;
   private background: HTMLCanvasElement | null = null;
   private images = new Map<Color, CanvasImageSource>();
   private symbols = false;
@@ -79,25 +80,35 @@ export class BoardController {
   /** Cell size in CSS pixels and the device pixel ratio; rebuilds the sprites. */
   configure(cssCell: number, dpr: number): void {
     const ratio = Math.max(1, Math.min(3, dpr || 1));
-    if (cssCell === this.cssCell && ratio === this.dpr && this.sprites.size > 0) return;
+    if (
+      cssCell === this.cssCell &&
+      ratio === this.dpr &&
+      this.canvas.width > 0 &&
+      !this.spritesStale &&
+      this.sprites.size > 0
+    )
+      return;
     this.cssCell = cssCell;
     this.dpr = ratio;
     this.canvas.width = Math.round(cssCell * GRID_COLUMNS * ratio);
     this.canvas.height = Math.round(cssCell * GRID_ROWS * ratio);
-    this.rebuildSprites();
-    this.requestDraw();
+    this.invalidateSprites();
   }
 
   setFaces(images: Map<Color, CanvasImageSource>): void {
     this.images = images;
-    this.rebuildSprites();
-    this.requestDraw();
+    this.invalidateSprites();
   }
 
   setSymbols(on: boolean): void {
     if (on === this.symbols) return;
     this.symbols = on;
-    this.rebuildSprites();
+    this.invalidateSprites();
+  }
+
+  /** Sprites are repainted lazily, at the next frame (not in the middle of page start-up). */
+  private invalidateSprites(): void {
+    this.spritesStale = true;
     this.requestDraw();
   }
 
@@ -213,6 +224,7 @@ export class BoardController {
   drawFrame(now: number): number {
     const ctx = this.ctx;
     if (!ctx) return 0;
+    if (this.spritesStale) this.rebuildSprites();
     const started = performance.now();
     const frame = this.frameAt(now);
     const cell = this.cssCell * this.dpr;
@@ -252,7 +264,7 @@ export class BoardController {
         this.ring(ctx, hint.from, `rgba(255, 215, 0, ${pulse.toFixed(3)})`, cell, 0.05);
         this.ring(ctx, hint.to, `rgba(255, 215, 0, ${pulse.toFixed(3)})`, cell, 0.05);
       }
-      if (selected) this.ring(ctx, selected, '#ffffff', cell, 0.075);
+      if (selected) this.ring(ctx, selected, '#ffffff', cell, 0.06);
       if (cursor) this.cursorBox(ctx, cursor, cell);
     }
     const took = performance.now() - started;
@@ -288,7 +300,8 @@ export class BoardController {
     ctx.strokeStyle = color;
     ctx.lineWidth = Math.max(2, cell * width);
     ctx.beginPath();
-    ctx.arc((at.x + 0.5) * cell, (at.y + 0.5) * cell, cell * (BALL_RADIUS + 0.05), 0, Math.PI * 2);
+    // Inside the cell, so a ring on the board's edge is never cut off.
+    ctx.arc((at.x + 0.5) * cell, (at.y + 0.5) * cell, cell * (BALL_RADIUS + 0.03), 0, Math.PI * 2);
     ctx.stroke();
   }
 
@@ -350,6 +363,7 @@ export class BoardController {
   }
 
   private rebuildSprites(): void {
+    this.spritesStale = false;
     if (!this.ctx) return;
     const size = Math.round(this.cssCell * this.dpr);
     this.sprites = new Map(

@@ -30,3 +30,21 @@ export function isSameCell(a: Cell | null | undefined, b: Cell | null | undefine
 export function isAdjacentCell(a: Cell, b: Cell): boolean {
   return Math.abs(a.x - b.x) + Math.abs(a.y - b.y) === 1;
 }
+
+/** Room the header, stats bar, controls and margins need above and below the board. */
+export const RESERVED_HEIGHT = 236;
+
+/** The cell size for a board frame of this width in this window. */
+export function cellSizeFor(frameWidth: number): number {
+  const width = frameWidth > 0 ? frameWidth : window.innerWidth - 40;
+  return fitCellSize(width, window.innerHeight - RESERVED_HEIGHT);
+}
+
+/** A first guess before the frame has been laid out. */
+export function estimatedCellSize(): number {
+  if (typeof window === 'undefined') return CELL_SIZE.default;
+  return fitCellSize(
+    Math.min(window.innerWidth - 40, CELL_SIZE.max * 6),
+    window.innerHeight - RESERVED_HEIGHT,
+  );
+}

@@ -4,7 +4,9 @@ import { Ball, BALL_COLORS, type BallColor } from '@/components/ui/ball';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { Game } from '@/features/game/components/game';
+import { GamePanel } from '@/features/game/components/game-panel';
+import { useAfterFirstPaint } from '@/features/game/components/use-after-first-paint';
+import { YourBestScores } from '@/features/game/components/your-best-scores';
 import { TopPlayersThisWeek } from '@/features/leaderboards/components/top-players-this-week';
 import './home.css';
 
@@ -54,7 +56,8 @@ function randomSample(): BallColor[] {
 }
 
 export default function HomeRoute() {
-  const [sample] = useState(randomSample);
+  // What lies below the first screen renders after the first paint.
+  const rest = useAfterFirstPaint();
   return (
     <div className="page home">
       <title>BallMatch · Match colourful balls, beat your high score</title>
@@ -70,13 +73,23 @@ export default function HomeRoute() {
           </p>
         </div>
         <div className="home-game">
-          <Game />
+          <GamePanel />
         </div>
-        <div className="home-top-players">
+        <div className="home-cards">
           <TopPlayersThisWeek />
+          <YourBestScores />
         </div>
       </section>
 
+      {rest && <BelowTheFold />}
+    </div>
+  );
+}
+
+function BelowTheFold() {
+  const [sample] = useState(randomSample);
+  return (
+    <>
       <section className="home-features" aria-labelledby="home-features-title">
         <h2 id="home-features-title">Game Features</h2>
         <div className="home-features__grid">
@@ -139,6 +152,6 @@ export default function HomeRoute() {
           ))}
         </ul>
       </section>
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Game } from '@/features/game/components/game';
+import { GamePanel } from '@/features/game/components/game-panel';
 import './play.css';
 
 /** /play: the game alone, opening straight into a game (guests see the prompt first). */
@@ -7,7 +7,7 @@ export default function PlayRoute() {
     <div className="page play-page">
       <title>Play · BallMatch</title>
       <h1 className="visually-hidden">Play BallMatch</h1>
-      <Game autoStart />
+      <GamePanel autoStart />
     </div>
   );
 }

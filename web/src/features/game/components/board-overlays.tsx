@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import type { Celebration } from '../model/game-flow';
-import { REWARD_NOTE } from './extra-moves-modal';
+import { REWARD_NOTE } from '../lib/texts';
 import './board-overlays.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');

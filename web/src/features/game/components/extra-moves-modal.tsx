@@ -3,7 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import './extra-moves-modal.css';
 
-export const REWARD_NOTE = 'It might take 2-3 seconds to credit your turns.';
+import { REWARD_NOTE } from '../lib/texts';
+
+export { REWARD_NOTE };
 
 /**
  * SPEC 2 and 4: out of moves. 'Watch Ad' arms the reward (credited when the tab comes back);

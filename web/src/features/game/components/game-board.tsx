@@ -12,7 +12,7 @@ import { BoardController } from '@/game/board-controller';
 import { loadFaceImages, type Face } from '@/game/faces';
 import { watchFrameRate } from '@/game/frame-rate';
 import { readGesture, type GestureStart } from '@/game/gesture';
-import { CELL_SIZE, boardSize, cellAtPoint, fitCellSize } from '@/game/geometry';
+import { boardSize, cellAtPoint, cellSizeFor, estimatedCellSize } from '@/game/geometry';
 import { readBoardKey } from '@/game/keyboard';
 import { pickCell } from '@/game/selection';
 import type { GameFlow, GameSnapshot } from '../model/game-flow';
@@ -21,19 +21,9 @@ import './game-board.css';
 
 /** SPEC-beyond: a valid swap lights up after 5 s without input (when hints are on). */
 export const HINT_DELAY_MS = 5000;
-/** Room the header, stats bar, controls and margins need above and below the board. */
-const RESERVED_HEIGHT = 236;
 const BOARD_LABEL = 'BallMatch board, 6 columns by 8 rows';
 const INSTRUCTIONS =
   'Use the arrow keys to move the cursor, then Space or Enter to select a ball. Select a neighbouring ball to swap them.';
-
-function initialCellSize(): number {
-  if (typeof window === 'undefined') return CELL_SIZE.default;
-  return fitCellSize(
-    Math.min(window.innerWidth - 40, CELL_SIZE.max * 6),
-    window.innerHeight - RESERVED_HEIGHT,
-  );
-}
 
 /**
  * The live board: a canvas drawn by BoardController, sized to the space (30–65 px cells) at
@@ -61,7 +51,7 @@ export function GameBoard({
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const controllerRef = useRef<BoardController | null>(null);
   const gestureRef = useRef<GestureStart | null>(null);
-  const [cell, setCell] = useState(initialCellSize);
+  const [cell, setCell] = useState(estimatedCellSize);
   const [selected, setSelected] = useState<Cell | null>(null);
   const [cursor, setCursor] = useState<Cell>({ x: 0, y: 0 });
   const [keyboardMode, setKeyboardMode] = useState(false);
@@ -95,15 +85,7 @@ export function GameBoard({
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
-    const measure = () => {
-      const width = frame.clientWidth;
-      setCell(
-        fitCellSize(
-          width > 0 ? width : window.innerWidth - 40,
-          window.innerHeight - RESERVED_HEIGHT,
-        ),
-      );
-    };
+    const measure = () => setCell(cellSizeFor(frame.clientWidth));
     measure();
     window.addEventListener('resize', measure);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
@@ -145,16 +127,30 @@ export function GameBoard({
     };
   }, [faces]);
 
-  // A new game, or the end of one: no selection left over. Before a game, a sample board sits
-  // under the How to Play overlay.
+  // A new game, or the end of one: no selection left over.
   useEffect(() => {
     setSelected(null);
-    if (phase === 'idle')
-      controllerRef.current?.showGrid(createGame(`preview-${Math.random()}`).grid);
     if (phase === 'playing' && document.activeElement !== canvasRef.current) {
       canvasRef.current?.focus({ preventScroll: true });
     }
   }, [phase]);
+
+  // Before a game, a sample board sits under the How to Play overlay. It is decoration, so it
+  // is drawn once the page has settled.
+  useEffect(() => {
+    if (phase !== 'idle') return;
+    const show = () => {
+      if (flow.getSnapshot().phase === 'idle') {
+        controllerRef.current?.showGrid(createGame(`preview-${Math.random()}`).grid);
+      }
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(show, { timeout: 1500 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(show, 200);
+    return () => clearTimeout(timer);
+  }, [phase, flow]);
 
   // The idle hint.
   useEffect(() => {

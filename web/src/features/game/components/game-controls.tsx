@@ -57,24 +57,32 @@ export function GameControls({ canEnd, onEnd }: { canEnd: boolean; onEnd: () => 
         label="Hints"
         icon={<HintIcon />}
       />
-      {canEnd && (
-        <button
-          type="button"
-          className={cn('game-toggle game-toggle--end', confirming && 'game-toggle--confirm')}
-          onClick={() => {
-            if (confirming) {
-              setConfirming(false);
-              onEnd();
-            } else {
-              setConfirming(true);
-              setTimeout(() => setConfirming(false), 3000);
-            }
-          }}
-        >
-          <span>{confirming ? 'Tap again to end' : 'End Game'}</span>
-        </button>
-      )}
+      <button
+        type="button"
+        className={cn('game-toggle game-toggle--end', confirming && 'game-toggle--confirm')}
+        disabled={!canEnd}
+        onClick={() => {
+          if (confirming) {
+            setConfirming(false);
+            onEnd();
+          } else {
+            setConfirming(true);
+            setTimeout(() => setConfirming(false), 3000);
+          }
+        }}
+      >
+        <EndIcon />
+        <span>{confirming ? 'Sure? Tap again' : 'End Game'}</span>
+      </button>
     </div>
+  );
+}
+
+function EndIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <rect x="6" y="6" width="12" height="12" rx="2.5" fill="currentColor" />
+    </svg>
   );
 }
 

@@ -8,6 +8,7 @@ import { armGameAudio } from '../audio';
 import { decideHighScore } from '../lib/local-high-scores';
 import { defaultPlayerName, savePlayerName } from '../lib/player-name';
 import { RELOAD_DELAY_MS, reloadPage } from '../lib/reload-page';
+import { takePlayRequest } from '../lib/play-request';
 import { useGameSettings } from '../lib/settings';
 import type { GameResult } from '../model/game-flow';
 import type { FlowServices } from '../model/game-flow';
@@ -62,7 +63,7 @@ export function Game({
   const settings = useGameSettings();
   const panelRef = useRef<HTMLElement>(null);
   const [prompting, setPrompting] = useState(false);
-  const [playRequested, setPlayRequested] = useState(autoStart);
+  const [playRequested, setPlayRequested] = useState(() => takePlayRequest() || autoStart);
   const [dialogFor, setDialogFor] = useState<GameResult | null>(null);
   const [isHighScore, setIsHighScore] = useState<boolean | null>(null);
   const [announcement, setAnnouncement] = useState('');

@@ -35,12 +35,21 @@ export function loadLocalHighScores(): LocalHighScore[] {
     .slice(0, LOCAL_HIGH_SCORES_LIMIT);
 }
 
+const listeners = new Set<() => void>();
+
+/** Hears every change to the list (the 'Your Best Scores' card follows it). */
+export function subscribeLocalHighScores(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Adds a finished game and keeps the best 50. */
 export function addLocalHighScore(entry: LocalHighScore): LocalHighScore[] {
   const next = [...loadLocalHighScores(), entry]
     .sort((a, b) => b.score - a.score)
     .slice(0, LOCAL_HIGH_SCORES_LIMIT);
   writeJson(LOCAL_HIGH_SCORES_KEY, next);
+  for (const listener of listeners) listener();
   return next;
 }
 
