@@ -22,6 +22,12 @@ export const envShape = {
   MAX_BUFFERED_BYTES: positiveInt(1024 * 1024),
   /** Server ping interval; a socket that has not answered the previous ping is dropped. */
   HEARTBEAT_INTERVAL_MS: positiveInt(30_000),
+  /**
+   * Under a stream of updates, flushes to the sockets are at least this far apart, each
+   * writing every update queued since the last: one write per socket instead of one per
+   * update. A lone update is written at once. 0 writes every update on its own.
+   */
+  BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(100),
   /** How many recent event ids are remembered to drop redeliveries and duplicate publishes. */
   DEDUPE_CAPACITY: positiveInt(10_000),
   /** On shutdown, how long clients get to answer the 1012 close before they are cut. */

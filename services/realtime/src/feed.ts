@@ -34,8 +34,8 @@ export function subscribeFeed(bus: EventBus, hub: Hub, recent: RecentIds, logger
           logger.debug({ subject, eventId }, 'event already delivered: dropped');
           return;
         }
-        const sent = hub.broadcast(channel, data);
-        logger.debug({ subject, eventId, channel, sent }, 'event fanned out');
+        const subscribers = hub.broadcast(channel, data);
+        logger.debug({ subject, eventId, channel, subscribers }, 'event queued for fan-out');
       },
     }),
   );

@@ -8,6 +8,8 @@ export interface HubLimits {
   maxConnectionsPerIp: number;
   maxBufferedBytes: number;
   heartbeatIntervalMs: number;
+  /** Least time between two flushes of updates (0: every update is written on its own). */
+  batchIntervalMs: number;
 }
 
 /** One open socket and what it listens to. */
@@ -42,6 +44,9 @@ export class Hub {
   private readonly subscribers = new Map<Channel, Set<Client>>();
   private readonly perIp = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
+  private queued = new Map<Channel, Buffer[]>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlushAt = 0;
 
   constructor(
     private readonly limits: HubLimits,
@@ -92,28 +97,52 @@ export class Hub {
   }
 
   /**
-   * Sends `data` as an update to every subscriber of `channel`; returns how many got it. The
-   * message is serialized and framed once, and that one buffer is written to every socket:
-   * with thousands of subscribers, per-socket work is a single write. (Safe beside ws's own
-   * sends: without compression ws writes each frame whole and at once, so frames never
-   * interleave; closing sockets are skipped so nothing follows a close frame.)
+   * Queues `data` as an update for every subscriber of `channel`; returns how many there are.
+   * The message is serialized and framed once. Frames go out in flushes: the first update
+   * after a quiet spell is flushed at once (next turn of the event loop); under a stream of
+   * updates, flushes are at least `batchIntervalMs` apart and each writes all the frames
+   * queued since the last one. Every socket thus costs one write per flush however many
+   * updates there are: a write to a socket is a system call and, on loopback or a busy
+   * network, most of the cost of fan-out.
    */
   broadcast(channel: Channel, data: unknown): number {
     const subscribers = this.subscribers.get(channel);
     if (!subscribers || subscribers.size === 0) return 0;
     const message: ServerMessage = { type: 'update', channel, data, timestamp: Date.now() };
-    const frame = textFrame(Buffer.from(JSON.stringify(message)));
-    let sent = 0;
-    for (const client of subscribers) {
-      if (client.ws.readyState !== WebSocket.OPEN) continue;
-      if (client.ws.bufferedAmount > this.limits.maxBufferedBytes) {
-        this.dropSlowConsumer(client);
-        continue;
+    const frames = this.queued.get(channel) ?? [];
+    frames.push(textFrame(Buffer.from(JSON.stringify(message))));
+    this.queued.set(channel, frames);
+    this.scheduleFlush();
+    return subscribers.size;
+  }
+
+  /** Writes every queued update now. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.lastFlushAt = Date.now();
+    const queued = this.queued;
+    this.queued = new Map();
+    for (const [channel, frames] of queued) {
+      const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
+      for (const client of this.subscribers.get(channel) ?? []) {
+        // Writing ready-made frames to the TCP socket is safe beside ws's own sends: without
+        // compression ws writes each frame whole and at once, so frames never interleave;
+        // closing sockets are skipped, so nothing follows a close frame.
+        if (client.ws.readyState !== WebSocket.OPEN) continue;
+        if (client.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+          this.dropSlowConsumer(client);
+          continue;
+        }
+        client.socket.write(bytes);
       }
-      client.socket.write(frame);
-      sent += 1;
     }
-    return sent;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer !== undefined) return;
+    const wait = this.lastFlushAt + this.limits.batchIntervalMs - Date.now();
+    this.flushTimer = setTimeout(() => this.flush(), Math.max(0, wait));
   }
 
   startHeartbeat(): void {
@@ -124,6 +153,7 @@ export class Hub {
   /** Closes every socket with `code`; resolves when all are gone (cut after `graceMs`). */
   async closeAll(code: number, reason: string, graceMs: number): Promise<void> {
     clearInterval(this.heartbeat);
+    this.flush(); // what was accepted goes out before the close frames
     const sockets = [...this.clients].map((c) => c.ws);
     const closed = sockets.map(
       (ws) =>

@@ -39,6 +39,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       maxConnectionsPerIp: config.MAX_CONNECTIONS_PER_IP,
       maxBufferedBytes: config.MAX_BUFFERED_BYTES,
       heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
+      batchIntervalMs: config.BATCH_INTERVAL_MS,
     },
     logger,
   );

@@ -1,0 +1,219 @@
+// The client side of the fan-out benchmark (run by fanout.mjs in its own process): opens
+// SOCKETS WebSockets to the realtime service from several loopback source addresses,
+// subscribes each to 'scores', and measures for every update how long after the score's
+// acceptance (its createdAt) it arrived. Talks to the parent over IPC.
+import net from 'node:net';
+
+const url = process.env.BENCH_URL;
+const total = Number(process.env.BENCH_SOCKETS);
+const sourceIps = process.env.BENCH_SOURCE_IPS.split(',');
+const inFlight = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 200);
+
+// Delivery latency in whole milliseconds, as a histogram (10,000 sockets × 1,200 updates
+// would be 12 million samples): bucket i counts deliveries that took i ms.
+const HISTOGRAM_MS = 60_000;
+const histogram = new Float64Array(HISTOGRAM_MS + 1);
+let delivered = 0;
+let duplicates = 0;
+let closedEarly = 0;
+const received = new Int32Array(total);
+const lastSeq = new Int32Array(total).fill(-1);
+const sockets = [];
+
+const CREATED = Buffer.from('"createdAt":"');
+const ID = Buffer.from('"id":"b');
+
+/** Reads the update without JSON.parse: a benchmark client should not be the bottleneck. */
+function onUpdate(index, data) {
+  const now = Date.now();
+  const at = data.indexOf(CREATED);
+  const idAt = data.indexOf(ID);
+  if (at < 0 || idAt < 0) return;
+  const createdAt = Date.parse(
+    data.toString('latin1', at + CREATED.length, at + CREATED.length + 24),
+  );
+  let seq = 0;
+  for (let i = idAt + ID.length; data[i] >= 48 && data[i] <= 57; i++) seq = seq * 10 + data[i] - 48;
+  if (seq <= lastSeq[index]) {
+    duplicates += 1;
+    return;
+  }
+  lastSeq[index] = seq;
+  received[index] += 1;
+  delivered += 1;
+  histogram[Math.min(Math.max(now - createdAt, 0), HISTOGRAM_MS)] += 1;
+}
+
+// A minimal WebSocket client on a bare TCP socket: handshake, then unmasked server frames in,
+// masked pongs out. A full client library costs several microseconds per message, and the
+// clients of 10,000 sockets share one core here, so the client must not be the bottleneck.
+const KEY = 'dGhlIHNhbXBsZSBub25jZQ==';
+const { hostname, port, pathname } = new URL(url);
+const SUBSCRIBE = maskedFrame(0x1, Buffer.from('{"type":"subscribe","channel":"scores"}'));
+
+function maskedFrame(opcode, payload) {
+  if (payload.length > 125) throw new Error('short frames only');
+  const frame = Buffer.alloc(6 + payload.length);
+  frame[0] = 0x80 | opcode;
+  frame[1] = 0x80 | payload.length;
+  // A zero mask: allowed (clients choose it) and it leaves the payload as is.
+  payload.copy(frame, 6);
+  return frame;
+}
+
+function connectOne(index) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({
+      host: hostname,
+      port: Number(port),
+      localAddress: sourceIps[index % sourceIps.length],
+    });
+    socket.setNoDelay(true);
+    let pending = null; // bytes of an incomplete frame
+    let handshaken = false;
+    let subscribed = false;
+    socket.on('connect', () => {
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
+          `Connection: Upgrade\r\nSec-WebSocket-Key: ${KEY}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk) => {
+      let data = pending ? Buffer.concat([pending, chunk]) : chunk;
+      pending = null;
+      if (!handshaken) {
+        const end = data.indexOf('\r\n\r\n');
+        if (end < 0) {
+          pending = data;
+          return;
+        }
+        if (!data.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) {
+          socket.destroy();
+          return reject(new Error(data.toString('latin1', 0, data.indexOf('\r\n'))));
+        }
+        handshaken = true;
+        socket.write(SUBSCRIBE);
+        data = data.subarray(end + 4);
+      }
+      let at = 0;
+      while (at + 2 <= data.length) {
+        const opcode = data[at] & 0x0f;
+        let length = data[at + 1] & 0x7f;
+        let headerLength = 2;
+        if (length === 126) {
+          if (at + 4 > data.length) break;
+          length = data.readUInt16BE(at + 2);
+          headerLength = 4;
+        } else if (length === 127) {
+          if (at + 10 > data.length) break;
+          length = Number(data.readBigUInt64BE(at + 2));
+          headerLength = 10;
+        }
+        if (at + headerLength + length > data.length) break;
+        const payload = data.subarray(at + headerLength, at + headerLength + length);
+        at += headerLength + length;
+        if (opcode === 0x1) {
+          if (subscribed) onUpdate(index, payload);
+          else if (payload.includes('"subscription"')) {
+            subscribed = true;
+            resolve(socket);
+          }
+        } else if (opcode === 0x9) {
+          socket.write(maskedFrame(0xa, payload)); // the heartbeat: answer it
+        } else if (opcode === 0x8) {
+          socket.end();
+        }
+      }
+      if (at < data.length) pending = data.subarray(at);
+    });
+    socket.on('error', (error) => {
+      if (!subscribed) reject(error);
+    });
+    socket.on('close', () => {
+      if (subscribed) closedEarly += 1;
+      else reject(new Error('closed before subscribing'));
+    });
+  });
+}
+
+async function connectAll() {
+  let next = 0;
+  let failed = 0;
+  async function lane() {
+    while (next < total) {
+      const index = next++;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          sockets[index] = await connectOne(index);
+          break;
+        } catch (error) {
+          if (attempt >= 3) {
+            failed += 1;
+            process.send({ type: 'log', message: `socket ${index}: ${error.message}` });
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+        }
+      }
+    }
+  }
+  const started = Date.now();
+  await Promise.all(Array.from({ length: inFlight }, lane));
+  return { failed, ms: Date.now() - started };
+}
+
+function percentile(p, count) {
+  const rank = Math.ceil((p / 100) * count);
+  let seen = 0;
+  for (let ms = 0; ms <= HISTOGRAM_MS; ms++) {
+    seen += histogram[ms];
+    if (seen >= rank) return ms;
+  }
+  return HISTOGRAM_MS;
+}
+
+function report(expectedPerSocket) {
+  let min = Infinity;
+  let max = 0;
+  let complete = 0;
+  for (let i = 0; i < total; i++) {
+    min = Math.min(min, received[i]);
+    max = Math.max(max, received[i]);
+    if (received[i] === expectedPerSocket) complete += 1;
+  }
+  let maxMs = 0;
+  let sum = 0;
+  for (let ms = 0; ms <= HISTOGRAM_MS; ms++) {
+    if (histogram[ms] > 0) maxMs = ms;
+    sum += ms * histogram[ms];
+  }
+  return {
+    delivered,
+    expected: expectedPerSocket * total,
+    duplicates,
+    closedEarly,
+    perSocket: { min, max, complete },
+    latencyMs: {
+      mean: delivered ? sum / delivered : 0,
+      p50: percentile(50, delivered),
+      p95: percentile(95, delivered),
+      p99: percentile(99, delivered),
+      max: maxMs,
+    },
+  };
+}
+
+process.on('message', async (message) => {
+  if (message.type === 'connect') {
+    const result = await connectAll();
+    process.send({ type: 'connected', ...result, open: sockets.filter(Boolean).length });
+  } else if (message.type === 'progress') {
+    process.send({ type: 'progress', delivered });
+  } else if (message.type === 'report') {
+    process.send({ type: 'report', ...report(message.expectedPerSocket) });
+  } else if (message.type === 'close') {
+    for (const socket of sockets) socket?.destroy();
+    process.exit(0);
+  }
+});
+process.send({ type: 'ready' });
