@@ -1,0 +1,121 @@
+// The live 'Recent Scores' feed: two visitors on /high-scores; a game submitted through the
+// API (accepted by the scores service, published by its outbox relay on NATS, fanned out by
+// the realtime service through the gateway's /ws) shows in both cards within a second.
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  createGame,
+  encodeGameLog,
+  findMoves,
+  resetGrid,
+  swap,
+  type GameLog,
+} from '@ballmatch/engine';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { useChromium } from '../support/browser';
+import { unexpectedConsoleErrors, watchPage, type ExpectedFailure } from '../support/page-problems';
+
+const { journey } = useChromium();
+
+/** A visitor's pages may fail only these calls. */
+const EXPECTED_FAILURES: ExpectedFailure[] = [{ path: '/api/user', status: 401 }];
+
+/** A whole game played with the engine from the server's seed, with human-like gaps. */
+function playWholeGame(seed: string) {
+  let state = createGame(seed);
+  const log: GameLog = [];
+  let at = 1_000;
+  for (let turn = 0; state.status === 'active' && turn < 500; turn++) {
+    at += 700 + ((turn * 389) % 1000);
+    const moves = findMoves(state);
+    if (moves.length === 0) {
+      const reset = resetGrid(state);
+      if (!reset.ok) throw new Error(`reset refused: ${reset.message}`);
+      state = reset.state;
+      log.push({ type: 'reset', at });
+      continue;
+    }
+    const move = moves[(turn * 5) % moves.length]!;
+    const result = swap(state, move.from, move.to);
+    if (!result.ok) throw new Error(`swap refused: ${result.message}`);
+    state = result.state;
+    log.push({ type: 'swap', from: result.from, to: result.to, at });
+  }
+  return { state, log };
+}
+
+async function postOk(request: APIRequestContext, path: string, data: unknown) {
+  const response = await request.post(path, { data });
+  if (response.status() !== 200) {
+    throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
+  }
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+function recentScores(page: Page) {
+  return page.getByRole('log', { name: 'Recent scores' });
+}
+
+async function openHighScores(page: Page) {
+  await page.goto('/high-scores');
+  await page.getByRole('heading', { name: 'High Scores', level: 1 }).waitFor();
+  // 'Live' once the page's socket is connected and subscribed.
+  await page.getByText('Live', { exact: true }).waitFor();
+}
+
+journey(
+  'a game submitted through the API appears in two visitors’ Recent Scores within a second',
+  async ({ page, context, baseUrl, problems }) => {
+    // A second visitor: its own browser context (cookies, storage, socket).
+    const otherContext = await context.browser()!.newContext({ baseURL: baseUrl });
+    try {
+      const other = await otherContext.newPage();
+      const otherProblems = await watchPage(other);
+      await Promise.all([openHighScores(page), openHighScores(other)]);
+      for (const p of [page, other]) {
+        await recentScores(p).getByText('Waiting for new scores to be submitted...').waitFor();
+      }
+
+      const playerName = `e2e_live_${randomBytes(3).toString('hex')}`;
+      const session = await postOk(context.request, '/api/player-sessions', {
+        playerName,
+        sessionId: randomUUID(),
+        deviceFingerprint: randomBytes(25).toString('hex'),
+      });
+      const { state, log } = playWholeGame(String(session.seed));
+      const accepted = await postOk(context.request, '/api/scores', {
+        playerName,
+        score: state.score,
+        level: state.level.currentLevel,
+        moves: state.totalMoves,
+        sessionId: session.id,
+        gameLog: encodeGameLog(log),
+      });
+      const acceptedAt = Date.now();
+      expect(accepted.playerName).toBe(playerName);
+
+      // Both cards list it within a second of the API's answer: name, level and points.
+      await Promise.all(
+        [page, other].map((p) =>
+          recentScores(p).getByText(playerName, { exact: true }).waitFor({ timeout: 1000 }),
+        ),
+      );
+      const elapsedMs = Date.now() - acceptedAt;
+      expect(elapsedMs).toBeLessThanOrEqual(1000);
+      const points = `${new Intl.NumberFormat('en-US').format(state.score)} pts`;
+      for (const p of [page, other]) {
+        const entry = recentScores(p).getByRole('listitem').first();
+        expect(await entry.innerText()).toContain(playerName);
+        expect(await entry.innerText()).toContain(`Level ${state.level.currentLevel}`);
+        expect(await entry.innerText()).toContain(points);
+      }
+
+      for (const found of [problems, otherProblems]) {
+        expect(found.cspViolations).toEqual([]);
+        expect(unexpectedConsoleErrors(found.consoleErrors, EXPECTED_FAILURES)).toEqual([]);
+        expect(found.uncaught).toEqual([]);
+      }
+    } finally {
+      await otherContext.close();
+    }
+  },
+);
