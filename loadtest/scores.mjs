@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: 'bm_loadtest' },
     /** Writes a V8 CPU profile of every stack process to loadtest/results/profiles/. */
     profile: { type: 'boolean', default: false },
+    /** PostgreSQL connections of the scores process (its DB_POOL_MAX). */
+    'db-pool': { type: 'string', default: '10' },
   },
 });
 const rate = Number(args.rate);
@@ -94,10 +96,24 @@ async function prepareDatabase() {
   return db;
 }
 
+/**
+ * PostgreSQL checkpoints so far. Each one (other work on the machine dropping test databases
+ * requests them) flushes dirty pages and stalls commits for a moment: counted per phase.
+ */
+async function checkpointCount() {
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  const { rows } = await admin.query(
+    'SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter',
+  );
+  await admin.end();
+  return Number(rows[0].n);
+}
+
 async function main() {
   await ensureDatastores({ log: () => {} });
   const db = await prepareDatabase();
-  const [gatewayPort, authPort, sessionsPort, scoresPort] = await freePorts(4);
+  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
   const runId = randomBytes(4).toString('hex');
   const redisPrefix = `lt:${runId}:`;
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
@@ -109,6 +125,7 @@ async function main() {
     authPort,
     sessionsPort,
     scoresPort,
+    realtimePort,
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -118,6 +135,7 @@ async function main() {
       JWT_DEV_KEY_DIR: keyDir,
       // One client IP sends everything: the per-IP limit would stop the run.
       RATE_LIMIT_API_PER_MINUTE: '1000000000',
+      DB_POOL_MAX: args['db-pool'],
       ...(args.profile
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(resultsDir, 'profiles')}` }
         : {}),
@@ -195,6 +213,7 @@ async function main() {
       const every = retryShare > 0 ? Math.round(1 / retryShare) : 0;
       log(`submissions: ${rate}/s for ${durationMs / 1000} s (1 in ${every || '-'} a resend)`);
       const meter = cpuMeter(names);
+      const checkpoints = await checkpointCount();
       const submit = await openLoop({
         pool,
         rate,
@@ -210,7 +229,7 @@ async function main() {
         },
         onAnswer: (i, status) => answered(gameOf[i])(i, status),
       });
-      cpu.submit = meter();
+      cpu.submit = { ...meter(), checkpoints: (await checkpointCount()) - checkpoints };
       results.push(summarize('POST /api/scores (verified, 100-120 moves)', submit));
 
       // Count after: every accepted game is stored once, and on every board once.
@@ -308,11 +327,13 @@ async function main() {
       `| ${r.scenario} | ${r.targetRate} | ${r.okRate} | ${r.ok} | ${r.failed} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`,
     );
   }
-  for (const [phase, { wallMs, cpuMs }] of Object.entries(cpu)) {
+  for (const [phase, { wallMs, cpuMs, checkpoints }] of Object.entries(cpu)) {
     const parts = Object.entries(cpuMs)
       .sort((a, b) => b[1] - a[1])
       .map(([group, ms]) => `${group} ${((ms / wallMs) * 100).toFixed(0)}%`);
     console.log(`CPU during ${phase} (% of one core): ${parts.join(', ')}`);
+    if (checkpoints !== undefined)
+      console.log(`PostgreSQL checkpoints during ${phase}: ${checkpoints}`);
   }
   console.log(`\nmachine: ${JSON.stringify(machine)}\nwritten: ${path.relative(root, file)}`);
 }
