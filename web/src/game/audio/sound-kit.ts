@@ -12,6 +12,8 @@ export interface SoundKit {
 
 /** Loads Tone.js (its own chunk, fetched only now) and starts its audio context. */
 export async function loadToneKit(): Promise<SoundKit> {
+  // Tone.js greets the console on load; the game keeps the console for real problems.
+  (window as unknown as { TONE_SILENCE_LOGGING?: boolean }).TONE_SILENCE_LOGGING = true;
   const { createToneKit } = await import('./tone-kit');
   return createToneKit();
 }
