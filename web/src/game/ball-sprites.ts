@@ -1,6 +1,7 @@
 // Each ball face is painted once into an offscreen canvas at the board's pixel size; a frame
 // then only copies these sprites, which keeps drawing a whole board well under 4 ms.
 import { COLOR_HEX, type Color } from '@ballmatch/engine';
+import { COLOR_SYMBOLS, type SymbolShape } from './symbols';
 
 /** Light and dark shades of each ball colour for the glossy gradient (as in ball.css). */
 const SHADES: Record<Color, { light: string; dark: string }> = {
@@ -12,17 +13,7 @@ const SHADES: Record<Color, { light: string; dark: string }> = {
   purple: { light: '#e29ae2', dark: '#3a003a' },
 };
 
-export type SymbolShape = 'triangle' | 'star' | 'square' | 'circle' | 'plus' | 'diamond';
-
-/** The colour-blind option: a distinct shape on each colour. */
-export const COLOR_SYMBOLS: Record<Color, SymbolShape> = {
-  orange: 'triangle',
-  yellow: 'star',
-  blue: 'square',
-  red: 'circle',
-  green: 'plus',
-  purple: 'diamond',
-};
+export { COLOR_SYMBOLS };
 
 /** Radius of a ball relative to its cell. */
 export const BALL_RADIUS = 0.42;

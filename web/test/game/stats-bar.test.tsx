@@ -53,4 +53,13 @@ describe('StatsBar', () => {
     rerender(<StatsBar stats={null} adBlockerDetected />);
     expect(screen.queryByText('reduced')).toBeNull();
   });
+
+  it('puts the target colour’s shape on the swatch with the colour-blind option', () => {
+    const { rerender } = render(<StatsBar stats={stats} />);
+    expect(swatch().querySelector('svg')).toBeNull();
+    rerender(<StatsBar stats={stats} symbols />);
+    expect(swatch().querySelector('svg path')?.getAttribute('d')).toBe('M3 3h10v10H3z'); // blue: square
+    rerender(<StatsBar stats={{ ...stats, targetColor: null }} symbols />);
+    expect(swatch().querySelector('svg')).toBeNull();
+  });
 });

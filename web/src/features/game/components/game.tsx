@@ -164,7 +164,7 @@ export function Game({
       data-testid="game"
       style={boardWidth ? ({ '--board-width': `${boardWidth}px` } as CSSProperties) : undefined}
     >
-      <StatsBar stats={shown} />
+      <StatsBar stats={shown} symbols={settings.symbols} />
       <ErrorBoundary
         name="Game board"
         onReset={() => flow.reset()}

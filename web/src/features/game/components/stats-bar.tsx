@@ -1,5 +1,6 @@
 import { COLOR_HEX, LEVEL } from '@ballmatch/engine';
 import { cn } from '@/components/ui/cn';
+import { COLOR_SYMBOLS, SYMBOL_PATHS } from '@/game/symbols';
 import type { ShownStats } from '../model/shown-stats';
 import './stats-bar.css';
 
@@ -27,9 +28,12 @@ export const IDLE_STATS: ShownStats = {
 export function StatsBar({
   stats,
   adBlockerDetected = AD_BLOCKER_STUB.detected,
+  symbols = false,
 }: {
   stats: ShownStats | null;
   adBlockerDetected?: boolean;
+  /** The colour-blind option: the target swatch carries its colour's shape too. */
+  symbols?: boolean;
 }) {
   const shown = stats ?? IDLE_STATS;
   const hasProgress = stats !== null;
@@ -68,7 +72,13 @@ export function StatsBar({
             data-color={shown.targetColor ?? 'none'}
             role="img"
             aria-label={shown.targetColor ? `${shown.targetColor} balls` : 'no target colour yet'}
-          />
+          >
+            {symbols && shown.targetColor && (
+              <svg viewBox="0 0 16 16" aria-hidden="true">
+                <path d={SYMBOL_PATHS[COLOR_SYMBOLS[shown.targetColor]]} />
+              </svg>
+            )}
+          </span>
           <span>
             {shown.matchesCollected}/{shown.targetMatches}
           </span>
