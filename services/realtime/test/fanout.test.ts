@@ -100,6 +100,17 @@ describe('realtime fan-out from NATS', () => {
     client.close();
   });
 
+  it('delivers a burst of events in order, each as its own message', async () => {
+    const client = await TestClient.connect(wsUrl(one.port));
+    await client.subscribe('scores');
+    const burst = Array.from({ length: 25 }, () => scoreEvent());
+    for (const event of burst) bus.publish('scores.created', event);
+    await bus.connection.flush();
+    await client.next((m) => m.type === 'update' && hasScore(m, burst.at(-1)!.score.id));
+    expect(client.updates().map(scoreIdOf)).toEqual(burst.map((e) => e.score.id));
+    client.close();
+  });
+
   it('drops malformed events and keeps going', async () => {
     const client = await TestClient.connect(wsUrl(one.port));
     await client.subscribe('scores');
