@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +36,10 @@ function precompress(): Plugin {
 const gateway = process.env.BALLMATCH_GATEWAY_URL ?? 'http://localhost:8080';
 
 /**
- * Adds modulepreload hints for the home page's chunk and its static imports to index.html:
- * most visits start at '/', and without the hint the browser only learns about that chunk
- * after the entry script has run (one more round trip before the first real paint).
+ * Gets the home page on screen sooner (most visits start at '/'): modulepreload hints for its
+ * chunk and static imports (otherwise the browser learns of them only after the entry script
+ * has run), its styles, and a static copy of its first screen (web/boot/home-shell.html, shown
+ * by public/boot-shell.js on '/' only, until the app renders).
  */
 function preloadHomeRoute(): Plugin {
   return {
@@ -65,11 +67,18 @@ function preloadHomeRoute(): Plugin {
           ...[...files]
             .filter((file) => !html.includes(`/${file}"`))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          // The home page's own styles apply at once: the static first screen uses them.
           ...[...styles]
             .filter((file) => !html.includes(`/${file}"`))
-            .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
         ];
-        return html.replace(/\n\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`);
+        const shell = readFileSync(new URL('./boot/home-shell.html', import.meta.url), 'utf8');
+        return html
+          .replace(/\n\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `${shell.trim()}\n    <div id="root"></div>\n    <script src="/boot-shell.js"></script>`,
+          );
       },
     },
   };
