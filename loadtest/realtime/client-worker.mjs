@@ -19,6 +19,11 @@ let closedEarly = 0;
 const received = new Int32Array(total);
 const lastSeq = new Int32Array(total).fill(-1);
 const sockets = [];
+// Per score: when its first and its last copy arrived (latency ms), to tell the server's delay
+// before a flush from the time one flush takes to reach every socket.
+const MAX_EVENTS = 100_000;
+const firstMs = new Float64Array(MAX_EVENTS).fill(Infinity);
+const lastMs = new Float64Array(MAX_EVENTS).fill(-1);
 
 const CREATED = Buffer.from('"createdAt":"');
 const ID = Buffer.from('"id":"b');
@@ -41,7 +46,12 @@ function onUpdate(index, data) {
   lastSeq[index] = seq;
   received[index] += 1;
   delivered += 1;
-  histogram[Math.min(Math.max(now - createdAt, 0), HISTOGRAM_MS)] += 1;
+  const latency = Math.min(Math.max(now - createdAt, 0), HISTOGRAM_MS);
+  histogram[latency] += 1;
+  if (seq < MAX_EVENTS) {
+    if (latency < firstMs[seq]) firstMs[seq] = latency;
+    if (latency > lastMs[seq]) lastMs[seq] = latency;
+  }
 }
 
 // A minimal WebSocket client on a bare TCP socket: handshake, then unmasked server frames in,
@@ -187,9 +197,19 @@ function report(expectedPerSocket) {
     if (histogram[ms] > 0) maxMs = ms;
     sum += ms * histogram[ms];
   }
+  const events = Math.min(expectedPerSocket, MAX_EVENTS);
+  const sorted = (values) => [...values.subarray(0, events)].sort((a, b) => a - b);
+  const at = (list, p) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)];
+  const first = sorted(firstMs);
+  const spread = sorted(lastMs.subarray(0, events).map((last, i) => last - firstMs[i]));
   return {
     delivered,
     expected: expectedPerSocket * total,
+    /** Per score: latency of its first copy, and how long until its last copy (ms). */
+    perScore: {
+      firstCopyMs: { p50: at(first, 50), p95: at(first, 95), max: at(first, 100) },
+      firstToLastMs: { p50: at(spread, 50), p95: at(spread, 95), max: at(spread, 100) },
+    },
     duplicates,
     closedEarly,
     perSocket: { min, max, complete },

@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     nats: { type: 'string', default: 'nats://127.0.0.1:4222' },
     'publish-only': { type: 'boolean', default: false },
     prefix: { type: 'string' },
+    /** Pins the realtime process to core 0 and the clients to core 1 (taskset). */
+    pin: { type: 'boolean', default: false },
   },
 });
 const SOCKETS = Number(args.sockets);
@@ -154,7 +156,8 @@ log(
   `realtime fan-out: ${SOCKETS} sockets, ${RATE} scores/s for ${DURATION_S} s ` +
     `(${EVENTS} scores, ${(EVENTS * SOCKETS).toLocaleString('en')} deliveries)`,
 );
-const server = spawn('sh', withFiles(`"${process.execPath}" "${entry}"`), {
+const pinTo = (core) => (args.pin ? `taskset -c ${core} ` : '');
+const server = spawn('sh', withFiles(`${pinTo(0)}"${process.execPath}" "${entry}"`), {
   cwd: root,
   env: {
     ...process.env,
@@ -196,6 +199,14 @@ const client = fork(path.join(import.meta.dirname, 'client-worker.mjs'), [], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await request(client, null, 'ready');
+if (args.pin) {
+  await new Promise((resolve) =>
+    spawn('taskset', ['-p', '-c', '1', String(client.pid)], { stdio: 'ignore' }).on(
+      'exit',
+      resolve,
+    ),
+  );
+}
 const connected = await request(client, { type: 'connect' }, 'connected');
 log(
   `connected ${connected.open}/${SOCKETS} sockets in ${(connected.ms / 1000).toFixed(1)} s ` +
@@ -281,6 +292,10 @@ log('');
 log(
   `delivered ${result.delivered.toLocaleString('en')} of ${result.expected.toLocaleString('en')}` +
     ` (sockets with every score: ${result.perSocket.complete}/${connected.open}; duplicates ${result.duplicates}; dropped sockets ${result.closedEarly})`,
+);
+log(
+  `per score: first copy after p50 ${result.perScore.firstCopyMs.p50} ms / p95 ${result.perScore.firstCopyMs.p95} ms; ` +
+    `first to last copy p50 ${result.perScore.firstToLastMs.p50} ms / p95 ${result.perScore.firstToLastMs.p95} ms`,
 );
 log(
   `latency from acceptance: p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, max ${l.max} ms, mean ${l.mean.toFixed(1)} ms`,

@@ -26,6 +26,8 @@ interface Client {
 }
 
 const LOGGED_COMPLAINTS_PER_SOCKET = 5;
+/** However slow the flushes, updates wait at most this long for the next one. */
+const MAX_BATCH_INTERVAL_MS = 250;
 
 /** Close codes (RFC 6455 and the IANA registry). */
 export const CLOSE = {
@@ -47,6 +49,7 @@ export class Hub {
   private queued = new Map<Channel, Buffer[]>();
   private flushTimer: NodeJS.Timeout | undefined;
   private lastFlushAt = 0;
+  private lastFlushMs = 0;
 
   constructor(
     private readonly limits: HubLimits,
@@ -120,6 +123,7 @@ export class Hub {
   flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    const started = performance.now();
     this.lastFlushAt = Date.now();
     const queued = this.queued;
     this.queued = new Map();
@@ -137,11 +141,19 @@ export class Hub {
         client.socket.write(bytes);
       }
     }
+    this.lastFlushMs = performance.now() - started;
   }
 
   private scheduleFlush(): void {
     if (this.flushTimer !== undefined) return;
-    const wait = this.lastFlushAt + this.limits.batchIntervalMs - Date.now();
+    // Flushing may take at most about half the time: when the last flush was slow (many
+    // sockets, a busy machine), the next waits longer and carries more updates per write,
+    // so the process does not fall further behind the busier it gets.
+    const interval = Math.min(
+      Math.max(this.limits.batchIntervalMs, 2 * this.lastFlushMs),
+      MAX_BATCH_INTERVAL_MS,
+    );
+    const wait = this.lastFlushAt + interval - Date.now();
     this.flushTimer = setTimeout(() => this.flush(), Math.max(0, wait));
   }
 
