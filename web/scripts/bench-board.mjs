@@ -1,6 +1,7 @@
 // Times the canvas board's frame drawing in Debian's Chromium (budget: under 4 ms a frame on a
 // desktop) and writes the figures to docs/benchmarks.md under '## Web game'.
 // Usage: node web/scripts/bench-board.mjs
+/* global window, crossOriginIsolated -- inside page.evaluate, in the browser */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

@@ -4,6 +4,7 @@
 // the server issues, as the browser tests do.
 // Usage (stack running, engine built by `tsc -b`):
 //   node web/scripts/game-screenshots.mjs [baseUrl] [outDir]
+/* global document -- inside page callbacks, in the browser */
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
