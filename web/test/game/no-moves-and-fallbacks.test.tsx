@@ -1,0 +1,97 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { COLORS, findMoves } from '@ballmatch/engine';
+import { NoMovesOverlay } from '@/features/game/components/board-overlays';
+import {
+  ErrorBoundary,
+  GameBoardErrorFallback,
+  ScoreSubmissionErrorFallback,
+} from '@/features/game/components/error-boundaries';
+import { GameFlow, type GameSnapshot } from '@/features/game/model/game-flow';
+import { reloadPage } from '@/features/game/lib/reload-page';
+import { recordingServices } from './game-helpers';
+
+jest.mock('@/features/game/lib/reload-page', () => ({
+  reloadPage: jest.fn(),
+  RELOAD_DELAY_MS: 1500,
+}));
+
+/** A board on which no swap makes a line: colour (x + 2y) mod 6. */
+const stuckGrid = Array.from({ length: 8 }, (_, y) =>
+  Array.from({ length: 6 }, (_, x) => COLORS[(x + 2 * y) % 6]),
+);
+
+describe('no possible move (SPEC 2)', () => {
+  it("shows 'No more possible moves!' and 'Reset Grid' regenerates the board, logged", async () => {
+    const services = recordingServices();
+    const flow = new GameFlow(services);
+    await flow.start('Alice');
+    // Put the game on a stuck board (as a cascade can leave it).
+    const snapshot = flow.getSnapshot();
+    const stuck = { ...snapshot.state!, grid: stuckGrid };
+    expect(findMoves(stuck)).toHaveLength(0);
+    (flow as unknown as { update(p: Partial<GameSnapshot>): void }).update({
+      state: stuck,
+      noMoves: true,
+    });
+    expect(flow.acceptsInput).toBe(false);
+
+    const onReset = jest.fn(() => flow.resetBoard());
+    render(<NoMovesOverlay onReset={onReset} />);
+    expect(screen.getByRole('heading', { name: 'No more possible moves!' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Grid' }));
+    expect(onReset).toHaveReturnedWith(true);
+    const after = flow.getSnapshot();
+    expect(after.noMoves).toBe(false);
+    expect(findMoves(after.state!).length).toBeGreaterThan(0);
+    expect(after.state!.level.movesUsed).toBe(0); // costs no move
+    expect(flow.gameLog).toEqual([{ type: 'reset', at: expect.any(Number) }]);
+    expect(services.calls.impressions).toBe(2); // game start, and the new grid
+    expect(flow.resetBoard()).toBe(false); // moves exist now: refused
+  });
+});
+
+function Broken(): never {
+  throw new Error('kaboom');
+}
+
+describe('error fallbacks (SPEC 2)', () => {
+  it("'Game Board Error' with 'Restart Game' resets the game and the board", () => {
+    const onReset = jest.fn();
+    let fail = true;
+    function MaybeBroken() {
+      if (fail) throw new Error('board failed');
+      return <p>board</p>;
+    }
+    render(
+      <ErrorBoundary
+        name="Game board"
+        onReset={onReset}
+        fallback={(reset) => <GameBoardErrorFallback onRestart={reset} />}
+      >
+        <MaybeBroken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Game Board Error' })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Restart Game' }));
+    expect(onReset).toHaveBeenCalled();
+    expect(screen.getByText('board')).toBeTruthy();
+  });
+
+  it("'Score Submission Error' offers 'Close' and 'Reload Page'", () => {
+    const onClose = jest.fn();
+    render(
+      <ErrorBoundary
+        name="Score submission"
+        fallback={() => <ScoreSubmissionErrorFallback onClose={onClose} />}
+      >
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Score Submission Error' })).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Reload Page' })));
+    expect(reloadPage).toHaveBeenCalled();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(onClose).toHaveBeenCalled();
+  });
+});
