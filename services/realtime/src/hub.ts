@@ -133,7 +133,7 @@ export class Hub {
         // Writing ready-made frames to the TCP socket is safe beside ws's own sends: without
         // compression ws writes each frame whole and at once, so frames never interleave;
         // closing sockets are skipped, so nothing follows a close frame.
-        if (client.ws.readyState !== WebSocket.OPEN) continue;
+        if (client.ws.readyState !== WebSocket.OPEN || client.socket.destroyed) continue;
         if (client.ws.bufferedAmount > this.limits.maxBufferedBytes) {
           this.dropSlowConsumer(client);
           continue;
