@@ -12,3 +12,4 @@ export * from './jwt';
 export * from './revocation';
 export * from './shutdown';
 export * from './grpc/health';
+export * from './read-cache';

@@ -1,4 +1,4 @@
-import { AppError, type Logger } from '@ballmatch/platform';
+import { AppError, ReadCache, type Logger } from '@ballmatch/platform';
 import {
   ALL_TIME,
   seasonBoard,
@@ -11,7 +11,6 @@ import {
 import type { ScoreStore } from '../store/scores';
 import type { SeasonRow, SeasonStore } from '../store/seasons';
 import type { WeekRow, WeekStore } from '../store/weeks';
-import { ReadCache } from './cache';
 import type { Clock } from './clock';
 import { boardLimit, HIGH_SCORE_RANKS, rankRadius } from './limits';
 import { playerKey } from './player-name';

@@ -1,6 +1,5 @@
-import { AppError } from '@ballmatch/platform';
+import { AppError, ReadCache } from '@ballmatch/platform';
 import type { CompletedGame, DailyRow, StatsStore } from '../store/stats';
-import { ReadCache } from './cache';
 import type { Clock } from './clock';
 
 const WEEK_SECONDS = 7 * 24 * 3600;

@@ -1,7 +1,7 @@
 /**
- * A short-lived memo of reads: one Redis round trip per key and period however many requests
- * ask, concurrent misses sharing one promise. Local writes clear it, so a replica always shows
- * its own accepted scores at once; other replicas' within `ttlMs`.
+ * A short-lived memo of reads: one load per key and period however many requests ask,
+ * concurrent misses sharing one promise, failures not remembered. Local writes clear it, so a
+ * process always shows its own writes at once; other replicas' within `ttlMs` (0 = off).
  */
 export class ReadCache {
   private readonly entries = new Map<string, { until: number; value: Promise<unknown> }>();
@@ -16,7 +16,6 @@ export class ReadCache {
     if (this.entries.size > 1000) this.entries.clear();
     const value = load();
     this.entries.set(key, { until: now + this.ttlMs, value });
-    // A failure is not remembered.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
