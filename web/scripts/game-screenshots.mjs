@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const engine = require('../../packages/engine/dist/index.js');
@@ -136,19 +136,7 @@ async function seedScores(names) {
 
 if (process.env.SEED_SCORES !== '0') await seedScores(['NovaStar', 'PixelPop', 'CometKid']);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const save = async (page, name) => {
   const file = path.join(outDir, `${name}.png`);
   await page.screenshot({ path: file });

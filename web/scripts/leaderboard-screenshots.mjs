@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, request as httpClient } from 'playwright-core';
+import { request as httpClient } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startStack } from '../../scripts/stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -47,15 +48,6 @@ const VIEWPORTS = [
     hasTouch: true,
   },
   { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-];
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 
 /** A whole game: a greedy or a plain move by turns, a reset when stuck, until out of moves. */
@@ -156,10 +148,7 @@ async function writePastWeeks(databaseUrl) {
 
 async function shoot(baseUrl, submitMore) {
   fs.mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     for (const { name, ...options } of VIEWPORTS) {
       const context = await browser.newContext({ baseURL: baseUrl, ...options });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const url = process.argv[2] ?? 'http://localhost:8080/';
@@ -20,7 +21,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const benchmarks = path.join(root, 'docs/benchmarks.md');
 const SECTION = '## Web (first load and Lighthouse)';
 
-process.env.CHROME_PATH ??= '/usr/bin/chromium';
+process.env.CHROME_PATH ??= CHROMIUM_PATH;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,15 +30,7 @@ const median = (values) => {
 
 async function audit(preset) {
   const chrome = await chromeLauncher.launch({
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((a) => a !== '--headless')],
   });
   try {
     const options = {

@@ -3,7 +3,7 @@
 //   baseUrl defaults to http://localhost:4173 (`npm run preview -w @ballmatch/web`).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:4173';
 const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');
@@ -23,19 +23,7 @@ const viewports = [
 
 mkdirSync(outDir, { recursive: true });
 // launch() starts Chromium with a fresh temporary profile every time.
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 try {
   for (const viewport of viewports) {
