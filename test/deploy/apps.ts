@@ -2,7 +2,9 @@
 // Their config modules (src/config.ts: envShape, secretNames) are the truth the manifests
 // are checked against.
 import path from 'node:path';
-import { abs, exists, obj, readYaml } from './repo';
+import { interpolate } from './compose';
+import { parseDockerfile } from './dockerfile';
+import { abs, exists, obj, readText, readYaml } from './repo';
 
 /** The slice of a zod schema the checks use. */
 export interface EnvSchema {
@@ -21,9 +23,11 @@ export interface AppConfig {
 export interface App {
   /** Compose service name = Kubernetes Deployment, Service and container name. */
   name: string;
-  /** The npm workspace folder, e.g. services/auth. */
+  /** The npm workspace folder, e.g. services/auth: the WORKSPACE build arg or its default. */
   workspace: string;
   dockerfile: string;
+  /** compose `build.args`: what the shared services/Dockerfile is told. */
+  buildArgs: Record<string, string>;
   configModule: string;
 }
 
@@ -48,9 +52,32 @@ export function appsFromCompose(): App[] {
         String(build.context ?? '.'),
         String(build.dockerfile ?? 'Dockerfile'),
       );
-      const workspace = path.posix.dirname(path.posix.normalize(dockerfile));
-      return { name, workspace, dockerfile, configModule: `${workspace}/src/config.ts` };
+      const buildArgs = buildArgsOf(build.args);
+      const defaults = exists(dockerfile) ? parseDockerfile(readText(dockerfile)).globalArgs : {};
+      const workspace = path.posix.normalize(
+        buildArgs.WORKSPACE ??
+          defaults.WORKSPACE ??
+          path.posix.dirname(path.posix.normalize(dockerfile)),
+      );
+      return {
+        name,
+        workspace,
+        dockerfile,
+        buildArgs,
+        configModule: `${workspace}/src/config.ts`,
+      };
     });
+}
+
+/** `build.args` in either form Compose accepts (map, or a list of NAME=value). */
+function buildArgsOf(args: unknown): Record<string, string> {
+  const entries = Array.isArray(args)
+    ? args.map((entry) => {
+        const [name, ...value] = String(entry).split('=');
+        return [name, value.join('=')];
+      })
+    : Object.entries(obj(args)).map(([name, value]) => [name, String(value ?? '')]);
+  return Object.fromEntries(entries.map(([name, value]) => [name, interpolate(value).value ?? '']));
 }
 
 export async function loadAppConfig(app: App): Promise<AppConfig> {

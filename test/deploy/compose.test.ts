@@ -9,6 +9,7 @@ import {
   serverPort,
 } from './apps';
 import { containerPorts, environmentOf, healthcheckCommand, interpolate, seconds } from './compose';
+import { imageOf } from './image';
 import { arr, obj } from './repo';
 
 const services = composeServices();
@@ -56,10 +57,11 @@ describe.each(apps)('compose service $name', (app) => {
     const { variable, port } = serverPort(app, config);
     const set = interpolate(env[variable]).value;
     const listening = set === undefined ? port : Number(set);
-    expect({ [variable]: listening, offered: containerPorts(service) }).toEqual({
-      [variable]: port,
-      offered: [port],
-    });
+    expect({
+      [variable]: listening,
+      offered: containerPorts(service),
+      imageExposes: imageOf(app).exposed,
+    }).toEqual({ [variable]: port, offered: [port], imageExposes: [port] });
     expect(healthcheckCommand(service)).toContain(String(port));
   });
 

@@ -1,7 +1,10 @@
 // Every image the stack builds: multi-stage on Node 24, non-root, starts with `node`, exposes
-// the port the service's config listens on.
+// the port the service's config listens on. The services share services/Dockerfile, so each is
+// checked with its compose build args applied.
+import path from 'node:path';
 import { appsFromCompose, envProblems, loadAppConfig, serverPort } from './apps';
-import { execForm, envOf, last, parseDockerfile } from './dockerfile';
+import { envOf, parseDockerfile } from './dockerfile';
+import { imageOf } from './image';
 import { exists, readText } from './repo';
 
 const apps = appsFromCompose();
@@ -23,7 +26,7 @@ it('docker-compose builds at least the gateway and auth', () => {
   expect(apps.map((a) => a.name)).toEqual(expect.arrayContaining(['gateway', 'auth']));
 });
 
-describe.each(apps)('$dockerfile', (app) => {
+describe.each(apps)('$name image ($dockerfile)', (app) => {
   const text = () => readText(app.dockerfile);
 
   it('exists', () => {
@@ -51,49 +54,78 @@ describe.each(apps)('$dockerfile', (app) => {
   });
 
   it('runs as a non-root user with NODE_ENV=production', () => {
-    const final = parseDockerfile(text()).stages.at(-1)!;
-    const user = last(final, 'USER')?.args.split(':')[0];
+    const { user, final } = imageOf(app);
     expect({ finalStageUser: user }).toEqual({ finalStageUser: expect.any(String) });
     expect(['root', '0']).not.toContain(user);
     expect(envOf(final).NODE_ENV).toBe('production');
   });
 
-  it(`starts with node running ${app.workspace}/dist/index.js (not npm)`, () => {
-    const final = parseDockerfile(text()).stages.at(-1)!;
-    const entrypoint = last(final, 'ENTRYPOINT');
-    const cmd = last(final, 'CMD');
-    const command = entrypoint ? execForm(entrypoint.args) : cmd && execForm(cmd.args);
+  it('gets a value for every variable its final stage uses', () => {
+    expect({ buildArgs: app.buildArgs, unset: imageOf(app).final.unset }).toEqual({
+      buildArgs: app.buildArgs,
+      unset: [],
+    });
+  });
+
+  it(`starts with node running ${app.workspace}'s main (not npm)`, () => {
+    const { command, entry } = imageOf(app);
     expect({ execFormCommand: command?.[0] }).toEqual({ execFormCommand: 'node' });
-    expect(command).toEqual(['node', `${app.workspace}/dist/index.js`]);
+    expect(command).toHaveLength(2);
     const pkg = JSON.parse(readText(`${app.workspace}/package.json`)) as { main?: string };
     expect(pkg.main).toBe('dist/index.js');
+    expect({ entry }).toEqual({ entry: path.posix.join(app.workspace, pkg.main!) });
     expect(exists(`${app.workspace}/tsconfig.json`)).toBe(true);
   });
 
-  it('builds its own workspace', () => {
-    const { globalArgs } = parseDockerfile(text());
-    if ('WORKSPACE' in globalArgs) expect(globalArgs.WORKSPACE).toBe(app.workspace);
-    else expect(text()).toContain(`tsc -b ${app.workspace}`);
+  it('builds its own workspace, the one named like the compose service', () => {
+    expect(path.posix.basename(app.workspace)).toBe(app.name);
+    const build = imageOf(app).build;
+    expect({ buildStage: build?.name }).toEqual({ buildStage: expect.any(String) });
+    const compile = build!.instructions
+      .filter((i) => i.keyword === 'RUN')
+      .map((i) =>
+        i.args.replace(/\$\{?(\w+)\}?/g, (whole, name: string) => build!.vars[name] ?? whole),
+      )
+      .find((run) => /\btsc -b\b/.test(run));
+    expect(compile).toMatch(new RegExp(`tsc -b "?${app.workspace}"?(\\s|$)`));
   });
 
   it('exposes the port its config listens on by default', async () => {
     const config = await loadAppConfig(app);
     const { port, variable } = serverPort(app, config);
-    const final = parseDockerfile(text()).stages.at(-1)!;
-    const exposed = final.instructions
-      .filter((i) => i.keyword === 'EXPOSE')
-      .flatMap((i) => i.args.split(/\s+/))
-      .map((p) => Number(p.split('/')[0]));
+    const { exposed } = imageOf(app);
     expect({ [variable]: port, exposed }).toEqual({ [variable]: port, exposed: [port] });
   });
 
   it('sets only variables the service reads', async () => {
     const config = await loadAppConfig(app);
-    const final = parseDockerfile(text()).stages.at(-1)!;
     const env = Object.fromEntries(
-      Object.entries(envOf(final)).filter(([name]) => !name.startsWith('NPM_CONFIG_')),
+      Object.entries(envOf(imageOf(app).final)).filter(([name]) => !name.startsWith('NPM_CONFIG_')),
     );
     expect(envProblems(`${app.dockerfile} ENV`, config, env)).toEqual([]);
     if ('WEB_DIST' in config.envShape) expect(text()).toMatch(/npm run build -w web/);
+  });
+});
+
+describe('services/Dockerfile', () => {
+  it('is the one Dockerfile of every service under services/', () => {
+    const services = apps.filter((a) => a.workspace.startsWith('services/'));
+    expect(services.map((a) => ({ name: a.name, dockerfile: a.dockerfile }))).toEqual(
+      services.map((a) => ({ name: a.name, dockerfile: 'services/Dockerfile' })),
+    );
+    const leftovers = services.filter((a) => exists(`${a.workspace}/Dockerfile`));
+    expect(leftovers.map((a) => `${a.workspace}/Dockerfile`)).toEqual([]);
+  });
+
+  it('is told the workspace and port by build args, with no defaults to fall back on', () => {
+    const { globalArgs } = parseDockerfile(readText('services/Dockerfile'));
+    expect(globalArgs.WORKSPACE ?? '').toBe('');
+    expect(globalArgs.PORT ?? '').toBe('');
+    for (const app of apps.filter((a) => a.dockerfile === 'services/Dockerfile')) {
+      expect({ name: app.name, args: Object.keys(app.buildArgs).sort() }).toEqual({
+        name: app.name,
+        args: expect.arrayContaining(['PORT', 'WORKSPACE']),
+      });
+    }
   });
 });
