@@ -1,20 +1,16 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
-import { ButtonLink } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { seasonalTopScoresQueryOptions } from '../api/get-seasonal-top-scores';
 import { TABLE_ROWS } from '../api/paths';
 import type { SeasonalLeaderboard } from '../api/types';
 import { boardDays } from '../lib/format';
 import { BoardColumns } from './board-columns';
-import { BoardEmpty, BoardError, BoardLoading } from './board-states';
 import { TrophyIcon } from './icons';
-import { ScoresTable } from './scores-table';
+import { ScoresBoard } from './scores-board';
 import { SeasonalRank } from './your-rank';
 import './leaderboard-tabs.css';
 import './week-banner.css';
-import { rowsOf } from '../lib/same-player';
 
 /** The 'Season' tab, shown while a season runs: its dates and its best scores. */
 export function SeasonalTab({
@@ -28,34 +24,16 @@ export function SeasonalTab({
   const query = useQuery(seasonalTopScoresQueryOptions(season.id, TABLE_ROWS));
   const { start, end } = boardDays(season);
 
-  let body;
-  if (query.isPending) body = <BoardLoading label="Loading seasonal scores..." />;
-  else if (query.isError) {
-    body = (
-      <BoardError
-        title="Error loading seasonal scores"
-        what="this season's scores"
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.data.length === 0) {
-    body = (
-      <BoardEmpty
-        action={
-          <ButtonLink to={paths.play} size="sm">
-            Play Now
-          </ButtonLink>
-        }
-      >
-        No scores found. Be the first to enter the leaderboard!
-      </BoardEmpty>
-    );
-  } else {
-    body = (
-      <ScoresTable label={`${season.name} scores`} scores={query.data} isMe={rowsOf(playerName)} />
-    );
-  }
-
+  const body = (
+    <ScoresBoard
+      query={query}
+      loadingLabel="Loading seasonal scores..."
+      errorTitle="Error loading seasonal scores"
+      what="this season's scores"
+      tableLabel={`${season.name} scores`}
+      playerName={playerName}
+    />
+  );
   return (
     <div className="board-stack">
       <section className="week-banner week-banner--season" aria-labelledby={titleId}>

@@ -1,0 +1,44 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import type { Score } from '../api/types';
+import { rowsOf } from '../lib/same-player';
+import { BoardEmpty, BoardError, BoardLoading } from './board-states';
+import { ScoresTable } from './scores-table';
+
+/** A board of single games (all-time, a season) in its states: loading, failed, empty, table. */
+export function ScoresBoard({
+  query,
+  loadingLabel,
+  errorTitle,
+  what,
+  tableLabel,
+  playerName,
+}: {
+  query: UseQueryResult<Score[]>;
+  loadingLabel: string;
+  errorTitle: string;
+  /** What failed to load, for 'There was a problem loading …'. */
+  what: string;
+  tableLabel: string;
+  playerName: string | null;
+}) {
+  if (query.isPending) return <BoardLoading label={loadingLabel} />;
+  if (query.isError) {
+    return <BoardError title={errorTitle} what={what} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data.length === 0) {
+    return (
+      <BoardEmpty
+        action={
+          <ButtonLink to={paths.play} size="sm">
+            Play Now
+          </ButtonLink>
+        }
+      >
+        No scores found. Be the first to enter the leaderboard!
+      </BoardEmpty>
+    );
+  }
+  return <ScoresTable label={tableLabel} scores={query.data} isMe={rowsOf(playerName)} />;
+}
