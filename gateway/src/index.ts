@@ -3,7 +3,7 @@ import {
   connectRedis,
   createGrpcClient,
   createLogger,
-  exitOnSignals,
+  runProcess,
   loadPublicKey,
 } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
@@ -101,13 +101,4 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   };
 }
 
-if (require.main === module) {
-  const logger = createLogger('gateway');
-  start().then(
-    (running) => exitOnSignals(running.stop, logger),
-    (error: unknown) => {
-      logger.fatal({ err: error }, 'gateway failed to start');
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runProcess('gateway', () => start());

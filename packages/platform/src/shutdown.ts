@@ -1,4 +1,4 @@
-import type { Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 
 /**
  * On SIGTERM or SIGINT: run `stop` once (report not-serving, drain, close connections), then
@@ -31,4 +31,19 @@ export function exitOnSignals(stop: () => Promise<void>, logger: Logger, timeout
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+}
+
+/**
+ * The entry point of every server process: start it, then stop it cleanly on SIGTERM/SIGINT;
+ * a failed start is logged and exits 1 (an orchestrator restarts it).
+ */
+export function runProcess(name: string, start: () => Promise<{ stop(): Promise<void> }>): void {
+  const logger = createLogger(name);
+  start().then(
+    (running) => exitOnSignals(() => running.stop(), logger),
+    (error: unknown) => {
+      logger.fatal({ err: error }, `${name} failed to start`);
+      process.exit(1);
+    },
+  );
 }

@@ -4,7 +4,7 @@ import {
   createKnex,
   createLogger,
   ensureDatabase,
-  exitOnSignals,
+  runProcess,
   loadPrivateKey,
   migrateLatest,
   signSessionToken,
@@ -64,13 +64,4 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   };
 }
 
-if (require.main === module) {
-  const logger = createLogger('auth');
-  start().then(
-    (running) => exitOnSignals(running.stop, logger),
-    (error: unknown) => {
-      logger.fatal({ err: error }, 'auth failed to start');
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runProcess('auth', () => start());

@@ -1,4 +1,4 @@
-import { connectEventBus, createLogger, exitOnSignals, type EventBus } from '@ballmatch/platform';
+import { connectEventBus, createLogger, runProcess, type EventBus } from '@ballmatch/platform';
 import { loadRealtimeConfig } from './config';
 import { subscribeFeed } from './feed';
 import { CLOSE, Hub } from './hub';
@@ -84,13 +84,4 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   };
 }
 
-if (require.main === module) {
-  const logger = createLogger('realtime');
-  start().then(
-    (running) => exitOnSignals(running.stop, logger),
-    (error: unknown) => {
-      logger.fatal({ err: error }, 'realtime failed to start');
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runProcess('realtime', () => start());

@@ -7,7 +7,7 @@ import {
   deleteStreams,
   ensureDatabase,
   ensureStreams,
-  exitOnSignals,
+  runProcess,
   loadPublicKey,
   migrateLatest,
   startOutboxRelay,
@@ -147,13 +147,4 @@ export async function start(
   };
 }
 
-if (require.main === module) {
-  const logger = createLogger('scores');
-  start().then(
-    (running) => exitOnSignals(running.stop, logger),
-    (error: unknown) => {
-      logger.fatal({ err: error }, 'scores failed to start');
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runProcess('scores', () => start());

@@ -6,7 +6,7 @@ import {
   deleteStreams,
   ensureDatabase,
   ensureStreams,
-  exitOnSignals,
+  runProcess,
   migrateLatest,
   startOutboxRelay,
 } from '@ballmatch/platform';
@@ -64,13 +64,4 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   };
 }
 
-if (require.main === module) {
-  const logger = createLogger('sessions');
-  start().then(
-    (running) => exitOnSignals(running.stop, logger),
-    (error: unknown) => {
-      logger.fatal({ err: error }, 'sessions failed to start');
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runProcess('sessions', () => start());
