@@ -1,18 +1,10 @@
 import http from 'node:http';
-import {
-  connectRedis,
-  createGrpcClient,
-  createLogger,
-  runProcess,
-  loadPublicKey,
-} from '@ballmatch/platform';
-import { authV1 } from '@ballmatch/proto';
-import { scoresV1 } from '@ballmatch/proto';
-import { sessionsV1 } from '@ballmatch/proto';
+import { connectRedis, createLogger, runProcess, loadPublicKey } from '@ballmatch/platform';
 import { createApp } from './app';
+import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
-import { sessionCookies } from './middleware/session';
-import { realtimeProxy } from './realtime-proxy';
+import { createSessionCookies } from './middleware/session';
+import { createRealtimeProxy } from './realtime-proxy';
 
 export interface RunningGateway {
   port: number;
@@ -24,28 +16,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const config = loadGatewayConfig(env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
-  const auth = createGrpcClient(
-    authV1.AuthServiceClient,
-    authV1.AuthServiceService,
-    config.AUTH_ADDR,
-    {
-      serviceLabel: 'auth',
-    },
-  );
-  const sessions = createGrpcClient(
-    sessionsV1.SessionServiceClient,
-    sessionsV1.SessionServiceService,
-    config.SESSIONS_ADDR,
-    { serviceLabel: 'sessions' },
-  );
-  const scores = createGrpcClient(
-    scoresV1.ScoreServiceClient,
-    scoresV1.ScoreServiceService,
-    config.SCORES_ADDR,
-    { serviceLabel: 'scores' },
-  );
+  const clients = createServiceClients(config);
   let draining = false;
-  const realtime = realtimeProxy({
+  const realtime = createRealtimeProxy({
     target: config.REALTIME_URL,
     allowedOrigins: config.PUBLIC_ORIGIN.split(','),
     trustProxy: config.TRUST_PROXY,
@@ -57,11 +30,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       config,
       logger,
       redis,
-      auth,
-      sessions,
-      scores,
+      ...clients,
       publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
-      cookies: sessionCookies(config.COOKIE_SECURE),
+      cookies: createSessionCookies(config.COOKIE_SECURE),
       realtime,
     },
     () => draining,
@@ -93,9 +64,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
           clearTimeout(force);
         });
       });
-      auth.close();
-      sessions.close();
-      scores.close();
+      clients.close();
       redis.disconnect();
     },
   };

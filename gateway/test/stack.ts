@@ -41,7 +41,7 @@ export async function startStack(
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   const common = {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
     REDIS_KEY_PREFIX: testRedisPrefix(),
     JWT_DEV_KEY_DIR: keyDir,
   };

@@ -1,5 +1,11 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import { AppError, isTokenRevoked, verifySessionToken } from '@ballmatch/platform';
+import {
+  AppError,
+  bearer,
+  currentRequestContext,
+  isTokenRevoked,
+  verifySessionToken,
+} from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 
 export const SESSION_COOKIE = 'bm_session';
@@ -7,7 +13,8 @@ export const SESSION_COOKIE = 'bm_session';
 /**
  * Reads the session cookie: verifies the signature with auth's public key and checks the
  * logout deny-list. A bad or revoked token is dropped (and its cookie cleared), never an error:
- * the request simply has no session.
+ * the request simply has no session. A valid one rides along in the metadata of every gRPC
+ * call the request makes, and each service verifies it again.
  */
 export function readSession({ publicKey, redis, cookies }: GatewayDeps): RequestHandler {
   return async (req, res, next) => {
@@ -25,7 +32,12 @@ export function readSession({ publicKey, redis, cookies }: GatewayDeps): Request
         );
       }
       if (revoked) cookies.clear(req, res);
-      else req.session = { ...claims, token };
+      else {
+        req.session = { ...claims, token };
+        // Every service call made for this request carries the caller's token.
+        const context = currentRequestContext();
+        if (context) context.authorization = bearer(token);
+      }
     } catch {
       cookies.clear(req, res);
     }
@@ -51,7 +63,7 @@ export interface SessionCookies {
 }
 
 /** httpOnly, SameSite=Lax; Secure when configured, or (auto) when the request came over https. */
-export function sessionCookies(secure: 'auto' | 'true' | 'false'): SessionCookies {
+export function createSessionCookies(secure: 'auto' | 'true' | 'false'): SessionCookies {
   const options = (req: Request): CookieOptions => ({
     httpOnly: true,
     sameSite: 'lax',

@@ -44,7 +44,7 @@ const profileBody = z.object({
 });
 
 export function authRoutes(deps: GatewayDeps): Router {
-  const { auth, cookies } = deps;
+  const { auth, account, cookies } = deps;
   const router = Router();
   const authLimit = rateLimit({
     redis: deps.redis,
@@ -56,7 +56,7 @@ export function authRoutes(deps: GatewayDeps): Router {
 
   router.get('/user', requireUser, async (req, res) => {
     try {
-      res.json(userJson(await auth.getUser({ userId: req.session!.userId })));
+      res.json(userJson((await account.getCurrentUser({})).user));
     } catch (error) {
       // The account behind a valid token is gone: the session is over.
       if ((error as { code?: string }).code === 'NOT_FOUND') {
@@ -95,8 +95,7 @@ export function authRoutes(deps: GatewayDeps): Router {
 
   router.patch('/user/profile', requireUser, async (req, res) => {
     const body = parseBody(profileBody, req.body);
-    const result = await auth.updateProfile({
-      userId: req.session!.userId,
+    const result = await account.updateProfile({
       ...body,
       evmWallet: body.evmWallet === null ? '' : body.evmWallet,
     });
@@ -104,16 +103,15 @@ export function authRoutes(deps: GatewayDeps): Router {
   });
 
   router.post('/logout', async (req, res) => {
-    if (req.session)
-      await auth.logout({ tokenId: req.session.tokenId, expiresAt: req.session.expiresAt });
+    if (req.session) await account.logout({});
     cookies.clear(req, res);
     res.json({ message: 'Logged out' });
   });
 
-  router.get('/admin/check-auth', requireAdmin, async (req, res) => {
+  router.get('/admin/check-auth', requireAdmin, async (_req, res) => {
     res.json({
       authenticated: true,
-      user: userJson(await auth.getUser({ userId: req.session!.userId })),
+      user: userJson((await account.getCurrentUser({})).user),
     });
   });
 

@@ -29,7 +29,7 @@ const seasonPatch = z.object({
 
 /** Weekly and seasonal boards (SPEC 7), rank around me, and the admin's seasons. */
 export function leaderboardRoutes(deps: GatewayDeps): Router {
-  const { scores } = deps;
+  const { scores, leaderboards, scoresAdmin } = deps;
   const router = Router();
   const cache = readCache(deps);
   const write = async <T>(call: Promise<T>): Promise<T> => {
@@ -39,36 +39,37 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
       cache.clear();
     }
   };
-  const token = (req: { session?: { token: string } }) => req.session?.token ?? '';
   const id = (req: { params: Record<string, string | string[] | undefined> }) =>
     String(req.params.id);
 
   router.get('/weekly-leaderboards', async (_req, res) => {
     res.json(
-      await cache.get('weeks', async () => (await scores.listWeeks({})).weeks.map(boardJson)),
+      await cache.get('weeks', async () => (await leaderboards.listWeeks({})).weeks.map(boardJson)),
     );
   });
 
   router.get('/weekly-leaderboards/active', async (_req, res) => {
-    res.json(await cache.get('week', async () => boardJson(await scores.activeWeek({}))));
+    res.json(
+      await cache.get('week', async () => boardJson((await leaderboards.activeWeek({})).week!)),
+    );
   });
 
   router.post('/weekly-leaderboards/record-score', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson(await write(scores.submitScore(submitRequest(body, req.session?.userId)))));
+    res.json(scoreJson((await write(scores.submitScore(submitRequest(body)))).score));
   });
 
   router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
     const weekId = id(req);
     const limit = limitParam(req.query.limit);
     const rows = await cache.get(`weekly:${weekId}:${limit}`, async () =>
-      (await scores.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
+      (await leaderboards.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
     );
     res.json(rows);
   });
 
   router.get('/weekly-leaderboards/:id/rank', async (req, res) => {
-    const answer = await scores.weeklyRank({
+    const answer = await leaderboards.weeklyRank({
       weekId: id(req),
       playerName: requiredQuery(req.query.playerName, 'playerName'),
       radius: limitParam(req.query.radius, 'radius'),
@@ -78,13 +79,15 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.get('/seasonal-leaderboards', async (_req, res) => {
     res.json(
-      await cache.get('seasons', async () => (await scores.listSeasons({})).seasons.map(boardJson)),
+      await cache.get('seasons', async () =>
+        (await leaderboards.listSeasons({})).seasons.map(boardJson),
+      ),
     );
   });
 
   router.get('/seasonal-leaderboards/active', async (_req, res) => {
     const season = await cache.get('season', async () => {
-      const active = (await scores.activeSeason({})).season;
+      const active = (await leaderboards.activeSeason({})).season;
       return active ? boardJson(active) : null;
     });
     res.json(season);
@@ -94,13 +97,13 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
     const seasonId = id(req);
     const limit = limitParam(req.query.limit);
     const top = await cache.get(`season:${seasonId}:${limit}`, async () =>
-      (await scores.seasonTop({ seasonId, limit })).scores.map(scoreJson),
+      (await leaderboards.seasonTop({ seasonId, limit })).scores.map(scoreJson),
     );
     res.json(top);
   });
 
   router.get('/seasonal-leaderboards/:id/rank', async (req, res) => {
-    const answer = await scores.seasonRank({
+    const answer = await leaderboards.seasonRank({
       seasonId: id(req),
       playerName: requiredQuery(req.query.playerName, 'playerName'),
       radius: limitParam(req.query.radius, 'radius'),
@@ -110,25 +113,21 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.post('/seasonal-leaderboards/:id/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(
-      scoreJson(await write(scores.submitScore(submitRequest(body, req.session?.userId, id(req))))),
-    );
+    res.json(scoreJson((await write(scores.submitScore(submitRequest(body, id(req))))).score));
   });
 
   router.post('/admin/seasonal-leaderboards', async (req, res) => {
     const body = parseBody(seasonBody, req.body);
-    res.json(boardJson(await write(scores.createSeason({ adminToken: token(req), ...body }))));
+    res.json(boardJson((await write(scoresAdmin.createSeason(body))).season!));
   });
 
   router.patch('/admin/seasonal-leaderboards/:id', async (req, res) => {
     const body = parseBody(seasonPatch, req.body);
-    res.json(
-      boardJson(await write(scores.updateSeason({ adminToken: token(req), id: id(req), ...body }))),
-    );
+    res.json(boardJson((await write(scoresAdmin.updateSeason({ id: id(req), ...body }))).season!));
   });
 
   router.post('/admin/seasonal-leaderboards/:id/end', async (req, res) => {
-    res.json(boardJson(await write(scores.endSeason({ adminToken: token(req), id: id(req) }))));
+    res.json(boardJson((await write(scoresAdmin.endSeason({ id: id(req) }))).season!));
   });
 
   return router;

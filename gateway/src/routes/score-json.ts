@@ -94,7 +94,6 @@ export function gameLogText(value: unknown): string {
 /** The gRPC request for a parsed submission body. */
 export function submitRequest(
   body: z.infer<typeof submissionBody>,
-  userId: string | undefined,
   seasonId?: string,
 ): scoresV1.SubmitScoreRequest {
   return {
@@ -105,7 +104,6 @@ export function submitRequest(
     sessionId: body.sessionId ?? '',
     gameLog: gameLogText(body.gameLog),
     seasonId,
-    userId: userId ?? '',
   };
 }
 

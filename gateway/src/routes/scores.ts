@@ -33,13 +33,12 @@ const resetJson = (r: {
 /**
  * All-time scores (SPEC 7 'Scores and leaderboards') and their moderation. Every admin call is
  * checked here (the /admin guard, or requireAdmin for /api/scores/reset, which is not under
- * /admin) and again by the scores service, which verifies the session token itself.
+ * /admin) and again by the scores service, which verifies the caller's token itself.
  */
 export function scoreRoutes(deps: GatewayDeps): Router {
-  const { scores } = deps;
+  const { scores, scoresAdmin } = deps;
   const router = Router();
   const cache = readCache(deps);
-  const token = (req: { session?: { token: string } }) => req.session?.token ?? '';
   /** Runs a write, then forgets cached reads (they may show what it changed). */
   const write = async <T>(call: Promise<T>): Promise<T> => {
     try {
@@ -51,7 +50,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
 
   router.post('/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson(await write(scores.submitScore(submitRequest(body, req.session?.userId)))));
+    res.json(scoreJson((await write(scores.submitScore(submitRequest(body)))).score));
   });
 
   router.get('/scores/top', async (req, res) => {
@@ -82,40 +81,30 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   router.post('/scores/reset', requireAdmin, async (req, res) => {
     const body = parseBody(resetBody, req.body ?? {});
     res.json(
-      resetJson(
-        await write(scores.resetAllTime({ adminToken: token(req), reason: body.reason ?? '' })),
-      ),
+      resetJson((await write(scoresAdmin.resetAllTime({ reason: body.reason ?? '' }))).reset!),
     );
   });
 
   router.post('/scores/reset/:id/restore', requireAdmin, async (req, res) => {
     res.json(
-      resetJson(
-        await write(
-          scores.restoreReset({ adminToken: token(req), resetId: String(req.params.id) }),
-        ),
-      ),
+      resetJson((await write(scoresAdmin.restoreReset({ resetId: String(req.params.id) }))).reset!),
     );
   });
 
-  router.get('/admin/scores/resets', async (req, res) => {
-    const { resets } = await scores.listResets({ adminToken: token(req) });
+  router.get('/admin/scores/resets', async (_req, res) => {
+    const { resets } = await scoresAdmin.listResets({});
     res.json(resets.map(resetJson));
   });
 
   router.get('/admin/scores/audit', async (req, res) => {
-    const { entries } = await scores.listAudit({
-      adminToken: token(req),
-      limit: limitParam(req.query.limit),
-    });
+    const { entries } = await scoresAdmin.listAudit({ limit: limitParam(req.query.limit) });
     res.json(entries.map((e) => ({ ...e, details: JSON.parse(e.details || '{}') })));
   });
 
   router.post('/admin/scores/:id/void', async (req, res) => {
     const body = parseBody(reasonBody, req.body);
     const voided = await write(
-      scores.voidScore({
-        adminToken: token(req),
+      scoresAdmin.voidScore({
         scoreId: String(req.params.id),
         reason: body.reason,
       }),
@@ -123,18 +112,18 @@ export function scoreRoutes(deps: GatewayDeps): Router {
     res.json({ score: scoreJson(voided.score), voidedAt: voided.voidedAt, reason: voided.reason });
   });
 
-  router.get('/admin/banned-players', async (req, res) => {
-    res.json((await scores.listBannedPlayers({ adminToken: token(req) })).players);
+  router.get('/admin/banned-players', async (_req, res) => {
+    res.json((await scoresAdmin.listBannedPlayers({})).players);
   });
 
   router.post('/admin/banned-players', async (req, res) => {
     const body = parseBody(banBody, req.body);
-    res.json(await write(scores.banPlayer({ adminToken: token(req), ...body })));
+    res.json((await write(scoresAdmin.banPlayer(body))).player);
   });
 
   router.delete('/admin/banned-players/:name', async (req, res) => {
     const playerName = String(req.params.name);
-    await write(scores.unbanPlayer({ adminToken: token(req), playerName }));
+    await write(scoresAdmin.unbanPlayer({ playerName }));
     res.json({ playerName, banned: false });
   });
 

@@ -8,7 +8,7 @@ import { parseBody, requiredText } from '../validation';
 /**
  * Player sessions (SPEC 7 'Player sessions'; docs/api.md). Players create and update their
  * game's session; /api/admin/player-sessions* is admin-only (the /admin guard in app.ts) and
- * the sessions service checks the role again.
+ * the sessions service checks the caller again.
  */
 
 const FLAG_SOURCES: Record<sessionsV1.FlagSource, string> = {
@@ -44,7 +44,7 @@ export function sessionJson(s: sessionsV1.Session) {
   };
 }
 
-const statusJson = (s: sessionsV1.SessionStatus) => ({
+const statusJson = (s: sessionsV1.UpdateSessionResponse) => ({
   id: s.id,
   flagged: s.flagged,
   endedAt: s.endedAt || null,
@@ -148,12 +148,8 @@ function sessionIdParam(req: Request): string {
 }
 
 export function sessionRoutes(deps: GatewayDeps): Router {
-  const { sessions } = deps;
+  const { sessions, sessionAdmin } = deps;
   const router = Router();
-  const admin = (req: Request) => ({
-    callerRole: req.session?.role ?? '',
-    callerUserId: req.session?.userId ?? '',
-  });
 
   router.post('/player-sessions', async (req, res) => {
     const body = parseBody(createBody, req.body);
@@ -162,7 +158,6 @@ export function sessionRoutes(deps: GatewayDeps): Router {
       clientSessionId: body.sessionId,
       deviceFingerprint: body.deviceFingerprint,
       clientIp: req.ip ?? '',
-      userId: req.session?.userId ?? '',
     });
     res.json({ id: created.id, seed: created.seed });
   });
@@ -192,8 +187,7 @@ export function sessionRoutes(deps: GatewayDeps): Router {
     req: Request,
     filter: { suspiciousOnly?: boolean; playerName?: string; ip?: string },
   ) {
-    const page = await sessions.listSessions({
-      ...admin(req),
+    const page = await sessionAdmin.listSessions({
       suspiciousOnly: filter.suspiciousOnly ?? false,
       playerName: filter.playerName ?? '',
       ip: filter.ip ?? '',
@@ -225,15 +219,15 @@ export function sessionRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/admin/player-sessions/:id', async (req, res) => {
-    const session = await sessions.getSession({ ...admin(req), id: sessionIdParam(req) });
-    res.json(sessionJson(session));
+    const { session } = await sessionAdmin.getSession({ id: sessionIdParam(req) });
+    res.json(sessionJson(session!));
   });
 
   router.post('/admin/player-sessions/:id/flag', async (req, res) => {
     const id = sessionIdParam(req);
     const body = parseBody(flagBody, req.body);
-    const session = await sessions.flagSession({ ...admin(req), id, reason: body.reason });
-    res.json(sessionJson(session));
+    const { session } = await sessionAdmin.flagSession({ id, reason: body.reason });
+    res.json(sessionJson(session!));
   });
 
   return router;

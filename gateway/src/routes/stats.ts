@@ -29,27 +29,26 @@ const completedBody = z.object({
 });
 
 /** Play statistics (SPEC 7 'Stats') and the admin dashboard's daily figures. */
-export function statsRoutes({ scores }: GatewayDeps): Router {
+export function statsRoutes({ stats, scoresAdmin }: GatewayDeps): Router {
   const router = Router();
 
   router.post('/stats/increment-play-count', async (req, res) => {
     const body = parseBody(playBody, req.body ?? {});
-    res.json(await scores.incrementPlayCount({ hasAds: body.hasAds ?? false }));
+    res.json(await stats.incrementPlayCount({ hasAds: body.hasAds ?? false }));
   });
 
   router.get('/stats/play-count', async (_req, res) => {
-    res.json(await scores.getPlayCount({}));
+    res.json(await stats.getPlayCount({}));
   });
 
   router.post('/stats/record-completed-game', async (req, res) => {
     const body = parseBody(completedBody, req.body);
-    await scores.recordCompletedGame({ ...body, adIds: (body.adIds ?? []).map(String) });
+    await stats.recordCompletedGame({ ...body, adIds: (body.adIds ?? []).map(String) });
     res.json({ recorded: true });
   });
 
   router.get('/admin/stats/daily', async (req, res) => {
-    const { days } = await scores.dailyStats({
-      adminToken: req.session?.token ?? '',
+    const { days } = await scoresAdmin.dailyStats({
       days: limitParam(req.query.days, 'days', 366),
     });
     res.json(days);

@@ -4,6 +4,11 @@ import { randomUUID } from 'node:crypto';
 /** What one request carries through every async hop: the id that ties its log lines together. */
 export interface RequestContext {
   requestId: string;
+  /**
+   * The caller's `authorization` value (`Bearer <session token>`): every gRPC call made while
+   * handling the request carries it, so each service can check who is calling.
+   */
+  authorization?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import knex from 'knex';
 import { ensureDatabase } from './db';
+import { bearer } from './grpc/caller';
+import { loadPrivateKey, signSessionToken } from './jwt';
 
 /**
  * Isolation for test runs that share one PostgreSQL, Redis and NATS: each gets its own
@@ -42,4 +47,85 @@ export function testRedisPrefix(): string {
 
 export function testNatsPrefix(): string {
   return `test_${uniqueId()}.`;
+}
+
+/**
+ * A throwaway signing key for a test run (services read it through JWT_DEV_KEY_DIR) and
+ * `authorization` values made with it, as the gateway forwards them.
+ */
+export interface TestCredentials {
+  /** Give this to every service of the run. */
+  env: { JWT_DEV_KEY_DIR: string };
+  /** A fresh token of a new user with that role (`ttlSeconds` < 0: already expired). */
+  issue(
+    role: 'user' | 'admin',
+    options?: { userId?: string; ttlSeconds?: number },
+  ): Promise<{ authorization: string; userId: string; tokenId: string; expiresAt: number }>;
+  remove(): void;
+}
+
+export function createTestCredentials(): TestCredentials {
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
+  const privateKey = loadPrivateKey(undefined, keyDir);
+  return {
+    env: { JWT_DEV_KEY_DIR: keyDir },
+    async issue(role, { userId = randomUUID(), ttlSeconds = 3600 } = {}) {
+      const signed = await signSessionToken(privateKey, { userId, role }, ttlSeconds);
+      return { ...signed, authorization: bearer(signed.token), userId };
+    },
+    remove: () => fs.rmSync(keyDir, { recursive: true, force: true }),
+  };
+}
+
+export interface EventuallyOptions {
+  /** How long to keep trying; then the wait fails with the check's last error. */
+  timeoutMs: number;
+  /** Pause between two tries (default 25 ms). */
+  intervalMs?: number;
+}
+
+/**
+ * Waits for a condition, never for a fixed time: calls `check` (sync or async) until it passes,
+ * that is returns anything but `false` without throwing, and resolves with what it returned.
+ * A check that throws (an `expect` that does not hold yet) or returns `false` is tried again
+ * after `intervalMs`; once `timeoutMs` have passed, `eventually` fails with the last error (its
+ * message, and the error itself as `cause`). A try still running at the deadline has failed.
+ *
+ *   await eventually(() => expect(client.updates()).toHaveLength(2), { timeoutMs: 5000 });
+ */
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs, intervalMs = 25 }: EventuallyOptions,
+): Promise<Exclude<T, false>> {
+  const deadline = Date.now() + timeoutMs;
+  let tries = 0;
+  let last: unknown;
+  for (;;) {
+    tries += 1;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const value = await Promise.race([
+        Promise.resolve().then(check),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the check was still running at the deadline')),
+            Math.max(0, deadline - Date.now()),
+          );
+        }),
+      ]);
+      if (value !== false) return value as Exclude<T, false>;
+      last = new Error('the check returned false');
+    } catch (error) {
+      last = error;
+    } finally {
+      clearTimeout(timer);
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, left)));
+  }
+  const reason = last instanceof Error ? last.message : String(last);
+  throw new Error(`eventually: still failing after ${timeoutMs} ms (${tries} tries): ${reason}`, {
+    cause: last,
+  });
 }

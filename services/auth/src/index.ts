@@ -1,5 +1,7 @@
+import { createPublicKey } from 'node:crypto';
 import {
   connectRedis,
+  createCallerAuthenticator,
   createGrpcServer,
   createKnex,
   createLogger,
@@ -11,11 +13,11 @@ import {
 } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
-import { accounts as makeAccounts } from './domain/accounts';
-import { authHandlers } from './grpc/handlers';
+import { createAccounts } from './domain/accounts';
+import { createAccountHandlers, createAuthHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
-import { redisFailureCounter } from './store/failure-counter';
-import { userStore } from './store/users';
+import { createRedisFailureCounter } from './store/failure-counter';
+import { createUserStore } from './store/users';
 
 export const SCHEMA = 'auth';
 
@@ -35,9 +37,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   await migrateLatest(db, SCHEMA, migrations);
 
-  const accounts = makeAccounts({
-    users: userStore(db),
-    failures: redisFailureCounter(redis),
+  const accounts = createAccounts({
+    users: createUserStore(db),
+    failures: createRedisFailureCounter(redis),
     signToken: (user) =>
       signSessionToken(privateKey, { userId: user.id, role: user.type }, config.JWT_TTL_SECONDS),
   });
@@ -49,8 +51,17 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     logger.info({ username: config.ADMIN_USERNAME, outcome }, 'admin account from environment');
   }
 
-  const server = createGrpcServer(logger);
-  server.add(authV1.AuthServiceService, 'auth.v1.AuthService', authHandlers(accounts, redis));
+  const publicKey = createPublicKey(privateKey);
+  const server = createGrpcServer(logger, {
+    authenticate: createCallerAuthenticator({ publicKey, redis }),
+  });
+  server.add(authV1.AuthServiceService, 'auth.v1.AuthService', createAuthHandlers(accounts));
+  server.add(
+    authV1.AccountServiceService,
+    'auth.v1.AccountService',
+    createAccountHandlers(accounts, redis),
+    { access: 'user' },
+  );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port }, 'auth listening');
 

@@ -188,25 +188,22 @@ describe('auth over gRPC', () => {
   describe('Profile, user and logout', () => {
     it('reads and updates a profile; email and password changes need the current password', async () => {
       const input = fresh();
-      const { user } = await auth.client.register(input);
+      const { user, token } = await auth.client.register(input);
       const id = user!.id;
-      expect((await auth.client.getUser({ userId: id })).email).toBe(input.email);
+      const account = auth.accountAs(token);
+      expect((await account.getCurrentUser({})).user!.email).toBe(input.email);
 
-      const renamed = await auth.client.updateProfile({
-        userId: id,
+      const renamed = await account.updateProfile({
         username: `${input.username}x`,
         evmWallet: wallet,
       });
       expect(renamed.user).toMatchObject({ username: `${input.username}x`, evmWallet: wallet });
 
-      await expect(
-        auth.client.updateProfile({ userId: id, email: 'new@example.com' }),
-      ).rejects.toMatchObject({
+      await expect(account.updateProfile({ email: 'new@example.com' })).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
         details: { field: 'currentPassword' },
       });
-      const moved = await auth.client.updateProfile({
-        userId: id,
+      const moved = await account.updateProfile({
         email: `new${id.slice(0, 8)}@example.com`,
         newPassword: 'another long secret',
         currentPassword: input.password,
@@ -225,20 +222,30 @@ describe('auth over gRPC', () => {
       ).resolves.toBeDefined();
     });
 
-    it('answers NOT_FOUND for an unknown user id, even a malformed one', async () => {
-      await expect(
-        auth.client.getUser({ userId: '00000000-0000-0000-0000-000000000000' }),
-      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(auth.client.getUser({ userId: "1' OR 1=1" })).rejects.toMatchObject({
+    it('answers NOT_FOUND when the account behind a valid token is gone', async () => {
+      const { user, token } = await auth.client.register(fresh());
+      await auth.db('users').where({ id: user!.id }).delete();
+      await expect(auth.accountAs(token).getCurrentUser({})).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
     });
 
-    it('revokes a token on logout until it would have expired', async () => {
+    it('refuses account calls without a valid token', async () => {
+      for (const token of ['', 'not-a-token']) {
+        await expect(auth.accountAs(token).getCurrentUser({})).rejects.toMatchObject({
+          code: 'UNAUTHENTICATED',
+        });
+      }
+    });
+
+    it("revokes the caller's token on logout until it would have expired", async () => {
       const { token } = await auth.client.register(fresh());
       const claims = await verifySessionToken(auth.publicKey, token);
-      await auth.client.logout({ tokenId: claims.tokenId, expiresAt: claims.expiresAt });
+      await auth.accountAs(token).logout({});
       expect(await isTokenRevoked(auth.redis, claims.tokenId)).toBe(true);
+      await expect(auth.accountAs(token).getCurrentUser({})).rejects.toMatchObject({
+        code: 'UNAUTHENTICATED',
+      });
     });
   });
 });

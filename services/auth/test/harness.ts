@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  bearer,
   connectRedis,
   createGrpcClient,
+  createKnex,
   loadPublicKey,
   type AsyncClient,
+  type Knex,
   type Redis,
 } from '@ballmatch/platform';
 import {
@@ -19,7 +22,10 @@ import { start, type RunningAuth } from '../src';
 /** A real auth process-in-test: its own database, Redis prefix and key pair. */
 export interface AuthHarness {
   client: AsyncClient<authV1.AuthServiceClient>;
+  /** The account service called with this session token, as the gateway forwards it. */
+  accountAs(token: string): AsyncClient<authV1.AccountServiceClient>;
   redis: Redis;
+  db: Knex;
   publicKey: ReturnType<typeof loadPublicKey>;
   running: RunningAuth;
   env: NodeJS.ProcessEnv;
@@ -40,30 +46,44 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
     ...extraEnv,
   };
   const running = await start(env);
+  const address = `127.0.0.1:${running.port}`;
+  const options = { serviceLabel: 'auth', defaultTimeoutMs: 5000 };
   const client = createGrpcClient(
     authV1.AuthServiceClient,
     authV1.AuthServiceService,
-    `127.0.0.1:${running.port}`,
-    {
-      serviceLabel: 'auth',
-      defaultTimeoutMs: 5000,
-    },
+    address,
+    options,
   );
+  const opened: { close(): void }[] = [client];
+  const accountAs = (token: string) => {
+    const made = createGrpcClient(
+      authV1.AccountServiceClient,
+      authV1.AccountServiceService,
+      address,
+      { ...options, authorization: bearer(token) },
+    );
+    opened.push(made);
+    return made;
+  };
   const redis = await connectRedis({
     url: 'redis://127.0.0.1:6379',
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
+  const db = createKnex({ url: database.url, schema: 'auth' });
   return {
     client,
+    accountAs,
     redis,
+    db,
     running,
     env,
     publicKey: loadPublicKey(undefined, keyDir),
     async close() {
-      client.close();
+      opened.forEach((c) => c.close());
       const keys = await redis.keys('*');
       if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX.length)));
       redis.disconnect();
+      await db.destroy();
       await running.stop();
       await database.drop();
       fs.rmSync(keyDir, { recursive: true, force: true });

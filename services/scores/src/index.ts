@@ -1,6 +1,7 @@
 import {
   connectEventBus,
   connectRedis,
+  createCallerAuthenticator,
   createGrpcServer,
   createKnex,
   createLogger,
@@ -13,33 +14,35 @@ import {
   startOutboxRelay,
   type OutboxRelay,
 } from '@ballmatch/platform';
-import { scoresV1 } from '@ballmatch/proto';
-import { sessionsClient } from './clients/sessions';
+import { eventStreams, scoresV1 } from '@ballmatch/proto';
+import { createSessionsClient } from './clients/sessions';
 import { loadScoresConfig } from './config';
-import { adminAuthorizer } from './domain/admin';
 import { systemClock, type Clock } from './domain/clock';
-import { leaderboards as makeLeaderboards } from './domain/leaderboards';
-import { moderation as makeModeration } from './domain/moderation';
-import { seasonAdmin } from './domain/seasons';
-import { stats as makeStats } from './domain/stats';
-import { submissions as makeSubmissions, type SessionLookup } from './domain/submissions';
-import { scoreHandlers } from './grpc/handlers';
+import { createLeaderboards } from './domain/leaderboards';
+import { createModeration } from './domain/moderation';
+import { createSeasonAdmin } from './domain/seasons';
+import { createStats } from './domain/stats';
+import { createSubmissions, type SessionLookup } from './domain/submissions';
+import {
+  createLeaderboardHandlers,
+  createScoreHandlers,
+  createScoresAdminHandlers,
+  createStatsHandlers,
+  type ScoresDomain,
+} from './grpc/handlers';
 import { migrations } from './migrations';
 import { withBoardScripts } from './store/board-scripts';
-import { boardStore } from './store/boards';
-import { moderationStore } from './store/moderation';
-import { scoreStore } from './store/scores';
-import { seasonStore } from './store/seasons';
-import { statsStore } from './store/stats';
-import { weekStore } from './store/weeks';
+import { createBoardStore } from './store/boards';
+import { createModerationStore } from './store/moderation';
+import { createScoreStore } from './store/scores';
+import { createSeasonStore } from './store/seasons';
+import { createStatsStore } from './store/stats';
+import { createWeekStore } from './store/weeks';
 
 export const SCHEMA = 'scores';
 
 /** The JetStream streams this service publishes to (its outbox subjects). */
-export const STREAMS = [
-  { name: 'SCORES', subjects: ['scores.>'] },
-  { name: 'LEADERBOARD', subjects: ['leaderboard.>'] },
-];
+export const STREAMS = eventStreams('scoreCreated', 'leaderboardUpdated');
 
 export interface RunningScores {
   port: number;
@@ -79,13 +82,13 @@ export async function start(
   const relay: OutboxRelay | null =
     config.OUTBOX_RELAY === 'on' ? startOutboxRelay({ db, bus, logger }) : null;
   const wake = () => relay?.wake();
-  const sessions = options.sessionLookup ? null : sessionsClient(config.SESSIONS_ADDR);
+  const sessions = options.sessionLookup ? null : createSessionsClient(config.SESSIONS_ADDR);
 
-  const scores = scoreStore(db);
-  const weeks = weekStore(db);
-  const seasons = seasonStore(db);
-  const boards = boardStore(redis);
-  const leaderboards = makeLeaderboards({
+  const scores = createScoreStore(db);
+  const weeks = createWeekStore(db);
+  const seasons = createSeasonStore(db);
+  const boards = createBoardStore(redis);
+  const leaderboards = createLeaderboards({
     scores,
     weeks,
     seasons,
@@ -96,39 +99,49 @@ export async function start(
   });
   const changed = () => leaderboards.invalidate();
 
-  const server = createGrpcServer(logger);
-  server.add(
-    scoresV1.ScoreServiceService,
-    'scores.v1.ScoreService',
-    scoreHandlers({
-      submissions: makeSubmissions({
-        scores,
-        weeks,
-        seasons,
-        boards,
-        session: options.sessionLookup ?? sessions!.lookup,
-        now,
-        changed,
-        wake,
-        logger,
-      }),
-      leaderboards,
-      seasons: seasonAdmin({ seasons, now, changed }),
-      moderation: makeModeration({
-        moderation: moderationStore(db),
-        scores,
-        weeks,
-        seasons,
-        boards,
-        now,
-        changed,
-        wake,
-        logger,
-      }),
-      stats: makeStats({ stats: statsStore(db), now, cacheMs: config.TOP_CACHE_MS }),
-      authorize: adminAuthorizer(publicKey, redis),
+  const domain: ScoresDomain = {
+    submissions: createSubmissions({
+      scores,
+      weeks,
+      seasons,
+      boards,
+      session: options.sessionLookup ?? sessions!.lookup,
       now,
+      changed,
+      wake,
+      logger,
     }),
+    leaderboards,
+    seasons: createSeasonAdmin({ seasons, now, changed }),
+    moderation: createModeration({
+      moderation: createModerationStore(db),
+      scores,
+      weeks,
+      seasons,
+      boards,
+      now,
+      changed,
+      wake,
+      logger,
+    }),
+    stats: createStats({ stats: createStatsStore(db), now, cacheMs: config.TOP_CACHE_MS }),
+    now,
+  };
+  const server = createGrpcServer(logger, {
+    authenticate: createCallerAuthenticator({ publicKey, redis }),
+  });
+  server.add(scoresV1.ScoreServiceService, 'scores.v1.ScoreService', createScoreHandlers(domain));
+  server.add(
+    scoresV1.LeaderboardServiceService,
+    'scores.v1.LeaderboardService',
+    createLeaderboardHandlers(domain),
+  );
+  server.add(scoresV1.StatsServiceService, 'scores.v1.StatsService', createStatsHandlers(domain));
+  server.add(
+    scoresV1.ScoresAdminServiceService,
+    'scores.v1.ScoresAdminService',
+    createScoresAdminHandlers(domain),
+    { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port, relay: config.OUTBOX_RELAY }, 'scores listening');

@@ -32,8 +32,8 @@ describe('events: transactional outbox relayed to JetStream', () => {
     await h.bus.connection.flush();
 
     const game = await h.newGame('Durable');
-    const score = await h.client.submitScore(h.submission(game));
-    const week = await h.client.activeWeek({});
+    const score = await h.submit(h.submission(game));
+    const week = (await h.client.activeWeek({})).week!;
     expect(await h.db('outbox').count({ n: '*' })).toEqual([{ n: '3' }]);
     await sleep(300);
     expect(await stream('SCORES')).toEqual([]);
@@ -78,13 +78,14 @@ describe('events: transactional outbox relayed to JetStream', () => {
   });
 
   it('a score made while a season runs also announces the seasonal board', async () => {
-    const season = await h.client.createSeason({
-      adminToken: h.adminToken,
-      name: 'Events season',
-      startDate: new Date(Date.now() - 1000).toISOString(),
-      endDate: new Date(Date.now() + 3600_000).toISOString(),
-    });
-    await h.client.submitScore(h.submission(await h.newGame('Seasonal')));
+    const season = (
+      await h.admin.createSeason({
+        name: 'Events season',
+        startDate: new Date(Date.now() - 1000).toISOString(),
+        endDate: new Date(Date.now() + 3600_000).toISOString(),
+      })
+    ).season!;
+    await h.submit(h.submission(await h.newGame('Seasonal')));
     for (let i = 0; i < 100; i++) {
       if (Number((await h.db('outbox').count({ n: '*' }))[0]!.n) === 0) break;
       await sleep(50);

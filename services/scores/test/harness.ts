@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  bearer,
   connectEventBus,
   connectRedis,
   createGrpcClient,
@@ -48,8 +49,20 @@ export interface Game extends PlayedGame {
  * The real sessions and scores services in this test process, each with its own database;
  * scores with its own Redis prefix and NATS subject prefix and an injectable clock.
  */
+/** The public services of scores as one client (the tests call them as a guest). */
+export type PublicClient = AsyncClient<scoresV1.ScoreServiceClient> &
+  AsyncClient<scoresV1.LeaderboardServiceClient> &
+  AsyncClient<scoresV1.StatsServiceClient>;
+export type AdminClient = AsyncClient<scoresV1.ScoresAdminServiceClient>;
+
 export interface ScoresHarness {
-  client: AsyncClient<scoresV1.ScoreServiceClient>;
+  client: PublicClient;
+  /** The admin service, called with an admin's token. */
+  admin: AdminClient;
+  /** The admin service called with this `authorization` value (none: a guest). */
+  adminClientAs(authorization?: string): AdminClient;
+  /** Submits as a guest and answers the stored score. */
+  submit(request: scoresV1.SubmitScoreRequest): Promise<scoresV1.Score>;
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   redis: Redis;
   bus: EventBus;
@@ -102,12 +115,42 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   let scores: RunningScores | undefined = await start(env, { now: clock.now });
   env.GRPC_PORT = String(scores.port);
 
-  const client = createGrpcClient(
-    scoresV1.ScoreServiceClient,
-    scoresV1.ScoreServiceService,
-    `127.0.0.1:${scores.port}`,
-    { serviceLabel: 'scores', defaultTimeoutMs: 10_000 },
-  );
+  const scoresAddr = `127.0.0.1:${scores.port}`;
+  const scoresOptions = { serviceLabel: 'scores', defaultTimeoutMs: 10_000 };
+  const publicClients = [
+    createGrpcClient(
+      scoresV1.ScoreServiceClient,
+      scoresV1.ScoreServiceService,
+      scoresAddr,
+      scoresOptions,
+    ),
+    createGrpcClient(
+      scoresV1.LeaderboardServiceClient,
+      scoresV1.LeaderboardServiceService,
+      scoresAddr,
+      scoresOptions,
+    ),
+    createGrpcClient(
+      scoresV1.StatsServiceClient,
+      scoresV1.StatsServiceService,
+      scoresAddr,
+      scoresOptions,
+    ),
+  ];
+  const client = Object.assign({}, ...publicClients, {
+    close: () => publicClients.forEach((c) => c.close()),
+  }) as PublicClient;
+  const adminClients: AdminClient[] = [];
+  const adminClientAs = (authorization?: string) => {
+    const made = createGrpcClient(
+      scoresV1.ScoresAdminServiceClient,
+      scoresV1.ScoresAdminServiceService,
+      scoresAddr,
+      { ...scoresOptions, authorization },
+    );
+    adminClients.push(made);
+    return made;
+  };
   const sessions = createGrpcClient(
     sessionsV1.SessionServiceClient,
     sessionsV1.SessionServiceService,
@@ -131,6 +174,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   const playerToken = (
     await signSessionToken(privateKey, { userId: randomUUID(), role: 'user' }, 3600)
   ).token;
+  const admin = adminClientAs(bearer(adminToken));
 
   async function flushRedis() {
     // KEYS takes the whole pattern (ioredis does not prefix it): only this run's keys.
@@ -140,6 +184,9 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
 
   return {
     client,
+    admin,
+    adminClientAs,
+    submit: async (request) => (await client.submitScore(request)).score!,
     sessions,
     redis,
     bus,
@@ -156,7 +203,6 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         clientSessionId: randomUUID(),
         deviceFingerprint: 'f'.repeat(50),
         clientIp: '203.0.113.9',
-        userId: '',
       });
       return {
         ...playGame(seed, { maxMoves: options.maxMoves, rngSeed: gameCount }),
@@ -173,7 +219,6 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         moves: game.moves,
         sessionId: game.sessionId,
         gameLog: game.gameLog,
-        userId: '',
         ...override,
       };
     },
@@ -187,6 +232,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     },
     async close() {
       client.close();
+      adminClients.forEach((c) => c.close());
       sessions.close();
       await scores?.stop();
       await sessionsService.stop();

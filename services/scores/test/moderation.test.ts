@@ -1,3 +1,4 @@
+import { bearer } from '@ballmatch/platform';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -12,27 +13,27 @@ const names = (list: { playerName: string }[]) => list.map((s) => s.playerName);
 describe('moderation', () => {
   it('a voided score disappears from every board, cache and archive view', async () => {
     h.clock.set('2040-01-01T00:00:00.000Z');
-    const season = await h.client.createSeason({
-      adminToken: h.adminToken,
-      name: 'Void season',
-      startDate: '2040-01-01T00:00:00Z',
-      endDate: '2040-02-01T00:00:00Z',
-    });
+    const season = (
+      await h.admin.createSeason({
+        name: 'Void season',
+        startDate: '2040-01-01T00:00:00Z',
+        endDate: '2040-02-01T00:00:00Z',
+      })
+    ).season!;
     h.clock.set('2040-01-02T10:00:00.000Z');
     const cheat = await h.newGame('Cheater');
     const fair = await h.newGame('Cheater');
     const other = await h.newGame('Honest');
-    const voided = await h.client.submitScore(h.submission(cheat));
-    const kept = await h.client.submitScore(h.submission(fair));
-    await h.client.submitScore(h.submission(other));
-    const week = await h.client.activeWeek({});
+    const voided = await h.submit(h.submission(cheat));
+    const kept = await h.submit(h.submission(fair));
+    await h.submit(h.submission(other));
+    const week = (await h.client.activeWeek({})).week!;
     // Warm every read (and its cache) first.
     expect((await h.client.topScores({ limit: 100 })).scores.map((s) => s.id)).toContain(voided.id);
     await h.client.weeklyTop({ weekId: week.id, limit: 100 });
     await h.client.seasonTop({ seasonId: season.id, limit: 100 });
 
-    const result = await h.client.voidScore({
-      adminToken: h.adminToken,
+    const result = await h.admin.voidScore({
       scoreId: voided.id,
       reason: 'Replayed an edited log',
     });
@@ -60,14 +61,14 @@ describe('moderation', () => {
     await check();
 
     // Idempotent, and audited once.
-    await h.client.voidScore({ adminToken: h.adminToken, scoreId: voided.id, reason: 'again' });
-    const audit = await h.client.listAudit({ adminToken: h.adminToken, limit: 50 });
+    await h.admin.voidScore({ scoreId: voided.id, reason: 'again' });
+    const audit = await h.admin.listAudit({ limit: 50 });
     expect(
       audit.entries.filter((e) => e.action === 'score.void' && e.target === voided.id),
     ).toEqual([expect.objectContaining({ reason: 'Replayed an edited log' })]);
 
     // The player's last game of the week voided: their weekly row goes too.
-    await h.client.voidScore({ adminToken: h.adminToken, scoreId: kept.id, reason: 'also' });
+    await h.admin.voidScore({ scoreId: kept.id, reason: 'also' });
     const weekly = (await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows;
     expect(names(weekly)).not.toContain('Cheater');
     await expect(h.client.allTimeRank({ playerName: 'Cheater', radius: 1 })).rejects.toMatchObject({
@@ -78,14 +79,13 @@ describe('moderation', () => {
   it('a banned name leaves every board and cannot submit; unbanning brings it back', async () => {
     h.clock.set('2041-03-05T10:00:00.000Z');
     const game = await h.newGame('Troll');
-    const score = await h.client.submitScore(h.submission(game));
-    const week = await h.client.activeWeek({});
+    const score = await h.submit(h.submission(game));
+    const week = (await h.client.activeWeek({})).week!;
     expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).toContain(
       'Troll',
     );
 
-    await h.client.banPlayer({
-      adminToken: h.adminToken,
+    await h.admin.banPlayer({
       playerName: ' TROLL ',
       reason: 'Offensive',
     });
@@ -94,35 +94,35 @@ describe('moderation', () => {
       'Troll',
     );
     const again = await h.newGame('troll');
-    await expect(h.client.submitScore(h.submission(again))).rejects.toMatchObject({
+    await expect(h.submit(h.submission(again))).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: 'That player name is banned from the leaderboards',
     });
     await h.flushRedis();
     expect(names((await h.client.topScores({ limit: 100 })).scores)).not.toContain('Troll');
-    expect((await h.client.listBannedPlayers({ adminToken: h.adminToken })).players).toEqual([
+    expect((await h.admin.listBannedPlayers({})).players).toEqual([
       expect.objectContaining({ playerName: 'TROLL', reason: 'Offensive' }),
     ]);
 
-    await h.client.unbanPlayer({ adminToken: h.adminToken, playerName: 'troll' });
+    await h.admin.unbanPlayer({ playerName: 'troll' });
     expect((await h.client.topScores({ limit: 100 })).scores.map((s) => s.id)).toContain(score.id);
     expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).toContain(
       'Troll',
     );
-    await expect(
-      h.client.unbanPlayer({ adminToken: h.adminToken, playerName: 'troll' }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.admin.unbanPlayer({ playerName: 'troll' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('a reset empties the all-time board only, recoverably', async () => {
     h.clock.set('2042-06-01T10:00:00.000Z');
     const game = await h.newGame('Before reset');
-    const score = await h.client.submitScore(h.submission(game));
-    const week = await h.client.activeWeek({});
+    const score = await h.submit(h.submission(game));
+    const week = (await h.client.activeWeek({})).week!;
     const before = (await h.client.topScores({ limit: 100 })).scores;
     expect(before.length).toBeGreaterThan(0);
 
-    const reset = await h.client.resetAllTime({ adminToken: h.adminToken, reason: 'New era' });
+    const reset = (await h.admin.resetAllTime({ reason: 'New era' })).reset!;
     expect(reset).toMatchObject({
       reason: 'New era',
       scoresRemoved: before.length,
@@ -135,36 +135,34 @@ describe('moderation', () => {
       'Before reset',
     );
     // New scores go on the fresh board.
-    const fresh = await h.client.submitScore(h.submission(await h.newGame('After reset')));
+    const fresh = await h.submit(h.submission(await h.newGame('After reset')));
     expect((await h.client.topScores({ limit: 100 })).scores).toEqual([fresh]);
 
-    const restored = await h.client.restoreReset({ adminToken: h.adminToken, resetId: reset.id });
+    const restored = (await h.admin.restoreReset({ resetId: reset.id })).reset!;
     expect(restored.restoredAt).not.toBe('');
     const after = (await h.client.topScores({ limit: 100 })).scores;
     expect(after.map((s) => s.id).sort()).toEqual([...before, fresh].map((s) => s.id).sort());
     expect(after.map((s) => s.id)).toContain(score.id);
-    expect((await h.client.listResets({ adminToken: h.adminToken })).resets[0]).toMatchObject({
+    expect((await h.admin.listResets({})).resets[0]).toMatchObject({
       id: reset.id,
     });
-    const actions = (await h.client.listAudit({ adminToken: h.adminToken, limit: 10 })).entries.map(
-      (e) => e.action,
-    );
+    const actions = (await h.admin.listAudit({ limit: 10 })).entries.map((e) => e.action);
     expect(actions.slice(0, 2)).toEqual(['alltime.restore', 'alltime.reset']);
   });
 
   it('admin calls need an admin token', async () => {
     await expect(
-      h.client.voidScore({ adminToken: h.playerToken, scoreId: 'x', reason: 'x' }),
+      h.adminClientAs(bearer(h.playerToken)).voidScore({ scoreId: 'x', reason: 'x' }),
     ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
-    await expect(h.client.resetAllTime({ adminToken: '', reason: '' })).rejects.toMatchObject({
+    await expect(h.adminClientAs().resetAllTime({ reason: '' })).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
+    await expect(h.admin.voidScore({ scoreId: 'nope', reason: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Score not found',
+    });
     await expect(
-      h.client.voidScore({ adminToken: h.adminToken, scoreId: 'nope', reason: 'x' }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Score not found' });
-    await expect(
-      h.client.voidScore({
-        adminToken: h.adminToken,
+      h.admin.voidScore({
         scoreId: '00000000-0000-4000-8000-000000000000',
         reason: ' ',
       }),

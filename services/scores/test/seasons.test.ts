@@ -1,3 +1,4 @@
+import { bearer } from '@ballmatch/platform';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -8,7 +9,7 @@ afterAll(() => h.close());
 afterEach(() => h.clock.real());
 
 const create = (name: string, startDate: string, endDate: string) =>
-  h.client.createSeason({ adminToken: h.adminToken, name, startDate, endDate });
+  h.admin.createSeason({ name, startDate, endDate }).then((r) => r.season!);
 
 describe('seasons', () => {
   it('an admin creates, edits and ends a season; its boundaries are exact', async () => {
@@ -22,12 +23,13 @@ describe('seasons', () => {
     });
     expect((await h.client.activeSeason({})).season).toBeUndefined();
 
-    const renamed = await h.client.updateSeason({
-      adminToken: h.adminToken,
-      id: season.id,
-      name: '  Winter Cup 2032 ',
-      endDate: '2032-02-01',
-    });
+    const renamed = (
+      await h.admin.updateSeason({
+        id: season.id,
+        name: '  Winter Cup 2032 ',
+        endDate: '2032-02-01',
+      })
+    ).season!;
     expect(renamed).toMatchObject({ name: 'Winter Cup 2032', endDate: '2032-02-01T00:00:00.000Z' });
 
     const before = await h.newGame('Early');
@@ -35,17 +37,17 @@ describe('seasons', () => {
     const last = await h.newGame('Last');
     const after = await h.newGame('Late');
     h.clock.set('2032-01-09T23:59:59.999Z');
-    await h.client.submitScore(h.submission(before));
+    await h.submit(h.submission(before));
     h.clock.set('2032-01-10T00:00:00.000Z');
     expect((await h.client.activeSeason({})).season).toMatchObject({
       id: season.id,
       isActive: true,
     });
-    await h.client.submitScore(h.submission(first, { seasonId: season.id }));
+    await h.submit(h.submission(first, { seasonId: season.id }));
     h.clock.set('2032-01-31T23:59:59.999Z');
-    await h.client.submitScore(h.submission(last));
+    await h.submit(h.submission(last));
     h.clock.set('2032-02-01T00:00:00.000Z');
-    await h.client.submitScore(h.submission(after));
+    await h.submit(h.submission(after));
     expect((await h.client.activeSeason({})).season).toBeUndefined();
 
     const top = await h.client.seasonTop({ seasonId: season.id, limit: 10 });
@@ -62,16 +64,12 @@ describe('seasons', () => {
     h.clock.set('2033-01-01T00:00:00.000Z');
     const season = await create('Later', '2033-02-01T00:00:00Z', '2033-03-01T00:00:00Z');
     const game = await h.newGame('Eager');
-    await expect(
-      h.client.submitScore(h.submission(game, { seasonId: season.id })),
-    ).rejects.toMatchObject({
+    await expect(h.submit(h.submission(game, { seasonId: season.id }))).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
       message: 'Season "Later" is not running',
     });
     await expect(
-      h.client.submitScore(
-        h.submission(game, { seasonId: '00000000-0000-4000-8000-000000000000' }),
-      ),
+      h.submit(h.submission(game, { seasonId: '00000000-0000-4000-8000-000000000000' })),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Seasonal leaderboard not found' });
     expect(await h.db('scores').where({ session_id: game.sessionId })).toHaveLength(0);
   });
@@ -80,20 +78,21 @@ describe('seasons', () => {
     h.clock.set('2034-01-01T00:00:00.000Z');
     const season = await create('Short', '2034-01-01T00:00:00Z', '2034-06-01T00:00:00Z');
     h.clock.set('2034-01-05T12:00:00.000Z');
-    const ended = await h.client.endSeason({ adminToken: h.adminToken, id: season.id });
+    const ended = (await h.admin.endSeason({ id: season.id })).season!;
     expect(ended).toMatchObject({ isActive: false, endDate: '2034-01-05T12:00:00.000Z' });
-    expect(await h.client.endSeason({ adminToken: h.adminToken, id: season.id })).toEqual(ended);
+    expect((await h.admin.endSeason({ id: season.id })).season!).toEqual(ended);
     await expect(
-      h.client.updateSeason({ adminToken: h.adminToken, id: season.id, endDate: '2034-07-01' }),
+      h.admin.updateSeason({ id: season.id, endDate: '2034-07-01' }),
     ).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
       message: 'An ended season keeps its dates',
     });
-    const renamed = await h.client.updateSeason({
-      adminToken: h.adminToken,
-      id: season.id,
-      name: 'Short but sweet',
-    });
+    const renamed = (
+      await h.admin.updateSeason({
+        id: season.id,
+        name: 'Short but sweet',
+      })
+    ).season!;
     expect(renamed.name).toBe('Short but sweet');
     const { seasons } = await h.client.listSeasons({});
     expect(seasons[0]).toMatchObject({ id: season.id, name: 'Short but sweet' });
@@ -111,8 +110,7 @@ describe('seasons', () => {
   ])('validates %j', async (override, message) => {
     h.clock.set('2035-01-01T00:00:00.000Z');
     await expect(
-      h.client.createSeason({
-        adminToken: h.adminToken,
+      h.admin.createSeason({
         name: 'Valid',
         startDate: '2035-01-02T00:00:00Z',
         endDate: '2035-02-01T00:00:00Z',
@@ -143,16 +141,17 @@ describe('seasons', () => {
 
   it('only admins manage seasons, checked by this service itself', async () => {
     const input = { name: 'X', startDate: '2040-01-01', endDate: '2040-02-01' };
-    await expect(h.client.createSeason({ adminToken: '', ...input })).rejects.toMatchObject({
+    await expect(h.adminClientAs().createSeason(input)).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
-    await expect(h.client.createSeason({ adminToken: 'forged', ...input })).rejects.toMatchObject({
+    await expect(h.adminClientAs('Bearer forged').createSeason(input)).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
-    await expect(
-      h.client.createSeason({ adminToken: h.playerToken, ...input }),
-    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED', message: 'Admin access required' });
-    const audit = await h.client.listAudit({ adminToken: h.adminToken, limit: 100 });
+    await expect(h.adminClientAs(bearer(h.playerToken)).createSeason(input)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: 'Admin access required',
+    });
+    const audit = await h.admin.listAudit({ limit: 100 });
     expect(audit.entries.map((e) => e.action)).toContain('season.create');
   });
 });

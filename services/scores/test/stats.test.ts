@@ -1,3 +1,4 @@
+import { bearer } from '@ballmatch/platform';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -37,12 +38,12 @@ describe('play statistics', () => {
       pointsMultiplier: 0.1,
     });
     await h.client.incrementPlayCount({ hasAds: false });
-    await h.client.submitScore(h.submission(await h.newGame('Daily')));
+    await h.submit(h.submission(await h.newGame('Daily')));
     h.clock.set('2060-05-02T00:00:00.000Z');
     await h.client.recordCompletedGame(completed);
     expect(await h.client.getPlayCount({})).toEqual({ completedPlayCount: 3 });
 
-    const { days } = await h.client.dailyStats({ adminToken: h.adminToken, days: 3 });
+    const { days } = await h.admin.dailyStats({ days: 3 });
     expect(days.map((d) => d.date)).toEqual(['2060-05-02', '2060-05-01', '2060-04-30']);
     expect(days[1]).toEqual({
       date: '2060-05-01',
@@ -58,11 +59,11 @@ describe('play statistics', () => {
       uniquePlayers: 1,
     });
     expect(days[2]).toMatchObject({ plays: 0, completedGames: 0, scoresSubmitted: 0 });
-    await expect(h.client.dailyStats({ adminToken: h.playerToken, days: 3 })).rejects.toMatchObject(
-      {
-        code: 'PERMISSION_DENIED',
-      },
-    );
+    await expect(
+      h.adminClientAs(bearer(h.playerToken)).dailyStats({ days: 3 }),
+    ).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
     h.clock.real();
   });
 

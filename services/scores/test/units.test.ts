@@ -1,4 +1,4 @@
-import { parsePlayerName, playerKey } from '../src/domain/player-name';
+import { parsePlayerName } from '../src/domain/player-name';
 import { parseScoreMember, scoreMember, weeklyRank } from '../src/store/boards';
 
 describe('board members', () => {
@@ -38,9 +38,15 @@ describe('board members', () => {
 });
 
 describe('player names', () => {
-  it('are one player whatever the case and Unicode form', () => {
-    expect(playerKey(' Ann ')).toBe(playerKey('ANN'));
-    expect(playerKey('ﬁre')).toBe(playerKey('fire'));
+  // The rule itself is the engine's (packages/engine/test/player-name.test.ts).
+  it('take the engine rule: its name and key, or a 400 naming the field', () => {
     expect(parsePlayerName('  Zoë  ')).toEqual({ name: 'Zoë', key: 'zoë' });
+    expect(() => parsePlayerName(' ', 'name')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'Player name is required',
+        details: { field: 'name' },
+      }),
+    );
   });
 });

@@ -30,11 +30,11 @@ describe('weekly boards', () => {
     const sunday = await h.newGame('Edge');
     const monday = await h.newGame('Edge');
     h.clock.set('2026-11-22T23:59:59.999Z');
-    const late = await h.client.submitScore(h.submission(sunday));
-    const oldWeek = await h.client.activeWeek({});
+    const late = await h.submit(h.submission(sunday));
+    const oldWeek = (await h.client.activeWeek({})).week!;
     h.clock.set('2026-11-23T00:00:00.000Z');
-    const early = await h.client.submitScore(h.submission(monday));
-    const newWeek = await h.client.activeWeek({});
+    const early = await h.submit(h.submission(monday));
+    const newWeek = (await h.client.activeWeek({})).week!;
 
     expect(late.createdAt).toBe('2026-11-22T23:59:59.999Z');
     expect(early.createdAt).toBe('2026-11-23T00:00:00.000Z');
@@ -69,8 +69,8 @@ describe('weekly boards', () => {
   it("adds up a player's week: total, games, average, highest level and share of the total", async () => {
     h.clock.set('2030-03-06T10:00:00.000Z');
     const games = [await h.newGame('Sum'), await h.newGame('sum'), await h.newGame('Other')];
-    for (const g of games) await h.client.submitScore(h.submission(g));
-    const week = await h.client.activeWeek({});
+    for (const g of games) await h.submit(h.submission(g));
+    const week = (await h.client.activeWeek({})).week!;
     expect(week.name).toBe('Week of Mar 4, 2030');
     const { rows } = await h.client.weeklyTop({ weekId: week.id, limit: 10 });
     const sum = games[0]!.score + games[1]!.score;
@@ -103,7 +103,7 @@ describe('weekly boards', () => {
   it('makes the week board once when replicas race for it', async () => {
     h.clock.set('2031-05-07T10:00:00.000Z');
     const weeks = await Promise.all(Array.from({ length: 8 }, () => h.client.activeWeek({})));
-    expect(new Set(weeks.map((w) => w.id)).size).toBe(1);
+    expect(new Set(weeks.map((w) => w.week!.id)).size).toBe(1);
     const rows = await h.db('weekly_leaderboards').where({ name: 'Week of May 5, 2031' });
     expect(rows).toHaveLength(1);
     h.clock.real();

@@ -1,17 +1,28 @@
-import { commonEnv, databaseEnv, grpcServerEnv, loadConfig, natsEnv } from '@ballmatch/platform';
+import {
+  commonEnv,
+  databaseEnv,
+  grpcServerEnv,
+  jwtPublicEnv,
+  loadConfig,
+  natsEnv,
+  redisEnv,
+} from '@ballmatch/platform';
 
 export const envShape = {
   ...commonEnv,
   ...grpcServerEnv(50053),
   ...databaseEnv,
   ...natsEnv,
+  /** Callers are checked against the logout deny-list in Redis. */
+  ...redisEnv,
+  /** Verifies the callers' session tokens. */
+  ...jwtPublicEnv,
 };
 
-/** Nothing secret of its own: the database URL may carry a password but has a local default. */
-export const secretNames: string[] = [];
+export const secretNames = ['JWT_PUBLIC_KEY'] as const;
 
 export type SessionsConfig = ReturnType<typeof loadSessionsConfig>;
 
 export function loadSessionsConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env });
+  return loadConfig(envShape, { env, secrets: [...secretNames] });
 }

@@ -1,5 +1,7 @@
 import {
   connectEventBus,
+  connectRedis,
+  createCallerAuthenticator,
   createGrpcServer,
   createKnex,
   createLogger,
@@ -7,16 +9,17 @@ import {
   ensureDatabase,
   ensureStreams,
   runProcess,
+  loadPublicKey,
   migrateLatest,
   startOutboxRelay,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { loadSessionsConfig } from './config';
-import { sessions as makeSessions } from './domain/sessions';
+import { createSessions } from './domain/sessions';
 import { SESSION_STREAMS } from './events';
-import { sessionHandlers } from './grpc/handlers';
+import { createSessionAdminHandlers, createSessionHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
-import { sessionStore } from './store/sessions';
+import { createSessionStore } from './store/sessions';
 
 export const SCHEMA = 'sessions';
 
@@ -42,12 +45,23 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   await ensureStreams(bus, SESSION_STREAMS);
   const relay = startOutboxRelay({ db, bus, logger });
 
-  const sessions = makeSessions({ store: sessionStore(db), onEventsWritten: relay.wake });
-  const server = createGrpcServer(logger);
+  const sessions = createSessions({ store: createSessionStore(db), onEventsWritten: relay.wake });
+  // Redis holds the logout deny-list the caller check reads; nothing else of this service.
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
+  const server = createGrpcServer(logger, {
+    authenticate: createCallerAuthenticator({ publicKey, redis }),
+  });
   server.add(
     sessionsV1.SessionServiceService,
     'sessions.v1.SessionService',
-    sessionHandlers(sessions),
+    createSessionHandlers(sessions),
+  );
+  server.add(
+    sessionsV1.SessionAdminServiceService,
+    'sessions.v1.SessionAdminService',
+    createSessionAdminHandlers(sessions),
+    { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port }, 'sessions listening');
@@ -59,6 +73,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       await relay.stop();
       if (options.deleteStreams) await deleteStreams(bus, SESSION_STREAMS);
       await bus.close();
+      redis.disconnect();
       await db.destroy();
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sessionsV1 } from '@ballmatch/proto';
-import { ADMIN, evenTimestamps, listen, newSession, update } from './fixtures';
+import { evenTimestamps, listen, newSession, update } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
 
 let svc: SessionsHarness;
@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const list = (req: Partial<sessionsV1.ListSessionsRequest> = {}) =>
-  svc.client.listSessions({
-    ...ADMIN,
+  svc.admin.listSessions({
     suspiciousOnly: false,
     playerName: '',
     ip: '',
@@ -35,24 +34,17 @@ async function makeBot(override: Partial<sessionsV1.CreateSessionRequest>) {
   return id;
 }
 
-describe('admin calls check the caller themselves (defence in depth)', () => {
-  it.each(['user', '', 'Admin'])('refuses callerRole %j with PERMISSION_DENIED', async (role) => {
+describe('player tracking checks the caller itself (defence in depth)', () => {
+  it('refuses guests with UNAUTHENTICATED and players with PERMISSION_DENIED', async () => {
     const { id } = await svc.client.createSession(newSession());
-    const denied = { code: 'PERMISSION_DENIED', message: 'Admin access required' };
-    await expect(list({ callerRole: role })).rejects.toMatchObject(denied);
-    await expect(svc.client.getSession({ ...ADMIN, callerRole: role, id })).rejects.toMatchObject(
-      denied,
-    );
-    await expect(
-      svc.client.flagSession({ ...ADMIN, callerRole: role, id, reason: 'x' }),
-    ).rejects.toMatchObject(denied);
-  });
-
-  it('refuses a flag without the admin user id (it is recorded with the flag)', async () => {
-    const { id } = await svc.client.createSession(newSession());
-    await expect(
-      svc.client.flagSession({ callerRole: 'admin', callerUserId: '', id, reason: 'x' }),
-    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    const player = await svc.credentials.issue('user');
+    for (const [client, code] of [
+      [svc.adminClientAs(), 'UNAUTHENTICATED'],
+      [svc.adminClientAs(player.authorization), 'PERMISSION_DENIED'],
+    ] as const) {
+      await expect(client.getSession({ id })).rejects.toMatchObject({ code });
+      await expect(client.flagSession({ id, reason: 'x' })).rejects.toMatchObject({ code });
+    }
   });
 });
 
@@ -135,25 +127,25 @@ describe('ListSessions', () => {
 describe('GetSession and FlagSession', () => {
   it('reads one session; NOT_FOUND for unknown or malformed ids', async () => {
     const { id } = await svc.client.createSession(newSession({ playerName: 'Reader' }));
-    expect(await svc.client.getSession({ ...ADMIN, id })).toMatchObject({
+    expect(await svc.admin.getSession({ id }).then((r) => r.session!)).toMatchObject({
       id,
       playerName: 'Reader',
     });
     for (const bad of [randomUUID(), 'nope']) {
-      await expect(svc.client.getSession({ ...ADMIN, id: bad })).rejects.toMatchObject({
+      await expect(svc.admin.getSession({ id: bad })).rejects.toMatchObject({
         code: 'NOT_FOUND',
         message: 'Session not found',
       });
-      await expect(
-        svc.client.flagSession({ ...ADMIN, id: bad, reason: 'x' }),
-      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(svc.admin.flagSession({ id: bad, reason: 'x' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
     }
   });
 
   it('flags with a reason: suspicious, the admin recorded, one event, the same flag once', async () => {
     const events = await listen(svc.bus, 'session.flagged');
     const { id } = await svc.client.createSession(newSession({ playerName: 'Flaggy' }));
-    const flagged = await svc.client.flagSession({ ...ADMIN, id, reason: '  Impossible score  ' });
+    const flagged = (await svc.admin.flagSession({ id, reason: '  Impossible score  ' })).session!;
     expect(flagged.suspicious).toBe(true);
     expect(flagged.flags).toEqual([
       {
@@ -161,7 +153,7 @@ describe('GetSession and FlagSession', () => {
         details: 'Impossible score',
         source: sessionsV1.FlagSource.FLAG_SOURCE_ADMIN,
         createdAt: expect.any(String),
-        adminUserId: ADMIN.callerUserId,
+        adminUserId: svc.adminId,
       },
     ]);
     expect(await events.next()).toMatchObject({
@@ -171,9 +163,9 @@ describe('GetSession and FlagSession', () => {
       type: 'ADMIN_FLAG',
       details: 'Impossible score',
     });
-    const again = await svc.client.flagSession({ ...ADMIN, id, reason: 'Impossible score' });
+    const again = (await svc.admin.flagSession({ id, reason: 'Impossible score' })).session!;
     expect(again.flags).toHaveLength(1);
-    const second = await svc.client.flagSession({ ...ADMIN, id, reason: 'Also: same device' });
+    const second = (await svc.admin.flagSession({ id, reason: 'Also: same device' })).session!;
     expect(second.flags.map((f) => f.details)).toEqual(['Impossible score', 'Also: same device']);
     await new Promise((r) => setTimeout(r, 200));
     // It was already suspicious: later flags add detail, not another "became suspicious" event.
@@ -189,7 +181,7 @@ describe('GetSession and FlagSession', () => {
     ['bad\u0000reason', 'reason must not contain control characters'],
   ])('refuses the reason %j', async (reason, message) => {
     const { id } = await svc.client.createSession(newSession());
-    await expect(svc.client.flagSession({ ...ADMIN, id, reason })).rejects.toMatchObject({
+    await expect(svc.admin.flagSession({ id, reason })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message,
       details: { field: 'reason' },

@@ -14,7 +14,6 @@ export function newSession(
     clientSessionId: randomUUID(),
     deviceFingerprint: 'f'.repeat(50),
     clientIp: '203.0.113.7',
-    userId: '',
     ...override,
   };
 }
@@ -88,5 +87,3 @@ export async function listen(bus: EventBus, subject: string) {
     stop: () => sub.unsubscribe(),
   };
 }
-
-export const ADMIN = { callerRole: 'admin', callerUserId: '00000000-0000-4000-8000-000000000001' };

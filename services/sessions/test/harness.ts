@@ -4,13 +4,31 @@ import {
   type AsyncClient,
   type EventBus,
 } from '@ballmatch/platform';
-import { createTestDatabase, testNatsPrefix, type TestDatabase } from '@ballmatch/platform/testing';
+import {
+  createTestCredentials,
+  createTestDatabase,
+  testNatsPrefix,
+  testRedisPrefix,
+  type TestDatabase,
+} from '@ballmatch/platform/testing';
 import { sessionsV1 } from '@ballmatch/proto';
 import { start, type RunningSessions } from '../src';
 
 /** A real sessions process-in-test: its own database and NATS subject prefix. */
+type AdminClient = AsyncClient<sessionsV1.SessionAdminServiceClient>;
+
 export interface SessionsHarness {
+  /** The player-facing service, called as a guest. */
   client: AsyncClient<sessionsV1.SessionServiceClient>;
+  /** The same, called with this `authorization` value. */
+  clientAs(authorization: string): AsyncClient<sessionsV1.SessionServiceClient>;
+  /** Player tracking, called by an admin (whose id is `adminId`). */
+  admin: AdminClient;
+  adminId: string;
+  /** Player tracking called with this `authorization` value (none: a guest). */
+  adminClientAs(authorization?: string): AdminClient;
+  /** Tokens signed with the key this service trusts. */
+  credentials: ReturnType<typeof createTestCredentials>;
   /** Connected with the same subject prefix as the service, to hear its events. */
   bus: EventBus;
   running: RunningSessions;
@@ -20,7 +38,10 @@ export interface SessionsHarness {
 
 export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<SessionsHarness> {
   const database: TestDatabase = await createTestDatabase('sessions');
+  const credentials = createTestCredentials();
   const env = {
+    ...credentials.env,
+    REDIS_KEY_PREFIX: testRedisPrefix(),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     GRPC_HOST: '127.0.0.1',
@@ -30,27 +51,51 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     ...extraEnv,
   };
   const running = await start(env);
-  const client = createGrpcClient(
-    sessionsV1.SessionServiceClient,
-    sessionsV1.SessionServiceService,
-    `127.0.0.1:${running.port}`,
-    { serviceLabel: 'sessions', defaultTimeoutMs: 5000 },
-  );
+  const address = `127.0.0.1:${running.port}`;
+  const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
+  const opened: { close(): void }[] = [];
+  const clientAs = (authorization?: string) => {
+    const made = createGrpcClient(
+      sessionsV1.SessionServiceClient,
+      sessionsV1.SessionServiceService,
+      address,
+      { ...options, authorization },
+    );
+    opened.push(made);
+    return made;
+  };
+  const adminClientAs = (authorization?: string) => {
+    const made = createGrpcClient(
+      sessionsV1.SessionAdminServiceClient,
+      sessionsV1.SessionAdminServiceService,
+      address,
+      { ...options, authorization },
+    );
+    opened.push(made);
+    return made;
+  };
+  const admin = await credentials.issue('admin');
   const bus = await connectEventBus({
     url: 'nats://127.0.0.1:4222',
     subjectPrefix: env.NATS_SUBJECT_PREFIX,
     name: 'sessions-test',
   });
   return {
-    client,
+    client: clientAs(),
+    clientAs,
+    admin: adminClientAs(admin.authorization),
+    adminId: admin.userId,
+    adminClientAs,
+    credentials,
     bus,
     running,
     env,
     async close() {
-      client.close();
+      opened.forEach((c) => c.close());
       await bus.close();
       await running.stop({ deleteStreams: true });
       await database.drop();
+      credentials.remove();
     },
   };
 }

@@ -31,7 +31,11 @@ password=$(openssl rand -hex 24)
   echo "REDIS_URL=redis://redis:6379"
   echo "JWT_PUBLIC_KEY=$public"
 } > gateway.env
-echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch" > sessions.env
+{
+  echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
+  echo "REDIS_URL=redis://redis:6379"
+  echo "JWT_PUBLIC_KEY=$public"
+} > sessions.env
 {
   echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
   echo "REDIS_URL=redis://redis:6379"

@@ -9,6 +9,7 @@ import {
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '../errors';
 import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
+import { AUTHORIZATION_HEADER } from './caller';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -42,13 +43,19 @@ type ClientConstructor<C> = new (
 /**
  * Makes a client for `address` (host:port, or dns:///name:port in Kubernetes, where
  * round_robin spreads calls across pods behind a headless Service). Each call carries a
- * deadline and the current request id; failures come back as AppError.
+ * deadline, the current request id and the caller's credential (both from the request context);
+ * failures come back as AppError.
  */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
   definition: ServiceDefinition,
   address: string,
-  options: { serviceLabel: string; defaultTimeoutMs?: number },
+  options: {
+    serviceLabel: string;
+    defaultTimeoutMs?: number;
+    /** An `authorization` value every call carries instead of the request context's (tests). */
+    authorization?: string;
+  },
 ): AsyncClient<C> {
   const client = new Ctor(address, credentials.createInsecure(), {
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
@@ -68,6 +75,8 @@ export function createGrpcClient<C extends Client>(
         const metadata = new Metadata();
         const ctx = currentRequestContext();
         if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
+        const authorization = options.authorization ?? ctx?.authorization;
+        if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
         const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
         fn.call(client, request, metadata, { deadline }, (error, response) =>
           error ? reject(fromGrpcError(error, options.serviceLabel)) : resolve(response),

@@ -10,21 +10,25 @@ import { HealthImplementation } from 'grpc-health-check';
 import { AppError, toGrpcError } from '../errors';
 import type { Logger } from '../logger';
 import { REQUEST_ID_HEADER, runWithRequestContext, sanitizeRequestId } from '../request-context';
+import {
+  AUTHORIZATION_HEADER,
+  checkAccess,
+  type Access,
+  type Authenticate,
+  type Caller,
+} from './caller';
 
 export interface CallContext {
   requestId: string;
   metadata: Metadata;
+  /** Verified by the server's interceptor before the handler runs. */
+  caller: Caller;
 }
 
-/** A service implementation written as plain async functions: request in, response out. */
-export type AsyncService<S> = {
-  // `string extends K` drops grpc-js's index signature, keeping the named methods.
-  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res>
-    ? (request: Req, ctx: CallContext) => Promise<Res>
-    : never;
-};
-
-/** The same, read off a generated service definition (so `add` infers it). */
+/**
+ * A service implementation written as plain async functions (request and call context in,
+ * response out), read off a generated service definition: the one handler type of every service.
+ */
 export type AsyncServiceOf<D> = {
   [K in keyof D]: D[K] extends {
     requestDeserialize(bytes: Buffer): infer Req;
@@ -40,6 +44,7 @@ export interface GrpcServer {
     definition: D,
     serviceName: string,
     implementation: AsyncServiceOf<D>,
+    options?: { access?: Access },
   ): void;
   /** Binds, reports SERVING, and resolves with the bound port (useful with port 0 in tests). */
   start(host: string, port: number): Promise<number>;
@@ -47,7 +52,12 @@ export interface GrpcServer {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createGrpcServer(logger: Logger): GrpcServer {
+export interface GrpcServerOptions {
+  /** Reads the caller from the call's metadata (createCallerAuthenticator in production). */
+  authenticate: Authenticate;
+}
+
+export function createGrpcServer(logger: Logger, options: GrpcServerOptions): GrpcServer {
   const server = new Server({
     'grpc.max_receive_message_length': 1024 * 1024,
     // Clients re-resolve DNS only when a connection closes: ageing connections out lets pods
@@ -59,29 +69,49 @@ export function createGrpcServer(logger: Logger): GrpcServer {
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
-  function wrap(method: string, fn: (req: unknown, ctx: CallContext) => Promise<unknown>) {
+  /** The interceptor: every call is authenticated and its service's access checked first. */
+  async function authorize(metadata: Metadata, access: Access): Promise<Caller> {
+    const caller = await options.authenticate(metadata);
+    checkAccess(access, { caller });
+    return caller;
+  }
+
+  function wrap(
+    method: string,
+    access: Access,
+    fn: (req: unknown, ctx: CallContext) => Promise<unknown>,
+  ) {
     const unary: handleUnaryCall<unknown, unknown> = (call, callback) => {
       const requestId = sanitizeRequestId(call.metadata.get(REQUEST_ID_HEADER)[0]);
-      runWithRequestContext({ requestId }, () => {
-        fn(call.request, { requestId, metadata: call.metadata }).then(
-          (response) => callback(null, response),
-          (error: unknown) => {
-            if (!(error instanceof AppError) || error.code === 'INTERNAL') {
-              logger.error({ err: error, method }, 'gRPC handler failed');
-            }
-            callback(toGrpcError(error));
-          },
-        );
+      // Calls this handler makes to other services go on behalf of the same caller.
+      const forwarded = call.metadata.get(AUTHORIZATION_HEADER)[0];
+      const authorization = typeof forwarded === 'string' ? forwarded : undefined;
+      runWithRequestContext({ requestId, authorization }, () => {
+        authorize(call.metadata, access)
+          .then((caller) => fn(call.request, { requestId, metadata: call.metadata, caller }))
+          .then(
+            (response) => callback(null, response),
+            (error: unknown) => {
+              if (!(error instanceof AppError) || error.code === 'INTERNAL') {
+                logger.error({ err: error, method }, 'gRPC handler failed');
+              }
+              callback(toGrpcError(error));
+            },
+          );
       });
     };
     return unary;
   }
 
   return {
-    add(definition, serviceName, implementation) {
+    add(definition, serviceName, implementation, { access = 'public' } = {}) {
       const handlers: UntypedServiceImplementation = {};
       for (const [method, fn] of Object.entries(implementation)) {
-        handlers[method] = wrap(method, fn as (req: unknown, ctx: CallContext) => Promise<unknown>);
+        handlers[method] = wrap(
+          method,
+          access,
+          fn as (req: unknown, ctx: CallContext) => Promise<unknown>,
+        );
       }
       server.addService(definition, handlers);
       serviceNames.push(serviceName);

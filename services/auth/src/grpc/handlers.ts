@@ -1,4 +1,4 @@
-import { type AsyncService, type Redis, revokeToken } from '@ballmatch/platform';
+import { type AsyncServiceOf, type Redis, requireUser, revokeToken } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import type { Accounts, Session } from '../domain/accounts';
 import type { UserRow } from '../store/users';
@@ -10,30 +10,42 @@ export function toProtoUser(user: UserRow): authV1.User {
     username: user.username,
     email: user.email ?? '',
     type: user.type === 'admin' ? authV1.UserType.USER_TYPE_ADMIN : authV1.UserType.USER_TYPE_USER,
-    evmWallet: user.evm_wallet ?? '',
-    createdAt: user.created_at.toISOString(),
+    evmWallet: user.evmWallet ?? '',
+    createdAt: user.createdAt.toISOString(),
   };
 }
 
-function toAuthResult(session: Session): authV1.AuthResult {
+/** What a sign-in or profile change answers: the user and the token for the cookie. */
+function toSignedIn(session: Session) {
   return { user: toProtoUser(session.user), token: session.token, expiresAt: session.expiresAt };
 }
 
-export function authHandlers(
+export function createAuthHandlers(
+  accounts: Accounts,
+): AsyncServiceOf<typeof authV1.AuthServiceService> {
+  return {
+    register: async (req) => toSignedIn(await accounts.register(req)),
+    login: async (req) => toSignedIn(await accounts.login(req)),
+    adminLogin: async (req) => toSignedIn(await accounts.adminLogin(req)),
+  };
+}
+
+/** The caller's own account: the server lets only signed-in callers through. */
+export function createAccountHandlers(
   accounts: Accounts,
   redis: Redis,
-): AsyncService<authV1.AuthServiceServer> {
+): AsyncServiceOf<typeof authV1.AccountServiceService> {
   return {
-    register: async (req) => toAuthResult(await accounts.register(req)),
-    login: async (req) => toAuthResult(await accounts.login(req)),
-    adminLogin: async (req) => toAuthResult(await accounts.adminLogin(req)),
-    getUser: async (req) => toProtoUser(await accounts.getUser(req.userId)),
-    updateProfile: async (req) => {
-      const user = await accounts.updateProfile(req.userId, req);
+    getCurrentUser: async (_req, ctx) => ({
+      user: toProtoUser(await accounts.getUser(requireUser(ctx).id)),
+    }),
+    updateProfile: async (req, ctx) => {
+      const user = await accounts.updateProfile(requireUser(ctx).id, req);
       return { user: toProtoUser(user), token: '', expiresAt: 0 };
     },
-    logout: async (req) => {
-      await revokeToken(redis, req.tokenId, req.expiresAt);
+    logout: async (_req, ctx) => {
+      const caller = requireUser(ctx);
+      await revokeToken(redis, caller.tokenId, caller.expiresAt);
       return {};
     },
   };

@@ -1,9 +1,8 @@
-import type { AsyncServiceOf } from '@ballmatch/platform';
+import { callerId, requireAdmin, type AsyncServiceOf } from '@ballmatch/platform';
 import type { scoresV1 } from '@ballmatch/proto';
-import type { AuthorizeAdmin } from '../domain/admin';
 import type { Leaderboards, RankView, WeeklyRowView, WeekView } from '../domain/leaderboards';
 import type { Moderation } from '../domain/moderation';
-import type { SeasonAdmin } from '../domain/seasons';
+import { isRunning, type SeasonAdmin } from '../domain/seasons';
 import type { Stats } from '../domain/stats';
 import type { Submissions } from '../domain/submissions';
 import type { ShownScore } from '../store/boards';
@@ -48,13 +47,13 @@ function toSeasonRow(s: SeasonRow, at: Date): scoresV1.Season {
   return toWeek({
     id: s.id,
     name: s.name,
-    isActive: s.startsAt <= at && at < s.endsAt,
+    isActive: isRunning(s, at),
     startDate: s.startsAt,
     endDate: s.endsAt,
   });
 }
 
-function toScoreRank(r: RankView<ShownScore>): scoresV1.ScoreRank {
+function toScoreRank(r: RankView<ShownScore>): scoresV1.AllTimeRankResponse {
   const item = (x: { rank: number; item: ShownScore }) => ({
     rank: x.rank,
     score: toScore(x.item),
@@ -76,24 +75,36 @@ function toReset(r: ResetRow): scoresV1.ScoreReset {
   };
 }
 
-export function scoreHandlers(d: {
+export interface ScoresDomain {
   submissions: Submissions;
   leaderboards: Leaderboards;
   seasons: SeasonAdmin;
   moderation: Moderation;
   stats: Stats;
-  authorize: AuthorizeAdmin;
   now: () => Date;
-}): AsyncServiceOf<typeof scoresV1.ScoreServiceService> {
-  const { leaderboards: boards, moderation, authorize } = d;
+}
+
+export function createScoreHandlers(
+  d: ScoresDomain,
+): AsyncServiceOf<typeof scoresV1.ScoreServiceService> {
+  const boards = d.leaderboards;
   return {
-    submitScore: async (req) => toScore(await d.submissions.submit(req)),
+    submitScore: async (req, ctx) => ({
+      score: toScore(await d.submissions.submit({ ...req, userId: callerId(ctx) })),
+    }),
     topScores: async (req) => ({ scores: (await boards.topAllTime(req.limit)).map(toScore) }),
     checkHighScore: async (req) => ({ isHighScore: await boards.isHighScore(req.score) }),
     allTimeRank: async (req) => toScoreRank(await boards.allTimeRank(req.playerName, req.radius)),
+  };
+}
 
+export function createLeaderboardHandlers(
+  d: ScoresDomain,
+): AsyncServiceOf<typeof scoresV1.LeaderboardServiceService> {
+  const boards = d.leaderboards;
+  return {
     listWeeks: async () => ({ weeks: (await boards.listWeeks()).map(toWeek) }),
-    activeWeek: async () => toWeek(await boards.activeWeek()),
+    activeWeek: async () => ({ week: toWeek(await boards.activeWeek()) }),
     weeklyTop: async (req) => ({
       rows: (await boards.weeklyTop(req.weekId, req.limit)).map(toWeeklyRow),
     }),
@@ -105,7 +116,6 @@ export function scoreHandlers(d: {
       });
       return { rank: r.rank, entry: item(r.entry), around: r.around.map(item) };
     },
-
     listSeasons: async () => ({ seasons: (await boards.listSeasons()).map(toWeek) }),
     activeSeason: async () => {
       const season = await boards.activeSeason();
@@ -116,77 +126,68 @@ export function scoreHandlers(d: {
     }),
     seasonRank: async (req) =>
       toScoreRank(await boards.seasonRank(req.seasonId, req.playerName, req.radius)),
-    createSeason: async (req) => {
-      const admin = await authorize(req.adminToken);
-      return toSeasonRow(await d.seasons.create(req, admin.userId), d.now());
-    },
-    updateSeason: async (req) => {
-      const admin = await authorize(req.adminToken);
-      return toSeasonRow(await d.seasons.update(req.id, req, admin.userId), d.now());
-    },
-    endSeason: async (req) => {
-      const admin = await authorize(req.adminToken);
-      return toSeasonRow(await d.seasons.end(req.id, admin.userId), d.now());
-    },
+  };
+}
 
-    voidScore: async (req) => {
-      const admin = await authorize(req.adminToken);
-      const voided = await moderation.voidScore(req.scoreId, req.reason, admin.userId);
-      return {
-        score: toScore(voided.score),
-        voidedAt: voided.voidedAt.toISOString(),
-        reason: voided.reason,
-      };
-    },
-    banPlayer: async (req) => {
-      const admin = await authorize(req.adminToken);
-      return toBan(await moderation.ban(req.playerName, req.reason, admin.userId));
-    },
-    unbanPlayer: async (req) => {
-      const admin = await authorize(req.adminToken);
-      await moderation.unban(req.playerName, admin.userId);
-      return {};
-    },
-    listBannedPlayers: async (req) => {
-      await authorize(req.adminToken);
-      return { players: (await moderation.bans()).map(toBan) };
-    },
-    resetAllTime: async (req) => {
-      const admin = await authorize(req.adminToken);
-      return toReset(await moderation.reset(req.reason, admin.userId));
-    },
-    restoreReset: async (req) => {
-      const admin = await authorize(req.adminToken);
-      return toReset(await moderation.restore(req.resetId, admin.userId));
-    },
-    listResets: async (req) => {
-      await authorize(req.adminToken);
-      return { resets: (await moderation.resets()).map(toReset) };
-    },
-    listAudit: async (req) => {
-      await authorize(req.adminToken);
-      return {
-        entries: (await moderation.auditLog(req.limit)).map((e) => ({
-          id: e.id,
-          action: e.action,
-          actorUserId: e.actorUserId,
-          target: e.target,
-          reason: e.reason,
-          details: JSON.stringify(e.details),
-          createdAt: e.createdAt.toISOString(),
-        })),
-      };
-    },
-
+export function createStatsHandlers(
+  d: ScoresDomain,
+): AsyncServiceOf<typeof scoresV1.StatsServiceService> {
+  return {
     incrementPlayCount: async (req) => ({ playCount: await d.stats.playStarted(req.hasAds) }),
     getPlayCount: async () => ({ completedPlayCount: await d.stats.completedCount() }),
     recordCompletedGame: async (req) => {
       await d.stats.gameCompleted(req);
       return { recorded: true };
     },
-    dailyStats: async (req) => {
-      await authorize(req.adminToken);
-      return { days: await d.stats.daily(req.days) };
+  };
+}
+
+/** Admin only (the server lets no one else in); the admin's id goes into the audit log. */
+export function createScoresAdminHandlers(
+  d: ScoresDomain,
+): AsyncServiceOf<typeof scoresV1.ScoresAdminServiceService> {
+  const { moderation } = d;
+  const season = (row: SeasonRow) => ({ season: toSeasonRow(row, d.now()) });
+  return {
+    createSeason: async (req, ctx) => season(await d.seasons.create(req, requireAdmin(ctx).id)),
+    updateSeason: async (req, ctx) =>
+      season(await d.seasons.update(req.id, req, requireAdmin(ctx).id)),
+    endSeason: async (req, ctx) => season(await d.seasons.end(req.id, requireAdmin(ctx).id)),
+
+    voidScore: async (req, ctx) => {
+      const voided = await moderation.voidScore(req.scoreId, req.reason, requireAdmin(ctx).id);
+      return {
+        score: toScore(voided.score),
+        voidedAt: voided.voidedAt.toISOString(),
+        reason: voided.reason,
+      };
     },
+    banPlayer: async (req, ctx) => ({
+      player: toBan(await moderation.ban(req.playerName, req.reason, requireAdmin(ctx).id)),
+    }),
+    unbanPlayer: async (req, ctx) => {
+      await moderation.unban(req.playerName, requireAdmin(ctx).id);
+      return {};
+    },
+    listBannedPlayers: async () => ({ players: (await moderation.bans()).map(toBan) }),
+    resetAllTime: async (req, ctx) => ({
+      reset: toReset(await moderation.reset(req.reason, requireAdmin(ctx).id)),
+    }),
+    restoreReset: async (req, ctx) => ({
+      reset: toReset(await moderation.restore(req.resetId, requireAdmin(ctx).id)),
+    }),
+    listResets: async () => ({ resets: (await moderation.resets()).map(toReset) }),
+    listAudit: async (req) => ({
+      entries: (await moderation.auditLog(req.limit)).map((e) => ({
+        id: e.id,
+        action: e.action,
+        actorUserId: e.actorUserId,
+        target: e.target,
+        reason: e.reason,
+        details: JSON.stringify(e.details),
+        createdAt: e.createdAt.toISOString(),
+      })),
+    }),
+    dailyStats: async (req) => ({ days: await d.stats.daily(req.days) }),
   };
 }

@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { AppError } from '@ballmatch/platform';
+import { checkPlayerName } from '@ballmatch/engine';
+import { AppError, isUuid } from '@ballmatch/platform';
 
-/** Limits of SPEC 5 and 9 and of this service's contract (docs/api.md, 'Player sessions'). */
+/** This service's bounds (docs/api.md, 'Player sessions'); the gateway checks shapes only. */
 export const LIMITS = {
-  playerNameMax: 20,
   fingerprintMax: 50,
   timestampsPerUpdate: 1000,
   timestampsPerSession: 10_000,
@@ -23,24 +23,17 @@ export const LIMITS = {
 
 export const CLIENT_FLAG_TYPES = new Set(['SUSPICIOUS_TIMING']);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// C0 and C1 control characters (tabs and newlines included): never part of a name.
+// C0 and C1 control characters (tabs and newlines included): never part of a fingerprint.
 const CONTROL = /\p{Cc}/u;
 
 export const invalid = (field: string, message: string) =>
   new AppError('INVALID_ARGUMENT', message, { field });
 
-export const isUuid = (value: string) => UUID.test(value);
-
-/** SPEC 5: required, 1-20 characters after trimming; control characters refused. */
+/** The engine's player-name rule (the one the scores service applies too), trimmed. */
 export function normalizePlayerName(raw: string, field = 'playerName'): string {
-  const name = raw.trim();
-  if (name === '') throw invalid(field, `${field} is required`);
-  if (name.length > LIMITS.playerNameMax) {
-    throw invalid(field, `${field} must be at most ${LIMITS.playerNameMax} characters`);
-  }
-  if (CONTROL.test(name)) throw invalid(field, `${field} must not contain control characters`);
-  return name;
+  const checked = checkPlayerName(raw);
+  if (!checked.ok) throw invalid(field, checked.message);
+  return checked.name;
 }
 
 export function checkClientSessionId(value: string): string {
@@ -48,7 +41,7 @@ export function checkClientSessionId(value: string): string {
   return value.toLowerCase();
 }
 
-/** SPEC 9: the client's fingerprint is 50 characters; more is refused, less tolerated. */
+/** The web client's fingerprint is 50 characters; more is refused, less tolerated. */
 export function checkFingerprint(value: string): string {
   if (value.length > LIMITS.fingerprintMax) {
     throw invalid(
@@ -164,9 +157,4 @@ export function pageArgs(page: number, limit: number): { page: number; limit: nu
     throw invalid('limit', `limit must be a whole number from 1 to ${LIMITS.pageLimitMax}`);
   }
   return { page: p, limit: l };
-}
-
-/** Admin RPCs check the caller's role themselves, whatever the gateway did. */
-export function requireAdmin(callerRole: string): void {
-  if (callerRole !== 'admin') throw new AppError('PERMISSION_DENIED', 'Admin access required');
 }

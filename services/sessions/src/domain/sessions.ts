@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '@ballmatch/platform';
+import { AppError, isUuid } from '@ballmatch/platform';
 import type {
   FlagRow,
-  FlagSource,
+  Figures,
   SessionFilter,
   SessionRow,
   SessionStore,
@@ -15,12 +15,10 @@ import {
   checkTimestamps,
   checkUserId,
   duration,
-  isUuid,
   LIMITS,
   normalizeIp,
   normalizePlayerName,
   pageArgs,
-  requireAdmin,
   wholeNumber,
   type ClientFlagInput,
 } from './rules';
@@ -59,19 +57,38 @@ const ended = () => new AppError('FAILED_PRECONDITION', 'Session has ended');
 /** 128 random bits from the OS's CSPRNG: the engine's createGame(seed). */
 export const newSeed = () => randomBytes(16).toString('hex');
 
-/** The same request, byte for byte after validation, has the same digest. */
-function digestOf(update: object): string {
-  return createHash('sha256').update(JSON.stringify(update)).digest('hex');
+/**
+ * The same request, byte for byte after validation, has the same digest. The text hashed keeps
+ * the layout the stored digests were taken of (figures under their column names), so a retry
+ * that arrives after a deploy is still recognised.
+ */
+function digestOf(update: {
+  figures: Figures;
+  timestamps: number[];
+  clientFlags: ClientFlagInput[];
+  end: boolean;
+}): string {
+  const { figures: f, ...rest } = update;
+  const figures = {
+    player_name: f.playerName,
+    total_score: f.totalScore,
+    match_count: f.matchCount,
+    move_count: f.moveCount,
+    average_move_duration: f.averageMoveDuration,
+  };
+  return createHash('sha256')
+    .update(JSON.stringify({ figures, ...rest }))
+    .digest('hex');
 }
 
-export function sessions(deps: SessionDeps) {
+export function createSessions(deps: SessionDeps) {
   const { store } = deps;
 
   async function withFlags(rows: SessionRow[]): Promise<SessionWithFlags[]> {
     const flags = await store.flagsOf(rows.map((r) => r.id));
     return rows.map((session) => ({
       session,
-      flags: flags.filter((f) => f.session_id === session.id),
+      flags: flags.filter((f) => f.sessionId === session.id),
     }));
   }
 
@@ -91,11 +108,11 @@ export function sessions(deps: SessionDeps) {
     }): Promise<SessionRow> {
       return store.insert({
         seed: newSeed(),
-        player_name: normalizePlayerName(input.playerName),
-        client_session_id: checkClientSessionId(input.clientSessionId),
-        device_fingerprint: checkFingerprint(input.deviceFingerprint),
+        playerName: normalizePlayerName(input.playerName),
+        clientSessionId: checkClientSessionId(input.clientSessionId),
+        deviceFingerprint: checkFingerprint(input.deviceFingerprint),
         ip: normalizeIp(input.clientIp, 'clientIp'),
-        user_id: checkUserId(input.userId),
+        userId: checkUserId(input.userId),
       });
     },
 
@@ -105,12 +122,12 @@ export function sessions(deps: SessionDeps) {
      * Figures older than those stored (a late retry) are not applied over newer ones.
      */
     async update(input: UpdateInput): Promise<SessionRow> {
-      const figures = {
-        player_name: normalizePlayerName(input.playerName),
-        total_score: wholeNumber(input.totalScore, 'totalScore', LIMITS.scoreMax),
-        match_count: wholeNumber(input.matchCount, 'matchCount', LIMITS.countMax),
-        move_count: wholeNumber(input.moveCount, 'moveCount', LIMITS.countMax),
-        average_move_duration: duration(input.averageMoveDuration, 'averageMoveDuration'),
+      const figures: Figures = {
+        playerName: normalizePlayerName(input.playerName),
+        totalScore: wholeNumber(input.totalScore, 'totalScore', LIMITS.scoreMax),
+        matchCount: wholeNumber(input.matchCount, 'matchCount', LIMITS.countMax),
+        moveCount: wholeNumber(input.moveCount, 'moveCount', LIMITS.countMax),
+        averageMoveDuration: duration(input.averageMoveDuration, 'averageMoveDuration'),
       };
       const timestamps = checkTimestamps(input.moveTimestamps);
       const clientFlags = checkClientFlags(input.suspiciousFlags);
@@ -121,18 +138,18 @@ export function sessions(deps: SessionDeps) {
         const row = await store.lock(trx, input.id);
         if (!row) throw notFound();
         if (await store.hasUpdate(trx, row.id, digest)) return { row, flagged: false };
-        if (row.ended_at) {
+        if (row.endedAt) {
           if (input.endingSession) return { row, flagged: false };
           throw ended();
         }
-        if (row.move_timestamp_count + timestamps.length > LIMITS.timestampsPerSession) {
+        if (row.moveTimestampCount + timestamps.length > LIMITS.timestampsPerSession) {
           throw new AppError(
             'FAILED_PRECONDITION',
             `A session keeps at most ${LIMITS.timestampsPerSession} move timestamps`,
             { field: 'moveTimestamps' },
           );
         }
-        if (row.update_count >= LIMITS.updatesPerSession) {
+        if (row.updateCount >= LIMITS.updatesPerSession) {
           throw new AppError(
             'FAILED_PRECONDITION',
             `A session takes at most ${LIMITS.updatesPerSession} updates`,
@@ -142,7 +159,7 @@ export function sessions(deps: SessionDeps) {
 
         const needsAnalysis = timestamps.length > 0 && !(await store.hasServerFlag(trx, row.id));
         const applied = await store.applyUpdate(trx, row.id, {
-          figures: figures.move_count >= row.move_count ? figures : null,
+          figures: figures.moveCount >= row.moveCount ? figures : null,
           timestamps,
           end: input.endingSession,
           returnTimestamps: needsAnalysis,
@@ -150,11 +167,11 @@ export function sessions(deps: SessionDeps) {
         await store.addFlags(
           trx,
           clientFlags.map((flag) => ({
-            session_id: row.id,
-            source: 'client' as FlagSource,
+            sessionId: row.id,
+            source: 'client' as const,
             type: flag.type,
             details: flag.details,
-            admin_user_id: null,
+            adminUserId: null,
           })),
         );
 
@@ -163,11 +180,11 @@ export function sessions(deps: SessionDeps) {
         if (!verdict.suspicious) return { row: applied.row, flagged: false };
         const [flag] = await store.addFlags(trx, [
           {
-            session_id: row.id,
+            sessionId: row.id,
             source: 'server',
             type: TIMING_FLAG_TYPE,
             details: verdict.details,
-            admin_user_id: null,
+            adminUserId: null,
           },
         ]);
         // Already suspicious (an admin's flag): the server's flag adds detail, no new event.
@@ -186,21 +203,20 @@ export function sessions(deps: SessionDeps) {
       return store.transaction(async (trx) => {
         const row = await store.lock(trx, id);
         if (!row) throw notFound();
-        return row.ended_at ? row : store.end(trx, id);
+        return row.endedAt ? row : store.end(trx, id);
       });
     },
 
     forScoring: found,
 
+    /** Player tracking (admin only: the gRPC server lets no one else call it). */
     async list(input: {
-      callerRole: string;
       suspiciousOnly: boolean;
       playerName: string;
       ip: string;
       page: number;
       limit: number;
     }) {
-      requireAdmin(input.callerRole);
       const { page, limit } = pageArgs(input.page, input.limit);
       const filter: SessionFilter = {
         suspiciousOnly: input.suspiciousOnly,
@@ -221,23 +237,13 @@ export function sessions(deps: SessionDeps) {
       };
     },
 
-    async get(input: { callerRole: string; id: string }): Promise<SessionWithFlags> {
-      requireAdmin(input.callerRole);
-      const [one] = await withFlags([await found(input.id)]);
+    async get(id: string): Promise<SessionWithFlags> {
+      const [one] = await withFlags([await found(id)]);
       return one!;
     },
 
     /** An admin's flag makes the session suspicious; the same reason twice is one flag. */
-    async flag(input: {
-      callerRole: string;
-      callerUserId: string;
-      id: string;
-      reason: string;
-    }): Promise<SessionWithFlags> {
-      requireAdmin(input.callerRole);
-      if (!isUuid(input.callerUserId)) {
-        throw new AppError('PERMISSION_DENIED', 'Admin access required');
-      }
+    async flag(input: { adminId: string; id: string; reason: string }): Promise<SessionWithFlags> {
       const reason = checkReason(input.reason);
       if (!isUuid(input.id)) throw notFound();
       const outcome = await store.transaction(async (trx) => {
@@ -245,11 +251,11 @@ export function sessions(deps: SessionDeps) {
         if (!row) throw notFound();
         const [flag] = await store.addFlags(trx, [
           {
-            session_id: row.id,
+            sessionId: row.id,
             source: 'admin',
             type: ADMIN_FLAG_TYPE,
             details: reason,
-            admin_user_id: input.callerUserId.toLowerCase(),
+            adminUserId: input.adminId,
           },
         ]);
         if (row.suspicious || !flag) return { row, flagged: false };
@@ -264,4 +270,4 @@ export function sessions(deps: SessionDeps) {
   };
 }
 
-export type Sessions = ReturnType<typeof sessions>;
+export type Sessions = ReturnType<typeof createSessions>;

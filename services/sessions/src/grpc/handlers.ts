@@ -1,4 +1,4 @@
-import type { AsyncServiceOf } from '@ballmatch/platform';
+import { callerId, requireAdmin, type AsyncServiceOf } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { Sessions, SessionWithFlags } from '../domain/sessions';
 import type { FlagRow, FlagSource, SessionRow } from '../store/sessions';
@@ -17,44 +17,44 @@ function toProtoFlag(flag: FlagRow): sessionsV1.Flag {
     type: flag.type,
     details: flag.details,
     source: sourceToProto[flag.source],
-    createdAt: iso(flag.created_at),
-    adminUserId: flag.admin_user_id ?? '',
+    createdAt: iso(flag.createdAt),
+    adminUserId: flag.adminUserId ?? '',
   };
 }
 
 export function toProtoSession({ session, flags }: SessionWithFlags): sessionsV1.Session {
   return {
     id: session.id,
-    playerName: session.player_name,
-    clientSessionId: session.client_session_id,
-    deviceFingerprint: session.device_fingerprint,
+    playerName: session.playerName,
+    clientSessionId: session.clientSessionId,
+    deviceFingerprint: session.deviceFingerprint,
     ip: session.ip,
-    userId: session.user_id ?? '',
-    totalScore: session.total_score,
-    matchCount: session.match_count,
-    moveCount: session.move_count,
-    averageMoveDuration: session.average_move_duration,
+    userId: session.userId ?? '',
+    totalScore: session.totalScore,
+    matchCount: session.matchCount,
+    moveCount: session.moveCount,
+    averageMoveDuration: session.averageMoveDuration,
     suspicious: session.suspicious,
     flags: flags.map(toProtoFlag),
-    createdAt: iso(session.created_at),
-    updatedAt: iso(session.updated_at),
-    endedAt: iso(session.ended_at),
-    moveTimestampCount: session.move_timestamp_count,
+    createdAt: iso(session.createdAt),
+    updatedAt: iso(session.updatedAt),
+    endedAt: iso(session.endedAt),
+    moveTimestampCount: session.moveTimestampCount,
   };
 }
 
-const status = (row: SessionRow): sessionsV1.SessionStatus => ({
+const status = (row: SessionRow) => ({
   id: row.id,
   flagged: row.suspicious,
-  endedAt: iso(row.ended_at),
+  endedAt: iso(row.endedAt),
 });
 
-export function sessionHandlers(
+export function createSessionHandlers(
   sessions: Sessions,
 ): AsyncServiceOf<typeof sessionsV1.SessionServiceService> {
   return {
-    createSession: async (req) => {
-      const row = await sessions.create(req);
+    createSession: async (req, ctx) => {
+      const row = await sessions.create({ ...req, userId: callerId(ctx) });
       return { id: row.id, seed: row.seed };
     },
     updateSession: async (req) => status(await sessions.update(req)),
@@ -64,18 +64,30 @@ export function sessionHandlers(
       return {
         id: row.id,
         seed: row.seed,
-        playerName: row.player_name,
-        userId: row.user_id ?? '',
-        createdAt: iso(row.created_at),
-        endedAt: iso(row.ended_at),
+        playerName: row.playerName,
+        userId: row.userId ?? '',
+        createdAt: iso(row.createdAt),
+        endedAt: iso(row.endedAt),
         suspicious: row.suspicious,
       };
     },
+  };
+}
+
+/** Player tracking; the server lets only admins call it. */
+export function createSessionAdminHandlers(
+  sessions: Sessions,
+): AsyncServiceOf<typeof sessionsV1.SessionAdminServiceService> {
+  return {
     listSessions: async (req) => {
       const page = await sessions.list(req);
       return { data: page.data.map(toProtoSession), pagination: page.pagination };
     },
-    getSession: async (req) => toProtoSession(await sessions.get(req)),
-    flagSession: async (req) => toProtoSession(await sessions.flag(req)),
+    getSession: async (req) => ({ session: toProtoSession(await sessions.get(req.id)) }),
+    flagSession: async (req, ctx) => ({
+      session: toProtoSession(
+        await sessions.flag({ adminId: requireAdmin(ctx).id, id: req.id, reason: req.reason }),
+      ),
+    }),
   };
 }

@@ -73,16 +73,6 @@ export interface User {
   createdAt: string;
 }
 
-export interface AuthResult {
-  user:
-    | User
-    | undefined;
-  /** Signed JWT for the session cookie. */
-  token: string;
-  /** Unix seconds when the token expires. */
-  expiresAt: number;
-}
-
 export interface RegisterRequest {
   username: string;
   email: string;
@@ -92,10 +82,30 @@ export interface RegisterRequest {
   clientIp: string;
 }
 
+export interface RegisterResponse {
+  user:
+    | User
+    | undefined;
+  /** Signed JWT for the session cookie. */
+  token: string;
+  /** Unix seconds when the token expires. */
+  expiresAt: number;
+}
+
 export interface LoginRequest {
   email: string;
   password: string;
   clientIp: string;
+}
+
+export interface LoginResponse {
+  user:
+    | User
+    | undefined;
+  /** Signed JWT for the session cookie. */
+  token: string;
+  /** Unix seconds when the token expires. */
+  expiresAt: number;
 }
 
 export interface AdminLoginRequest {
@@ -104,12 +114,24 @@ export interface AdminLoginRequest {
   clientIp: string;
 }
 
-export interface GetUserRequest {
-  userId: string;
+export interface AdminLoginResponse {
+  user:
+    | User
+    | undefined;
+  /** Signed JWT for the session cookie. */
+  token: string;
+  /** Unix seconds when the token expires. */
+  expiresAt: number;
+}
+
+export interface GetCurrentUserRequest {
+}
+
+export interface GetCurrentUserResponse {
+  user: User | undefined;
 }
 
 export interface UpdateProfileRequest {
-  userId: string;
   username?: string | undefined;
   email?:
     | string
@@ -120,10 +142,17 @@ export interface UpdateProfileRequest {
   newPassword?: string | undefined;
 }
 
-export interface LogoutRequest {
-  /** The token's id (jti) and expiry (unix seconds), read from the verified token. */
-  tokenId: string;
+export interface UpdateProfileResponse {
+  user:
+    | User
+    | undefined;
+  /** Signed JWT for the session cookie. */
+  token: string;
+  /** Unix seconds when the token expires. */
   expiresAt: number;
+}
+
+export interface LogoutRequest {
 }
 
 export interface LogoutResponse {
@@ -286,111 +315,6 @@ export const User: MessageFns<User> = {
   },
 };
 
-function createBaseAuthResult(): AuthResult {
-  return { user: undefined, token: "", expiresAt: 0 };
-}
-
-export const AuthResult: MessageFns<AuthResult> = {
-  encode(message: AuthResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.user !== undefined) {
-      User.encode(message.user, writer.uint32(10).fork()).join();
-    }
-    if (message.token !== "") {
-      writer.uint32(18).string(message.token);
-    }
-    if (message.expiresAt !== 0) {
-      writer.uint32(24).int64(message.expiresAt);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): AuthResult {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAuthResult();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.user = User.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.token = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.expiresAt = longToNumber(reader.int64());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): AuthResult {
-    return {
-      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
-      token: isSet(object.token) ? globalThis.String(object.token) : "",
-      expiresAt: isSet(object.expiresAt)
-        ? globalThis.Number(object.expiresAt)
-        : isSet(object.expires_at)
-        ? globalThis.Number(object.expires_at)
-        : 0,
-    };
-  },
-
-  toJSON(message: AuthResult): unknown {
-    const obj: any = {};
-    if (message.user !== undefined) {
-      obj.user = User.toJSON(message.user);
-    }
-    if (message.token !== "") {
-      obj.token = message.token;
-    }
-    if (message.expiresAt !== 0) {
-      obj.expiresAt = Math.round(message.expiresAt);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<AuthResult>, I>>(base?: I): AuthResult {
-    return AuthResult.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<AuthResult>, I>>(object: I): AuthResult {
-    const message = createBaseAuthResult();
-    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
-    message.token = object.token ?? "";
-    message.expiresAt = object.expiresAt ?? 0;
-    return message;
-  },
-};
-
 function createBaseRegisterRequest(): RegisterRequest {
   return { username: "", email: "", password: "", evmWallet: "", clientIp: "" };
 }
@@ -532,6 +456,111 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
   },
 };
 
+function createBaseRegisterResponse(): RegisterResponse {
+  return { user: undefined, token: "", expiresAt: 0 };
+}
+
+export const RegisterResponse: MessageFns<RegisterResponse> = {
+  encode(message: RegisterResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.expiresAt !== 0) {
+      writer.uint32(24).int64(message.expiresAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegisterResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegisterResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegisterResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.Number(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.Number(object.expires_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: RegisterResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.expiresAt !== 0) {
+      obj.expiresAt = Math.round(message.expiresAt);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RegisterResponse>, I>>(base?: I): RegisterResponse {
+    return RegisterResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RegisterResponse>, I>>(object: I): RegisterResponse {
+    const message = createBaseRegisterResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.token = object.token ?? "";
+    message.expiresAt = object.expiresAt ?? 0;
+    return message;
+  },
+};
+
 function createBaseLoginRequest(): LoginRequest {
   return { email: "", password: "", clientIp: "" };
 }
@@ -633,6 +662,111 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     message.email = object.email ?? "";
     message.password = object.password ?? "";
     message.clientIp = object.clientIp ?? "";
+    return message;
+  },
+};
+
+function createBaseLoginResponse(): LoginResponse {
+  return { user: undefined, token: "", expiresAt: 0 };
+}
+
+export const LoginResponse: MessageFns<LoginResponse> = {
+  encode(message: LoginResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.expiresAt !== 0) {
+      writer.uint32(24).int64(message.expiresAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresAt = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.Number(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.Number(object.expires_at)
+        : 0,
+    };
+  },
+
+  toJSON(message: LoginResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.expiresAt !== 0) {
+      obj.expiresAt = Math.round(message.expiresAt);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LoginResponse>, I>>(base?: I): LoginResponse {
+    return LoginResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LoginResponse>, I>>(object: I): LoginResponse {
+    const message = createBaseLoginResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.token = object.token ?? "";
+    message.expiresAt = object.expiresAt ?? 0;
     return message;
   },
 };
@@ -742,19 +876,25 @@ export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
   },
 };
 
-function createBaseGetUserRequest(): GetUserRequest {
-  return { userId: "" };
+function createBaseAdminLoginResponse(): AdminLoginResponse {
+  return { user: undefined, token: "", expiresAt: 0 };
 }
 
-export const GetUserRequest: MessageFns<GetUserRequest> = {
-  encode(message: GetUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.userId !== "") {
-      writer.uint32(10).string(message.userId);
+export const AdminLoginResponse: MessageFns<AdminLoginResponse> = {
+  encode(message: AdminLoginResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.expiresAt !== 0) {
+      writer.uint32(24).int64(message.expiresAt);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): GetUserRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminLoginResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -763,7 +903,7 @@ export const GetUserRequest: MessageFns<GetUserRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetUserRequest();
+      const message = createBaseAdminLoginResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -772,7 +912,23 @@ export const GetUserRequest: MessageFns<GetUserRequest> = {
               break;
             }
 
-            message.userId = reader.string();
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresAt = longToNumber(reader.int64());
             continue;
           }
         }
@@ -787,37 +943,165 @@ export const GetUserRequest: MessageFns<GetUserRequest> = {
     }
   },
 
-  fromJSON(object: any): GetUserRequest {
+  fromJSON(object: any): AdminLoginResponse {
     return {
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.Number(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.Number(object.expires_at)
+        : 0,
     };
   },
 
-  toJSON(message: GetUserRequest): unknown {
+  toJSON(message: AdminLoginResponse): unknown {
     const obj: any = {};
-    if (message.userId !== "") {
-      obj.userId = message.userId;
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.expiresAt !== 0) {
+      obj.expiresAt = Math.round(message.expiresAt);
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<GetUserRequest>, I>>(base?: I): GetUserRequest {
-    return GetUserRequest.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<AdminLoginResponse>, I>>(base?: I): AdminLoginResponse {
+    return AdminLoginResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<GetUserRequest>, I>>(object: I): GetUserRequest {
-    const message = createBaseGetUserRequest();
-    message.userId = object.userId ?? "";
+  fromPartial<I extends Exact<DeepPartial<AdminLoginResponse>, I>>(object: I): AdminLoginResponse {
+    const message = createBaseAdminLoginResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.token = object.token ?? "";
+    message.expiresAt = object.expiresAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetCurrentUserRequest(): GetCurrentUserRequest {
+  return {};
+}
+
+export const GetCurrentUserRequest: MessageFns<GetCurrentUserRequest> = {
+  encode(_: GetCurrentUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCurrentUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCurrentUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetCurrentUserRequest {
+    return {};
+  },
+
+  toJSON(_: GetCurrentUserRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCurrentUserRequest>, I>>(base?: I): GetCurrentUserRequest {
+    return GetCurrentUserRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCurrentUserRequest>, I>>(_: I): GetCurrentUserRequest {
+    const message = createBaseGetCurrentUserRequest();
+    return message;
+  },
+};
+
+function createBaseGetCurrentUserResponse(): GetCurrentUserResponse {
+  return { user: undefined };
+}
+
+export const GetCurrentUserResponse: MessageFns<GetCurrentUserResponse> = {
+  encode(message: GetCurrentUserResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCurrentUserResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCurrentUserResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCurrentUserResponse {
+    return { user: isSet(object.user) ? User.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: GetCurrentUserResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCurrentUserResponse>, I>>(base?: I): GetCurrentUserResponse {
+    return GetCurrentUserResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCurrentUserResponse>, I>>(object: I): GetCurrentUserResponse {
+    const message = createBaseGetCurrentUserResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
     return message;
   },
 };
 
 function createBaseUpdateProfileRequest(): UpdateProfileRequest {
   return {
-    userId: "",
     username: undefined,
     email: undefined,
     evmWallet: undefined,
@@ -828,9 +1112,6 @@ function createBaseUpdateProfileRequest(): UpdateProfileRequest {
 
 export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
   encode(message: UpdateProfileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.userId !== "") {
-      writer.uint32(10).string(message.userId);
-    }
     if (message.username !== undefined) {
       writer.uint32(18).string(message.username);
     }
@@ -862,14 +1143,6 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.userId = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -924,11 +1197,6 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
 
   fromJSON(object: any): UpdateProfileRequest {
     return {
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
       username: isSet(object.username) ? globalThis.String(object.username) : undefined,
       email: isSet(object.email) ? globalThis.String(object.email) : undefined,
       evmWallet: isSet(object.evmWallet)
@@ -951,9 +1219,6 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
 
   toJSON(message: UpdateProfileRequest): unknown {
     const obj: any = {};
-    if (message.userId !== "") {
-      obj.userId = message.userId;
-    }
     if (message.username !== undefined) {
       obj.username = message.username;
     }
@@ -977,7 +1242,6 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<UpdateProfileRequest>, I>>(object: I): UpdateProfileRequest {
     const message = createBaseUpdateProfileRequest();
-    message.userId = object.userId ?? "";
     message.username = object.username ?? undefined;
     message.email = object.email ?? undefined;
     message.evmWallet = object.evmWallet ?? undefined;
@@ -987,22 +1251,25 @@ export const UpdateProfileRequest: MessageFns<UpdateProfileRequest> = {
   },
 };
 
-function createBaseLogoutRequest(): LogoutRequest {
-  return { tokenId: "", expiresAt: 0 };
+function createBaseUpdateProfileResponse(): UpdateProfileResponse {
+  return { user: undefined, token: "", expiresAt: 0 };
 }
 
-export const LogoutRequest: MessageFns<LogoutRequest> = {
-  encode(message: LogoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.tokenId !== "") {
-      writer.uint32(10).string(message.tokenId);
+export const UpdateProfileResponse: MessageFns<UpdateProfileResponse> = {
+  encode(message: UpdateProfileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
     }
     if (message.expiresAt !== 0) {
-      writer.uint32(16).int64(message.expiresAt);
+      writer.uint32(24).int64(message.expiresAt);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): LogoutRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateProfileResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1011,7 +1278,7 @@ export const LogoutRequest: MessageFns<LogoutRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseLogoutRequest();
+      const message = createBaseUpdateProfileResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1020,11 +1287,19 @@ export const LogoutRequest: MessageFns<LogoutRequest> = {
               break;
             }
 
-            message.tokenId = reader.string();
+            message.user = User.decode(reader, reader.uint32());
             continue;
           }
           case 2: {
-            if (tag !== 16) {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
               break;
             }
 
@@ -1043,13 +1318,10 @@ export const LogoutRequest: MessageFns<LogoutRequest> = {
     }
   },
 
-  fromJSON(object: any): LogoutRequest {
+  fromJSON(object: any): UpdateProfileResponse {
     return {
-      tokenId: isSet(object.tokenId)
-        ? globalThis.String(object.tokenId)
-        : isSet(object.token_id)
-        ? globalThis.String(object.token_id)
-        : "",
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
       expiresAt: isSet(object.expiresAt)
         ? globalThis.Number(object.expiresAt)
         : isSet(object.expires_at)
@@ -1058,10 +1330,13 @@ export const LogoutRequest: MessageFns<LogoutRequest> = {
     };
   },
 
-  toJSON(message: LogoutRequest): unknown {
+  toJSON(message: UpdateProfileResponse): unknown {
     const obj: any = {};
-    if (message.tokenId !== "") {
-      obj.tokenId = message.tokenId;
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
     }
     if (message.expiresAt !== 0) {
       obj.expiresAt = Math.round(message.expiresAt);
@@ -1069,13 +1344,66 @@ export const LogoutRequest: MessageFns<LogoutRequest> = {
     return obj;
   },
 
+  create<I extends Exact<DeepPartial<UpdateProfileResponse>, I>>(base?: I): UpdateProfileResponse {
+    return UpdateProfileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateProfileResponse>, I>>(object: I): UpdateProfileResponse {
+    const message = createBaseUpdateProfileResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.token = object.token ?? "";
+    message.expiresAt = object.expiresAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseLogoutRequest(): LogoutRequest {
+  return {};
+}
+
+export const LogoutRequest: MessageFns<LogoutRequest> = {
+  encode(_: LogoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LogoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLogoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): LogoutRequest {
+    return {};
+  },
+
+  toJSON(_: LogoutRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
   create<I extends Exact<DeepPartial<LogoutRequest>, I>>(base?: I): LogoutRequest {
     return LogoutRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<LogoutRequest>, I>>(object: I): LogoutRequest {
+  fromPartial<I extends Exact<DeepPartial<LogoutRequest>, I>>(_: I): LogoutRequest {
     const message = createBaseLogoutRequest();
-    message.tokenId = object.tokenId ?? "";
-    message.expiresAt = object.expiresAt ?? 0;
     return message;
   },
 };
@@ -1132,10 +1460,7 @@ export const LogoutResponse: MessageFns<LogoutResponse> = {
   },
 };
 
-/**
- * Accounts and sessions. Only this service holds the JWT private key; every other
- * process verifies tokens with the public key.
- */
+/** Signing in: anyone may call. */
 export type AuthServiceService = typeof AuthServiceService;
 export const AuthServiceService = {
   /** Creates a player account (never an admin) and signs a session token. */
@@ -1145,8 +1470,8 @@ export const AuthServiceService = {
     responseStream: false as const,
     requestSerialize: (value: RegisterRequest): Buffer => Buffer.from(RegisterRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): RegisterRequest => RegisterRequest.decode(value),
-    responseSerialize: (value: AuthResult): Buffer => Buffer.from(AuthResult.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AuthResult => AuthResult.decode(value),
+    responseSerialize: (value: RegisterResponse): Buffer => Buffer.from(RegisterResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RegisterResponse => RegisterResponse.decode(value),
   },
   /** Player sign-in by email and password. */
   login: {
@@ -1155,8 +1480,8 @@ export const AuthServiceService = {
     responseStream: false as const,
     requestSerialize: (value: LoginRequest): Buffer => Buffer.from(LoginRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): LoginRequest => LoginRequest.decode(value),
-    responseSerialize: (value: AuthResult): Buffer => Buffer.from(AuthResult.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AuthResult => AuthResult.decode(value),
+    responseSerialize: (value: LoginResponse): Buffer => Buffer.from(LoginResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LoginResponse => LoginResponse.decode(value),
   },
   /** Admin sign-in by username and password; refuses non-admin accounts. */
   adminLogin: {
@@ -1165,30 +1490,105 @@ export const AuthServiceService = {
     responseStream: false as const,
     requestSerialize: (value: AdminLoginRequest): Buffer => Buffer.from(AdminLoginRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): AdminLoginRequest => AdminLoginRequest.decode(value),
-    responseSerialize: (value: AuthResult): Buffer => Buffer.from(AuthResult.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AuthResult => AuthResult.decode(value),
+    responseSerialize: (value: AdminLoginResponse): Buffer => Buffer.from(AdminLoginResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AdminLoginResponse => AdminLoginResponse.decode(value),
   },
-  getUser: {
-    path: "/auth.v1.AuthService/GetUser" as const,
+} as const;
+
+export interface AuthServiceServer extends UntypedServiceImplementation {
+  /** Creates a player account (never an admin) and signs a session token. */
+  register: handleUnaryCall<RegisterRequest, RegisterResponse>;
+  /** Player sign-in by email and password. */
+  login: handleUnaryCall<LoginRequest, LoginResponse>;
+  /** Admin sign-in by username and password; refuses non-admin accounts. */
+  adminLogin: handleUnaryCall<AdminLoginRequest, AdminLoginResponse>;
+}
+
+export interface AuthServiceClient extends Client {
+  /** Creates a player account (never an admin) and signs a session token. */
+  register(
+    request: RegisterRequest,
+    callback: (error: ServiceError | null, response: RegisterResponse) => void,
+  ): ClientUnaryCall;
+  register(
+    request: RegisterRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RegisterResponse) => void,
+  ): ClientUnaryCall;
+  register(
+    request: RegisterRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RegisterResponse) => void,
+  ): ClientUnaryCall;
+  /** Player sign-in by email and password. */
+  login(
+    request: LoginRequest,
+    callback: (error: ServiceError | null, response: LoginResponse) => void,
+  ): ClientUnaryCall;
+  login(
+    request: LoginRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LoginResponse) => void,
+  ): ClientUnaryCall;
+  login(
+    request: LoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LoginResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin sign-in by username and password; refuses non-admin accounts. */
+  adminLogin(
+    request: AdminLoginRequest,
+    callback: (error: ServiceError | null, response: AdminLoginResponse) => void,
+  ): ClientUnaryCall;
+  adminLogin(
+    request: AdminLoginRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AdminLoginResponse) => void,
+  ): ClientUnaryCall;
+  adminLogin(
+    request: AdminLoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AdminLoginResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const AuthServiceClient = makeGenericClientConstructor(AuthServiceService, "auth.v1.AuthService") as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AuthServiceClient;
+  service: typeof AuthServiceService;
+  serviceName: string;
+};
+
+/** The signed-in caller's own account: the interceptor refuses callers without a valid token. */
+export type AccountServiceService = typeof AccountServiceService;
+export const AccountServiceService = {
+  getCurrentUser: {
+    path: "/auth.v1.AccountService/GetCurrentUser" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: GetUserRequest): Buffer => Buffer.from(GetUserRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetUserRequest => GetUserRequest.decode(value),
-    responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
-    responseDeserialize: (value: Buffer): User => User.decode(value),
+    requestSerialize: (value: GetCurrentUserRequest): Buffer =>
+      Buffer.from(GetCurrentUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCurrentUserRequest => GetCurrentUserRequest.decode(value),
+    responseSerialize: (value: GetCurrentUserResponse): Buffer =>
+      Buffer.from(GetCurrentUserResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCurrentUserResponse => GetCurrentUserResponse.decode(value),
   },
+  /** Changes username, email, wallet or password; a new token reflects the change. */
   updateProfile: {
-    path: "/auth.v1.AuthService/UpdateProfile" as const,
+    path: "/auth.v1.AccountService/UpdateProfile" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: UpdateProfileRequest): Buffer => Buffer.from(UpdateProfileRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): UpdateProfileRequest => UpdateProfileRequest.decode(value),
-    responseSerialize: (value: AuthResult): Buffer => Buffer.from(AuthResult.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AuthResult => AuthResult.decode(value),
+    responseSerialize: (value: UpdateProfileResponse): Buffer =>
+      Buffer.from(UpdateProfileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateProfileResponse => UpdateProfileResponse.decode(value),
   },
-  /** Revokes a token at once (deny-list until it would have expired). */
+  /** Revokes the caller's token at once (deny-list until it would have expired). */
   logout: {
-    path: "/auth.v1.AuthService/Logout" as const,
+    path: "/auth.v1.AccountService/Logout" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: LogoutRequest): Buffer => Buffer.from(LogoutRequest.encode(value).finish()),
@@ -1198,93 +1598,47 @@ export const AuthServiceService = {
   },
 } as const;
 
-export interface AuthServiceServer extends UntypedServiceImplementation {
-  /** Creates a player account (never an admin) and signs a session token. */
-  register: handleUnaryCall<RegisterRequest, AuthResult>;
-  /** Player sign-in by email and password. */
-  login: handleUnaryCall<LoginRequest, AuthResult>;
-  /** Admin sign-in by username and password; refuses non-admin accounts. */
-  adminLogin: handleUnaryCall<AdminLoginRequest, AuthResult>;
-  getUser: handleUnaryCall<GetUserRequest, User>;
-  updateProfile: handleUnaryCall<UpdateProfileRequest, AuthResult>;
-  /** Revokes a token at once (deny-list until it would have expired). */
+export interface AccountServiceServer extends UntypedServiceImplementation {
+  getCurrentUser: handleUnaryCall<GetCurrentUserRequest, GetCurrentUserResponse>;
+  /** Changes username, email, wallet or password; a new token reflects the change. */
+  updateProfile: handleUnaryCall<UpdateProfileRequest, UpdateProfileResponse>;
+  /** Revokes the caller's token at once (deny-list until it would have expired). */
   logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
 }
 
-export interface AuthServiceClient extends Client {
-  /** Creates a player account (never an admin) and signs a session token. */
-  register(
-    request: RegisterRequest,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
+export interface AccountServiceClient extends Client {
+  getCurrentUser(
+    request: GetCurrentUserRequest,
+    callback: (error: ServiceError | null, response: GetCurrentUserResponse) => void,
   ): ClientUnaryCall;
-  register(
-    request: RegisterRequest,
+  getCurrentUser(
+    request: GetCurrentUserRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
+    callback: (error: ServiceError | null, response: GetCurrentUserResponse) => void,
   ): ClientUnaryCall;
-  register(
-    request: RegisterRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
-  ): ClientUnaryCall;
-  /** Player sign-in by email and password. */
-  login(request: LoginRequest, callback: (error: ServiceError | null, response: AuthResult) => void): ClientUnaryCall;
-  login(
-    request: LoginRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
-  ): ClientUnaryCall;
-  login(
-    request: LoginRequest,
+  getCurrentUser(
+    request: GetCurrentUserRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
+    callback: (error: ServiceError | null, response: GetCurrentUserResponse) => void,
   ): ClientUnaryCall;
-  /** Admin sign-in by username and password; refuses non-admin accounts. */
-  adminLogin(
-    request: AdminLoginRequest,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
-  ): ClientUnaryCall;
-  adminLogin(
-    request: AdminLoginRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
-  ): ClientUnaryCall;
-  adminLogin(
-    request: AdminLoginRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
-  ): ClientUnaryCall;
-  getUser(request: GetUserRequest, callback: (error: ServiceError | null, response: User) => void): ClientUnaryCall;
-  getUser(
-    request: GetUserRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: User) => void,
-  ): ClientUnaryCall;
-  getUser(
-    request: GetUserRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: User) => void,
-  ): ClientUnaryCall;
+  /** Changes username, email, wallet or password; a new token reflects the change. */
   updateProfile(
     request: UpdateProfileRequest,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
+    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
   ): ClientUnaryCall;
   updateProfile(
     request: UpdateProfileRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
+    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
   ): ClientUnaryCall;
   updateProfile(
     request: UpdateProfileRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AuthResult) => void,
+    callback: (error: ServiceError | null, response: UpdateProfileResponse) => void,
   ): ClientUnaryCall;
-  /** Revokes a token at once (deny-list until it would have expired). */
+  /** Revokes the caller's token at once (deny-list until it would have expired). */
   logout(
     request: LogoutRequest,
     callback: (error: ServiceError | null, response: LogoutResponse) => void,
@@ -1302,9 +1656,12 @@ export interface AuthServiceClient extends Client {
   ): ClientUnaryCall;
 }
 
-export const AuthServiceClient = makeGenericClientConstructor(AuthServiceService, "auth.v1.AuthService") as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AuthServiceClient;
-  service: typeof AuthServiceService;
+export const AccountServiceClient = makeGenericClientConstructor(
+  AccountServiceService,
+  "auth.v1.AccountService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AccountServiceClient;
+  service: typeof AccountServiceService;
   serviceName: string;
 };
 

@@ -23,7 +23,7 @@ export const protobufPackage = "scores.v1";
 
 export const protobufFileName = "scores/v1/scores.proto";
 
-/** SPEC 3 Score. */
+/** A verified score as every board shows it. */
 export interface Score {
   id: string;
   playerName: string;
@@ -33,10 +33,6 @@ export interface Score {
   moves: number;
   /** ISO 8601. */
   createdAt: string;
-}
-
-export interface ScoreList {
-  scores: Score[];
 }
 
 export interface SubmitScoreRequest {
@@ -52,16 +48,20 @@ export interface SubmitScoreRequest {
   /** The game log's wire JSON ({"v":1,"t0":...,"e":[...]}, docs/api.md); empty = missing. */
   gameLog: string;
   /** Set by POST /api/seasonal-leaderboards/{id}/scores: that season must be running. */
-  seasonId?:
-    | string
-    | undefined;
-  /** The signed-in user, when there is one. */
-  userId: string;
+  seasonId?: string | undefined;
+}
+
+export interface SubmitScoreResponse {
+  score: Score | undefined;
 }
 
 export interface TopScoresRequest {
   /** 1..100; 0 means 10. */
   limit: number;
+}
+
+export interface TopScoresResponse {
+  scores: Score[];
 }
 
 export interface CheckHighScoreRequest {
@@ -72,7 +72,7 @@ export interface CheckHighScoreResponse {
   isHighScore: boolean;
 }
 
-export interface PlayerRankRequest {
+export interface AllTimeRankRequest {
   playerName: string;
   /** Entries shown on each side of the player's; 0 means 5, at most 25. */
   radius: number;
@@ -84,7 +84,7 @@ export interface RankedScore {
   score: Score | undefined;
 }
 
-export interface ScoreRank {
+export interface AllTimeRankResponse {
   rank: number;
   entry:
     | RankedScore
@@ -93,7 +93,7 @@ export interface ScoreRank {
   around: RankedScore[];
 }
 
-/** SPEC 3 Weekly leaderboard. */
+/** A week's board. */
 export interface Week {
   id: string;
   /** 'Week of Nov 16, 2026' (the Monday it starts, UTC). */
@@ -104,14 +104,18 @@ export interface Week {
   endDate: string;
 }
 
-export interface WeekList {
-  weeks: Week[];
-}
-
 export interface ListWeeksRequest {
 }
 
+export interface ListWeeksResponse {
+  weeks: Week[];
+}
+
 export interface ActiveWeekRequest {
+}
+
+export interface ActiveWeekResponse {
+  week: Week | undefined;
 }
 
 export interface WeeklyTopRequest {
@@ -120,7 +124,7 @@ export interface WeeklyTopRequest {
   limit: number;
 }
 
-/** SPEC 3 Weekly score row, plus its share of the week's points. */
+/** A player's row on a week's board, with its share of the week's points. */
 export interface WeeklyRow {
   id: string;
   playerName: string;
@@ -133,7 +137,7 @@ export interface WeeklyRow {
   percentOfTotal: number;
 }
 
-export interface WeeklyRowList {
+export interface WeeklyTopResponse {
   rows: WeeklyRow[];
 }
 
@@ -148,13 +152,13 @@ export interface RankedWeeklyRow {
   row: WeeklyRow | undefined;
 }
 
-export interface WeeklyPlayerRank {
+export interface WeeklyRankResponse {
   rank: number;
   entry: RankedWeeklyRow | undefined;
   around: RankedWeeklyRow[];
 }
 
-/** SPEC 3 Seasonal leaderboard. */
+/** A season's board. */
 export interface Season {
   id: string;
   name: string;
@@ -164,11 +168,11 @@ export interface Season {
   endDate: string;
 }
 
-export interface SeasonList {
-  seasons: Season[];
+export interface ListSeasonsRequest {
 }
 
-export interface ListSeasonsRequest {
+export interface ListSeasonsResponse {
+  seasons: Season[];
 }
 
 export interface ActiveSeasonRequest {
@@ -184,40 +188,58 @@ export interface SeasonTopRequest {
   limit: number;
 }
 
+export interface SeasonTopResponse {
+  scores: Score[];
+}
+
 export interface SeasonRankRequest {
   seasonId: string;
   playerName: string;
   radius: number;
 }
 
+export interface SeasonRankResponse {
+  rank: number;
+  entry: RankedScore | undefined;
+  around: RankedScore[];
+}
+
 export interface CreateSeasonRequest {
-  adminToken: string;
   name: string;
   /** ISO 8601. */
   startDate: string;
   endDate: string;
 }
 
+export interface CreateSeasonResponse {
+  season: Season | undefined;
+}
+
 export interface UpdateSeasonRequest {
-  adminToken: string;
   id: string;
   name?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
 }
 
+export interface UpdateSeasonResponse {
+  season: Season | undefined;
+}
+
 export interface EndSeasonRequest {
-  adminToken: string;
   id: string;
 }
 
+export interface EndSeasonResponse {
+  season: Season | undefined;
+}
+
 export interface VoidScoreRequest {
-  adminToken: string;
   scoreId: string;
   reason: string;
 }
 
-export interface VoidedScore {
+export interface VoidScoreResponse {
   score:
     | Score
     | undefined;
@@ -227,7 +249,6 @@ export interface VoidedScore {
 }
 
 export interface BanPlayerRequest {
-  adminToken: string;
   playerName: string;
   reason: string;
 }
@@ -238,8 +259,11 @@ export interface BannedPlayer {
   bannedAt: string;
 }
 
+export interface BanPlayerResponse {
+  player: BannedPlayer | undefined;
+}
+
 export interface UnbanPlayerRequest {
-  adminToken: string;
   playerName: string;
 }
 
@@ -247,21 +271,26 @@ export interface UnbanPlayerResponse {
 }
 
 export interface ListBannedPlayersRequest {
-  adminToken: string;
 }
 
-export interface BannedPlayerList {
+export interface ListBannedPlayersResponse {
   players: BannedPlayer[];
 }
 
 export interface ResetAllTimeRequest {
-  adminToken: string;
   reason: string;
 }
 
 export interface RestoreResetRequest {
-  adminToken: string;
   resetId: string;
+}
+
+export interface ResetAllTimeResponse {
+  reset: ScoreReset | undefined;
+}
+
+export interface RestoreResetResponse {
+  reset: ScoreReset | undefined;
 }
 
 export interface ScoreReset {
@@ -274,16 +303,14 @@ export interface ScoreReset {
   restoredAt: string;
 }
 
-export interface ScoreResetList {
+export interface ListResetsRequest {
+}
+
+export interface ListResetsResponse {
   resets: ScoreReset[];
 }
 
-export interface ListResetsRequest {
-  adminToken: string;
-}
-
 export interface ListAuditRequest {
-  adminToken: string;
   /** 1..200; 0 means 50. */
   limit: number;
 }
@@ -303,7 +330,7 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-export interface AuditEntryList {
+export interface ListAuditResponse {
   entries: AuditEntry[];
 }
 
@@ -339,7 +366,6 @@ export interface RecordCompletedGameResponse {
 }
 
 export interface DailyStatsRequest {
-  adminToken: string;
   /** 1..366; 0 means 30. */
   days: number;
 }
@@ -361,7 +387,7 @@ export interface DailyStats {
   uniquePlayers: number;
 }
 
-export interface DailyStatsList {
+export interface DailyStatsResponse {
   days: DailyStats[];
 }
 
@@ -522,84 +548,8 @@ export const Score: MessageFns<Score> = {
   },
 };
 
-function createBaseScoreList(): ScoreList {
-  return { scores: [] };
-}
-
-export const ScoreList: MessageFns<ScoreList> = {
-  encode(message: ScoreList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.scores) {
-      Score.encode(v!, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ScoreList {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseScoreList();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.scores.push(Score.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): ScoreList {
-    return { scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => Score.fromJSON(e)) : [] };
-  },
-
-  toJSON(message: ScoreList): unknown {
-    const obj: any = {};
-    if (message.scores?.length) {
-      obj.scores = message.scores.map((e) => Score.toJSON(e));
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ScoreList>, I>>(base?: I): ScoreList {
-    return ScoreList.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ScoreList>, I>>(object: I): ScoreList {
-    const message = createBaseScoreList();
-    message.scores = object.scores?.map((e) => Score.fromPartial(e)) || [];
-    return message;
-  },
-};
-
 function createBaseSubmitScoreRequest(): SubmitScoreRequest {
-  return {
-    playerName: "",
-    score: 0,
-    level: 0,
-    moves: undefined,
-    sessionId: "",
-    gameLog: "",
-    seasonId: undefined,
-    userId: "",
-  };
+  return { playerName: "", score: 0, level: 0, moves: undefined, sessionId: "", gameLog: "", seasonId: undefined };
 }
 
 export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
@@ -624,9 +574,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     }
     if (message.seasonId !== undefined) {
       writer.uint32(58).string(message.seasonId);
-    }
-    if (message.userId !== "") {
-      writer.uint32(66).string(message.userId);
     }
     return writer;
   },
@@ -700,14 +647,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
             message.seasonId = reader.string();
             continue;
           }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.userId = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -745,11 +684,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
         : isSet(object.season_id)
         ? globalThis.String(object.season_id)
         : undefined,
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
     };
   },
 
@@ -776,9 +710,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     if (message.seasonId !== undefined) {
       obj.seasonId = message.seasonId;
     }
-    if (message.userId !== "") {
-      obj.userId = message.userId;
-    }
     return obj;
   },
 
@@ -794,7 +725,73 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     message.sessionId = object.sessionId ?? "";
     message.gameLog = object.gameLog ?? "";
     message.seasonId = object.seasonId ?? undefined;
-    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitScoreResponse(): SubmitScoreResponse {
+  return { score: undefined };
+}
+
+export const SubmitScoreResponse: MessageFns<SubmitScoreResponse> = {
+  encode(message: SubmitScoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== undefined) {
+      Score.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitScoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitScoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.score = Score.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitScoreResponse {
+    return { score: isSet(object.score) ? Score.fromJSON(object.score) : undefined };
+  },
+
+  toJSON(message: SubmitScoreResponse): unknown {
+    const obj: any = {};
+    if (message.score !== undefined) {
+      obj.score = Score.toJSON(message.score);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubmitScoreResponse>, I>>(base?: I): SubmitScoreResponse {
+    return SubmitScoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubmitScoreResponse>, I>>(object: I): SubmitScoreResponse {
+    const message = createBaseSubmitScoreResponse();
+    message.score = (object.score !== undefined && object.score !== null) ? Score.fromPartial(object.score) : undefined;
     return message;
   },
 };
@@ -862,6 +859,73 @@ export const TopScoresRequest: MessageFns<TopScoresRequest> = {
   fromPartial<I extends Exact<DeepPartial<TopScoresRequest>, I>>(object: I): TopScoresRequest {
     const message = createBaseTopScoresRequest();
     message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseTopScoresResponse(): TopScoresResponse {
+  return { scores: [] };
+}
+
+export const TopScoresResponse: MessageFns<TopScoresResponse> = {
+  encode(message: TopScoresResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.scores) {
+      Score.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TopScoresResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTopScoresResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scores.push(Score.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TopScoresResponse {
+    return { scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => Score.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: TopScoresResponse): unknown {
+    const obj: any = {};
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => Score.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TopScoresResponse>, I>>(base?: I): TopScoresResponse {
+    return TopScoresResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TopScoresResponse>, I>>(object: I): TopScoresResponse {
+    const message = createBaseTopScoresResponse();
+    message.scores = object.scores?.map((e) => Score.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1006,12 +1070,12 @@ export const CheckHighScoreResponse: MessageFns<CheckHighScoreResponse> = {
   },
 };
 
-function createBasePlayerRankRequest(): PlayerRankRequest {
+function createBaseAllTimeRankRequest(): AllTimeRankRequest {
   return { playerName: "", radius: 0 };
 }
 
-export const PlayerRankRequest: MessageFns<PlayerRankRequest> = {
-  encode(message: PlayerRankRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const AllTimeRankRequest: MessageFns<AllTimeRankRequest> = {
+  encode(message: AllTimeRankRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.playerName !== "") {
       writer.uint32(10).string(message.playerName);
     }
@@ -1021,7 +1085,7 @@ export const PlayerRankRequest: MessageFns<PlayerRankRequest> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): PlayerRankRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): AllTimeRankRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1030,7 +1094,7 @@ export const PlayerRankRequest: MessageFns<PlayerRankRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePlayerRankRequest();
+      const message = createBaseAllTimeRankRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1062,7 +1126,7 @@ export const PlayerRankRequest: MessageFns<PlayerRankRequest> = {
     }
   },
 
-  fromJSON(object: any): PlayerRankRequest {
+  fromJSON(object: any): AllTimeRankRequest {
     return {
       playerName: isSet(object.playerName)
         ? globalThis.String(object.playerName)
@@ -1073,7 +1137,7 @@ export const PlayerRankRequest: MessageFns<PlayerRankRequest> = {
     };
   },
 
-  toJSON(message: PlayerRankRequest): unknown {
+  toJSON(message: AllTimeRankRequest): unknown {
     const obj: any = {};
     if (message.playerName !== "") {
       obj.playerName = message.playerName;
@@ -1084,11 +1148,11 @@ export const PlayerRankRequest: MessageFns<PlayerRankRequest> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<PlayerRankRequest>, I>>(base?: I): PlayerRankRequest {
-    return PlayerRankRequest.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<AllTimeRankRequest>, I>>(base?: I): AllTimeRankRequest {
+    return AllTimeRankRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<PlayerRankRequest>, I>>(object: I): PlayerRankRequest {
-    const message = createBasePlayerRankRequest();
+  fromPartial<I extends Exact<DeepPartial<AllTimeRankRequest>, I>>(object: I): AllTimeRankRequest {
+    const message = createBaseAllTimeRankRequest();
     message.playerName = object.playerName ?? "";
     message.radius = object.radius ?? 0;
     return message;
@@ -1180,12 +1244,12 @@ export const RankedScore: MessageFns<RankedScore> = {
   },
 };
 
-function createBaseScoreRank(): ScoreRank {
+function createBaseAllTimeRankResponse(): AllTimeRankResponse {
   return { rank: 0, entry: undefined, around: [] };
 }
 
-export const ScoreRank: MessageFns<ScoreRank> = {
-  encode(message: ScoreRank, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const AllTimeRankResponse: MessageFns<AllTimeRankResponse> = {
+  encode(message: AllTimeRankResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rank !== 0) {
       writer.uint32(8).int32(message.rank);
     }
@@ -1198,7 +1262,7 @@ export const ScoreRank: MessageFns<ScoreRank> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ScoreRank {
+  decode(input: BinaryReader | Uint8Array, length?: number): AllTimeRankResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1207,7 +1271,7 @@ export const ScoreRank: MessageFns<ScoreRank> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseScoreRank();
+      const message = createBaseAllTimeRankResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1247,7 +1311,7 @@ export const ScoreRank: MessageFns<ScoreRank> = {
     }
   },
 
-  fromJSON(object: any): ScoreRank {
+  fromJSON(object: any): AllTimeRankResponse {
     return {
       rank: isSet(object.rank) ? globalThis.Number(object.rank) : 0,
       entry: isSet(object.entry) ? RankedScore.fromJSON(object.entry) : undefined,
@@ -1255,7 +1319,7 @@ export const ScoreRank: MessageFns<ScoreRank> = {
     };
   },
 
-  toJSON(message: ScoreRank): unknown {
+  toJSON(message: AllTimeRankResponse): unknown {
     const obj: any = {};
     if (message.rank !== 0) {
       obj.rank = Math.round(message.rank);
@@ -1269,11 +1333,11 @@ export const ScoreRank: MessageFns<ScoreRank> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<ScoreRank>, I>>(base?: I): ScoreRank {
-    return ScoreRank.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<AllTimeRankResponse>, I>>(base?: I): AllTimeRankResponse {
+    return AllTimeRankResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ScoreRank>, I>>(object: I): ScoreRank {
-    const message = createBaseScoreRank();
+  fromPartial<I extends Exact<DeepPartial<AllTimeRankResponse>, I>>(object: I): AllTimeRankResponse {
+    const message = createBaseAllTimeRankResponse();
     message.rank = object.rank ?? 0;
     message.entry = (object.entry !== undefined && object.entry !== null)
       ? RankedScore.fromPartial(object.entry)
@@ -1428,73 +1492,6 @@ export const Week: MessageFns<Week> = {
   },
 };
 
-function createBaseWeekList(): WeekList {
-  return { weeks: [] };
-}
-
-export const WeekList: MessageFns<WeekList> = {
-  encode(message: WeekList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.weeks) {
-      Week.encode(v!, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): WeekList {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseWeekList();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.weeks.push(Week.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): WeekList {
-    return { weeks: globalThis.Array.isArray(object?.weeks) ? object.weeks.map((e: any) => Week.fromJSON(e)) : [] };
-  },
-
-  toJSON(message: WeekList): unknown {
-    const obj: any = {};
-    if (message.weeks?.length) {
-      obj.weeks = message.weeks.map((e) => Week.toJSON(e));
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<WeekList>, I>>(base?: I): WeekList {
-    return WeekList.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<WeekList>, I>>(object: I): WeekList {
-    const message = createBaseWeekList();
-    message.weeks = object.weeks?.map((e) => Week.fromPartial(e)) || [];
-    return message;
-  },
-};
-
 function createBaseListWeeksRequest(): ListWeeksRequest {
   return {};
 }
@@ -1547,6 +1544,73 @@ export const ListWeeksRequest: MessageFns<ListWeeksRequest> = {
   },
 };
 
+function createBaseListWeeksResponse(): ListWeeksResponse {
+  return { weeks: [] };
+}
+
+export const ListWeeksResponse: MessageFns<ListWeeksResponse> = {
+  encode(message: ListWeeksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.weeks) {
+      Week.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWeeksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWeeksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.weeks.push(Week.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWeeksResponse {
+    return { weeks: globalThis.Array.isArray(object?.weeks) ? object.weeks.map((e: any) => Week.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListWeeksResponse): unknown {
+    const obj: any = {};
+    if (message.weeks?.length) {
+      obj.weeks = message.weeks.map((e) => Week.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListWeeksResponse>, I>>(base?: I): ListWeeksResponse {
+    return ListWeeksResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListWeeksResponse>, I>>(object: I): ListWeeksResponse {
+    const message = createBaseListWeeksResponse();
+    message.weeks = object.weeks?.map((e) => Week.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseActiveWeekRequest(): ActiveWeekRequest {
   return {};
 }
@@ -1595,6 +1659,73 @@ export const ActiveWeekRequest: MessageFns<ActiveWeekRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<ActiveWeekRequest>, I>>(_: I): ActiveWeekRequest {
     const message = createBaseActiveWeekRequest();
+    return message;
+  },
+};
+
+function createBaseActiveWeekResponse(): ActiveWeekResponse {
+  return { week: undefined };
+}
+
+export const ActiveWeekResponse: MessageFns<ActiveWeekResponse> = {
+  encode(message: ActiveWeekResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.week !== undefined) {
+      Week.encode(message.week, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActiveWeekResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActiveWeekResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.week = Week.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActiveWeekResponse {
+    return { week: isSet(object.week) ? Week.fromJSON(object.week) : undefined };
+  },
+
+  toJSON(message: ActiveWeekResponse): unknown {
+    const obj: any = {};
+    if (message.week !== undefined) {
+      obj.week = Week.toJSON(message.week);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ActiveWeekResponse>, I>>(base?: I): ActiveWeekResponse {
+    return ActiveWeekResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ActiveWeekResponse>, I>>(object: I): ActiveWeekResponse {
+    const message = createBaseActiveWeekResponse();
+    message.week = (object.week !== undefined && object.week !== null) ? Week.fromPartial(object.week) : undefined;
     return message;
   },
 };
@@ -1877,19 +2008,19 @@ export const WeeklyRow: MessageFns<WeeklyRow> = {
   },
 };
 
-function createBaseWeeklyRowList(): WeeklyRowList {
+function createBaseWeeklyTopResponse(): WeeklyTopResponse {
   return { rows: [] };
 }
 
-export const WeeklyRowList: MessageFns<WeeklyRowList> = {
-  encode(message: WeeklyRowList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const WeeklyTopResponse: MessageFns<WeeklyTopResponse> = {
+  encode(message: WeeklyTopResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.rows) {
       WeeklyRow.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): WeeklyRowList {
+  decode(input: BinaryReader | Uint8Array, length?: number): WeeklyTopResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1898,7 +2029,7 @@ export const WeeklyRowList: MessageFns<WeeklyRowList> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseWeeklyRowList();
+      const message = createBaseWeeklyTopResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1922,11 +2053,11 @@ export const WeeklyRowList: MessageFns<WeeklyRowList> = {
     }
   },
 
-  fromJSON(object: any): WeeklyRowList {
+  fromJSON(object: any): WeeklyTopResponse {
     return { rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => WeeklyRow.fromJSON(e)) : [] };
   },
 
-  toJSON(message: WeeklyRowList): unknown {
+  toJSON(message: WeeklyTopResponse): unknown {
     const obj: any = {};
     if (message.rows?.length) {
       obj.rows = message.rows.map((e) => WeeklyRow.toJSON(e));
@@ -1934,11 +2065,11 @@ export const WeeklyRowList: MessageFns<WeeklyRowList> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<WeeklyRowList>, I>>(base?: I): WeeklyRowList {
-    return WeeklyRowList.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<WeeklyTopResponse>, I>>(base?: I): WeeklyTopResponse {
+    return WeeklyTopResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<WeeklyRowList>, I>>(object: I): WeeklyRowList {
-    const message = createBaseWeeklyRowList();
+  fromPartial<I extends Exact<DeepPartial<WeeklyTopResponse>, I>>(object: I): WeeklyTopResponse {
+    const message = createBaseWeeklyTopResponse();
     message.rows = object.rows?.map((e) => WeeklyRow.fromPartial(e)) || [];
     return message;
   },
@@ -2138,12 +2269,12 @@ export const RankedWeeklyRow: MessageFns<RankedWeeklyRow> = {
   },
 };
 
-function createBaseWeeklyPlayerRank(): WeeklyPlayerRank {
+function createBaseWeeklyRankResponse(): WeeklyRankResponse {
   return { rank: 0, entry: undefined, around: [] };
 }
 
-export const WeeklyPlayerRank: MessageFns<WeeklyPlayerRank> = {
-  encode(message: WeeklyPlayerRank, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const WeeklyRankResponse: MessageFns<WeeklyRankResponse> = {
+  encode(message: WeeklyRankResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rank !== 0) {
       writer.uint32(8).int32(message.rank);
     }
@@ -2156,7 +2287,7 @@ export const WeeklyPlayerRank: MessageFns<WeeklyPlayerRank> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): WeeklyPlayerRank {
+  decode(input: BinaryReader | Uint8Array, length?: number): WeeklyRankResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -2165,7 +2296,7 @@ export const WeeklyPlayerRank: MessageFns<WeeklyPlayerRank> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseWeeklyPlayerRank();
+      const message = createBaseWeeklyRankResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -2205,7 +2336,7 @@ export const WeeklyPlayerRank: MessageFns<WeeklyPlayerRank> = {
     }
   },
 
-  fromJSON(object: any): WeeklyPlayerRank {
+  fromJSON(object: any): WeeklyRankResponse {
     return {
       rank: isSet(object.rank) ? globalThis.Number(object.rank) : 0,
       entry: isSet(object.entry) ? RankedWeeklyRow.fromJSON(object.entry) : undefined,
@@ -2215,7 +2346,7 @@ export const WeeklyPlayerRank: MessageFns<WeeklyPlayerRank> = {
     };
   },
 
-  toJSON(message: WeeklyPlayerRank): unknown {
+  toJSON(message: WeeklyRankResponse): unknown {
     const obj: any = {};
     if (message.rank !== 0) {
       obj.rank = Math.round(message.rank);
@@ -2229,11 +2360,11 @@ export const WeeklyPlayerRank: MessageFns<WeeklyPlayerRank> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<WeeklyPlayerRank>, I>>(base?: I): WeeklyPlayerRank {
-    return WeeklyPlayerRank.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<WeeklyRankResponse>, I>>(base?: I): WeeklyRankResponse {
+    return WeeklyRankResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<WeeklyPlayerRank>, I>>(object: I): WeeklyPlayerRank {
-    const message = createBaseWeeklyPlayerRank();
+  fromPartial<I extends Exact<DeepPartial<WeeklyRankResponse>, I>>(object: I): WeeklyRankResponse {
+    const message = createBaseWeeklyRankResponse();
     message.rank = object.rank ?? 0;
     message.entry = (object.entry !== undefined && object.entry !== null)
       ? RankedWeeklyRow.fromPartial(object.entry)
@@ -2388,75 +2519,6 @@ export const Season: MessageFns<Season> = {
   },
 };
 
-function createBaseSeasonList(): SeasonList {
-  return { seasons: [] };
-}
-
-export const SeasonList: MessageFns<SeasonList> = {
-  encode(message: SeasonList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.seasons) {
-      Season.encode(v!, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): SeasonList {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSeasonList();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.seasons.push(Season.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): SeasonList {
-    return {
-      seasons: globalThis.Array.isArray(object?.seasons) ? object.seasons.map((e: any) => Season.fromJSON(e)) : [],
-    };
-  },
-
-  toJSON(message: SeasonList): unknown {
-    const obj: any = {};
-    if (message.seasons?.length) {
-      obj.seasons = message.seasons.map((e) => Season.toJSON(e));
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<SeasonList>, I>>(base?: I): SeasonList {
-    return SeasonList.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<SeasonList>, I>>(object: I): SeasonList {
-    const message = createBaseSeasonList();
-    message.seasons = object.seasons?.map((e) => Season.fromPartial(e)) || [];
-    return message;
-  },
-};
-
 function createBaseListSeasonsRequest(): ListSeasonsRequest {
   return {};
 }
@@ -2505,6 +2567,75 @@ export const ListSeasonsRequest: MessageFns<ListSeasonsRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<ListSeasonsRequest>, I>>(_: I): ListSeasonsRequest {
     const message = createBaseListSeasonsRequest();
+    return message;
+  },
+};
+
+function createBaseListSeasonsResponse(): ListSeasonsResponse {
+  return { seasons: [] };
+}
+
+export const ListSeasonsResponse: MessageFns<ListSeasonsResponse> = {
+  encode(message: ListSeasonsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.seasons) {
+      Season.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSeasonsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSeasonsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.seasons.push(Season.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSeasonsResponse {
+    return {
+      seasons: globalThis.Array.isArray(object?.seasons) ? object.seasons.map((e: any) => Season.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListSeasonsResponse): unknown {
+    const obj: any = {};
+    if (message.seasons?.length) {
+      obj.seasons = message.seasons.map((e) => Season.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSeasonsResponse>, I>>(base?: I): ListSeasonsResponse {
+    return ListSeasonsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSeasonsResponse>, I>>(object: I): ListSeasonsResponse {
+    const message = createBaseListSeasonsResponse();
+    message.seasons = object.seasons?.map((e) => Season.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2719,6 +2850,73 @@ export const SeasonTopRequest: MessageFns<SeasonTopRequest> = {
   },
 };
 
+function createBaseSeasonTopResponse(): SeasonTopResponse {
+  return { scores: [] };
+}
+
+export const SeasonTopResponse: MessageFns<SeasonTopResponse> = {
+  encode(message: SeasonTopResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.scores) {
+      Score.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SeasonTopResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSeasonTopResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scores.push(Score.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SeasonTopResponse {
+    return { scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => Score.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: SeasonTopResponse): unknown {
+    const obj: any = {};
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => Score.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SeasonTopResponse>, I>>(base?: I): SeasonTopResponse {
+    return SeasonTopResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SeasonTopResponse>, I>>(object: I): SeasonTopResponse {
+    const message = createBaseSeasonTopResponse();
+    message.scores = object.scores?.map((e) => Score.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseSeasonRankRequest(): SeasonRankRequest {
   return { seasonId: "", playerName: "", radius: 0 };
 }
@@ -2828,15 +3026,115 @@ export const SeasonRankRequest: MessageFns<SeasonRankRequest> = {
   },
 };
 
+function createBaseSeasonRankResponse(): SeasonRankResponse {
+  return { rank: 0, entry: undefined, around: [] };
+}
+
+export const SeasonRankResponse: MessageFns<SeasonRankResponse> = {
+  encode(message: SeasonRankResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rank !== 0) {
+      writer.uint32(8).int32(message.rank);
+    }
+    if (message.entry !== undefined) {
+      RankedScore.encode(message.entry, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.around) {
+      RankedScore.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SeasonRankResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSeasonRankResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.rank = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.entry = RankedScore.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.around.push(RankedScore.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SeasonRankResponse {
+    return {
+      rank: isSet(object.rank) ? globalThis.Number(object.rank) : 0,
+      entry: isSet(object.entry) ? RankedScore.fromJSON(object.entry) : undefined,
+      around: globalThis.Array.isArray(object?.around) ? object.around.map((e: any) => RankedScore.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SeasonRankResponse): unknown {
+    const obj: any = {};
+    if (message.rank !== 0) {
+      obj.rank = Math.round(message.rank);
+    }
+    if (message.entry !== undefined) {
+      obj.entry = RankedScore.toJSON(message.entry);
+    }
+    if (message.around?.length) {
+      obj.around = message.around.map((e) => RankedScore.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SeasonRankResponse>, I>>(base?: I): SeasonRankResponse {
+    return SeasonRankResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SeasonRankResponse>, I>>(object: I): SeasonRankResponse {
+    const message = createBaseSeasonRankResponse();
+    message.rank = object.rank ?? 0;
+    message.entry = (object.entry !== undefined && object.entry !== null)
+      ? RankedScore.fromPartial(object.entry)
+      : undefined;
+    message.around = object.around?.map((e) => RankedScore.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseCreateSeasonRequest(): CreateSeasonRequest {
-  return { adminToken: "", name: "", startDate: "", endDate: "" };
+  return { name: "", startDate: "", endDate: "" };
 }
 
 export const CreateSeasonRequest: MessageFns<CreateSeasonRequest> = {
   encode(message: CreateSeasonRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
     }
@@ -2862,14 +3160,6 @@ export const CreateSeasonRequest: MessageFns<CreateSeasonRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -2908,11 +3198,6 @@ export const CreateSeasonRequest: MessageFns<CreateSeasonRequest> = {
 
   fromJSON(object: any): CreateSeasonRequest {
     return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       startDate: isSet(object.startDate)
         ? globalThis.String(object.startDate)
@@ -2929,9 +3214,6 @@ export const CreateSeasonRequest: MessageFns<CreateSeasonRequest> = {
 
   toJSON(message: CreateSeasonRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.name !== "") {
       obj.name = message.name;
     }
@@ -2949,7 +3231,6 @@ export const CreateSeasonRequest: MessageFns<CreateSeasonRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<CreateSeasonRequest>, I>>(object: I): CreateSeasonRequest {
     const message = createBaseCreateSeasonRequest();
-    message.adminToken = object.adminToken ?? "";
     message.name = object.name ?? "";
     message.startDate = object.startDate ?? "";
     message.endDate = object.endDate ?? "";
@@ -2957,15 +3238,81 @@ export const CreateSeasonRequest: MessageFns<CreateSeasonRequest> = {
   },
 };
 
+function createBaseCreateSeasonResponse(): CreateSeasonResponse {
+  return { season: undefined };
+}
+
+export const CreateSeasonResponse: MessageFns<CreateSeasonResponse> = {
+  encode(message: CreateSeasonResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.season !== undefined) {
+      Season.encode(message.season, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateSeasonResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateSeasonResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.season = Season.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateSeasonResponse {
+    return { season: isSet(object.season) ? Season.fromJSON(object.season) : undefined };
+  },
+
+  toJSON(message: CreateSeasonResponse): unknown {
+    const obj: any = {};
+    if (message.season !== undefined) {
+      obj.season = Season.toJSON(message.season);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateSeasonResponse>, I>>(base?: I): CreateSeasonResponse {
+    return CreateSeasonResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateSeasonResponse>, I>>(object: I): CreateSeasonResponse {
+    const message = createBaseCreateSeasonResponse();
+    message.season = (object.season !== undefined && object.season !== null)
+      ? Season.fromPartial(object.season)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseUpdateSeasonRequest(): UpdateSeasonRequest {
-  return { adminToken: "", id: "", name: undefined, startDate: undefined, endDate: undefined };
+  return { id: "", name: undefined, startDate: undefined, endDate: undefined };
 }
 
 export const UpdateSeasonRequest: MessageFns<UpdateSeasonRequest> = {
   encode(message: UpdateSeasonRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.id !== "") {
       writer.uint32(18).string(message.id);
     }
@@ -2994,14 +3341,6 @@ export const UpdateSeasonRequest: MessageFns<UpdateSeasonRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -3048,11 +3387,6 @@ export const UpdateSeasonRequest: MessageFns<UpdateSeasonRequest> = {
 
   fromJSON(object: any): UpdateSeasonRequest {
     return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       name: isSet(object.name) ? globalThis.String(object.name) : undefined,
       startDate: isSet(object.startDate)
@@ -3070,9 +3404,6 @@ export const UpdateSeasonRequest: MessageFns<UpdateSeasonRequest> = {
 
   toJSON(message: UpdateSeasonRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.id !== "") {
       obj.id = message.id;
     }
@@ -3093,7 +3424,6 @@ export const UpdateSeasonRequest: MessageFns<UpdateSeasonRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<UpdateSeasonRequest>, I>>(object: I): UpdateSeasonRequest {
     const message = createBaseUpdateSeasonRequest();
-    message.adminToken = object.adminToken ?? "";
     message.id = object.id ?? "";
     message.name = object.name ?? undefined;
     message.startDate = object.startDate ?? undefined;
@@ -3102,15 +3432,81 @@ export const UpdateSeasonRequest: MessageFns<UpdateSeasonRequest> = {
   },
 };
 
+function createBaseUpdateSeasonResponse(): UpdateSeasonResponse {
+  return { season: undefined };
+}
+
+export const UpdateSeasonResponse: MessageFns<UpdateSeasonResponse> = {
+  encode(message: UpdateSeasonResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.season !== undefined) {
+      Season.encode(message.season, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSeasonResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateSeasonResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.season = Season.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateSeasonResponse {
+    return { season: isSet(object.season) ? Season.fromJSON(object.season) : undefined };
+  },
+
+  toJSON(message: UpdateSeasonResponse): unknown {
+    const obj: any = {};
+    if (message.season !== undefined) {
+      obj.season = Season.toJSON(message.season);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateSeasonResponse>, I>>(base?: I): UpdateSeasonResponse {
+    return UpdateSeasonResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateSeasonResponse>, I>>(object: I): UpdateSeasonResponse {
+    const message = createBaseUpdateSeasonResponse();
+    message.season = (object.season !== undefined && object.season !== null)
+      ? Season.fromPartial(object.season)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseEndSeasonRequest(): EndSeasonRequest {
-  return { adminToken: "", id: "" };
+  return { id: "" };
 }
 
 export const EndSeasonRequest: MessageFns<EndSeasonRequest> = {
   encode(message: EndSeasonRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.id !== "") {
       writer.uint32(18).string(message.id);
     }
@@ -3130,14 +3526,6 @@ export const EndSeasonRequest: MessageFns<EndSeasonRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -3159,21 +3547,11 @@ export const EndSeasonRequest: MessageFns<EndSeasonRequest> = {
   },
 
   fromJSON(object: any): EndSeasonRequest {
-    return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-    };
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
   },
 
   toJSON(message: EndSeasonRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.id !== "") {
       obj.id = message.id;
     }
@@ -3185,21 +3563,86 @@ export const EndSeasonRequest: MessageFns<EndSeasonRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<EndSeasonRequest>, I>>(object: I): EndSeasonRequest {
     const message = createBaseEndSeasonRequest();
-    message.adminToken = object.adminToken ?? "";
     message.id = object.id ?? "";
     return message;
   },
 };
 
+function createBaseEndSeasonResponse(): EndSeasonResponse {
+  return { season: undefined };
+}
+
+export const EndSeasonResponse: MessageFns<EndSeasonResponse> = {
+  encode(message: EndSeasonResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.season !== undefined) {
+      Season.encode(message.season, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndSeasonResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndSeasonResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.season = Season.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EndSeasonResponse {
+    return { season: isSet(object.season) ? Season.fromJSON(object.season) : undefined };
+  },
+
+  toJSON(message: EndSeasonResponse): unknown {
+    const obj: any = {};
+    if (message.season !== undefined) {
+      obj.season = Season.toJSON(message.season);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndSeasonResponse>, I>>(base?: I): EndSeasonResponse {
+    return EndSeasonResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndSeasonResponse>, I>>(object: I): EndSeasonResponse {
+    const message = createBaseEndSeasonResponse();
+    message.season = (object.season !== undefined && object.season !== null)
+      ? Season.fromPartial(object.season)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseVoidScoreRequest(): VoidScoreRequest {
-  return { adminToken: "", scoreId: "", reason: "" };
+  return { scoreId: "", reason: "" };
 }
 
 export const VoidScoreRequest: MessageFns<VoidScoreRequest> = {
   encode(message: VoidScoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.scoreId !== "") {
       writer.uint32(18).string(message.scoreId);
     }
@@ -3222,14 +3665,6 @@ export const VoidScoreRequest: MessageFns<VoidScoreRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -3260,11 +3695,6 @@ export const VoidScoreRequest: MessageFns<VoidScoreRequest> = {
 
   fromJSON(object: any): VoidScoreRequest {
     return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
       scoreId: isSet(object.scoreId)
         ? globalThis.String(object.scoreId)
         : isSet(object.score_id)
@@ -3276,9 +3706,6 @@ export const VoidScoreRequest: MessageFns<VoidScoreRequest> = {
 
   toJSON(message: VoidScoreRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.scoreId !== "") {
       obj.scoreId = message.scoreId;
     }
@@ -3293,19 +3720,18 @@ export const VoidScoreRequest: MessageFns<VoidScoreRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<VoidScoreRequest>, I>>(object: I): VoidScoreRequest {
     const message = createBaseVoidScoreRequest();
-    message.adminToken = object.adminToken ?? "";
     message.scoreId = object.scoreId ?? "";
     message.reason = object.reason ?? "";
     return message;
   },
 };
 
-function createBaseVoidedScore(): VoidedScore {
+function createBaseVoidScoreResponse(): VoidScoreResponse {
   return { score: undefined, voidedAt: "", reason: "" };
 }
 
-export const VoidedScore: MessageFns<VoidedScore> = {
-  encode(message: VoidedScore, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const VoidScoreResponse: MessageFns<VoidScoreResponse> = {
+  encode(message: VoidScoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.score !== undefined) {
       Score.encode(message.score, writer.uint32(10).fork()).join();
     }
@@ -3318,7 +3744,7 @@ export const VoidedScore: MessageFns<VoidedScore> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): VoidedScore {
+  decode(input: BinaryReader | Uint8Array, length?: number): VoidScoreResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -3327,7 +3753,7 @@ export const VoidedScore: MessageFns<VoidedScore> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseVoidedScore();
+      const message = createBaseVoidScoreResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -3367,7 +3793,7 @@ export const VoidedScore: MessageFns<VoidedScore> = {
     }
   },
 
-  fromJSON(object: any): VoidedScore {
+  fromJSON(object: any): VoidScoreResponse {
     return {
       score: isSet(object.score) ? Score.fromJSON(object.score) : undefined,
       voidedAt: isSet(object.voidedAt)
@@ -3379,7 +3805,7 @@ export const VoidedScore: MessageFns<VoidedScore> = {
     };
   },
 
-  toJSON(message: VoidedScore): unknown {
+  toJSON(message: VoidScoreResponse): unknown {
     const obj: any = {};
     if (message.score !== undefined) {
       obj.score = Score.toJSON(message.score);
@@ -3393,11 +3819,11 @@ export const VoidedScore: MessageFns<VoidedScore> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<VoidedScore>, I>>(base?: I): VoidedScore {
-    return VoidedScore.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<VoidScoreResponse>, I>>(base?: I): VoidScoreResponse {
+    return VoidScoreResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<VoidedScore>, I>>(object: I): VoidedScore {
-    const message = createBaseVoidedScore();
+  fromPartial<I extends Exact<DeepPartial<VoidScoreResponse>, I>>(object: I): VoidScoreResponse {
+    const message = createBaseVoidScoreResponse();
     message.score = (object.score !== undefined && object.score !== null) ? Score.fromPartial(object.score) : undefined;
     message.voidedAt = object.voidedAt ?? "";
     message.reason = object.reason ?? "";
@@ -3406,14 +3832,11 @@ export const VoidedScore: MessageFns<VoidedScore> = {
 };
 
 function createBaseBanPlayerRequest(): BanPlayerRequest {
-  return { adminToken: "", playerName: "", reason: "" };
+  return { playerName: "", reason: "" };
 }
 
 export const BanPlayerRequest: MessageFns<BanPlayerRequest> = {
   encode(message: BanPlayerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.playerName !== "") {
       writer.uint32(18).string(message.playerName);
     }
@@ -3436,14 +3859,6 @@ export const BanPlayerRequest: MessageFns<BanPlayerRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -3474,11 +3889,6 @@ export const BanPlayerRequest: MessageFns<BanPlayerRequest> = {
 
   fromJSON(object: any): BanPlayerRequest {
     return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
       playerName: isSet(object.playerName)
         ? globalThis.String(object.playerName)
         : isSet(object.player_name)
@@ -3490,9 +3900,6 @@ export const BanPlayerRequest: MessageFns<BanPlayerRequest> = {
 
   toJSON(message: BanPlayerRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.playerName !== "") {
       obj.playerName = message.playerName;
     }
@@ -3507,7 +3914,6 @@ export const BanPlayerRequest: MessageFns<BanPlayerRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<BanPlayerRequest>, I>>(object: I): BanPlayerRequest {
     const message = createBaseBanPlayerRequest();
-    message.adminToken = object.adminToken ?? "";
     message.playerName = object.playerName ?? "";
     message.reason = object.reason ?? "";
     return message;
@@ -3623,15 +4029,81 @@ export const BannedPlayer: MessageFns<BannedPlayer> = {
   },
 };
 
+function createBaseBanPlayerResponse(): BanPlayerResponse {
+  return { player: undefined };
+}
+
+export const BanPlayerResponse: MessageFns<BanPlayerResponse> = {
+  encode(message: BanPlayerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.player !== undefined) {
+      BannedPlayer.encode(message.player, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BanPlayerResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBanPlayerResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.player = BannedPlayer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BanPlayerResponse {
+    return { player: isSet(object.player) ? BannedPlayer.fromJSON(object.player) : undefined };
+  },
+
+  toJSON(message: BanPlayerResponse): unknown {
+    const obj: any = {};
+    if (message.player !== undefined) {
+      obj.player = BannedPlayer.toJSON(message.player);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BanPlayerResponse>, I>>(base?: I): BanPlayerResponse {
+    return BanPlayerResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BanPlayerResponse>, I>>(object: I): BanPlayerResponse {
+    const message = createBaseBanPlayerResponse();
+    message.player = (object.player !== undefined && object.player !== null)
+      ? BannedPlayer.fromPartial(object.player)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseUnbanPlayerRequest(): UnbanPlayerRequest {
-  return { adminToken: "", playerName: "" };
+  return { playerName: "" };
 }
 
 export const UnbanPlayerRequest: MessageFns<UnbanPlayerRequest> = {
   encode(message: UnbanPlayerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.playerName !== "") {
       writer.uint32(18).string(message.playerName);
     }
@@ -3651,14 +4123,6 @@ export const UnbanPlayerRequest: MessageFns<UnbanPlayerRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -3681,11 +4145,6 @@ export const UnbanPlayerRequest: MessageFns<UnbanPlayerRequest> = {
 
   fromJSON(object: any): UnbanPlayerRequest {
     return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
       playerName: isSet(object.playerName)
         ? globalThis.String(object.playerName)
         : isSet(object.player_name)
@@ -3696,9 +4155,6 @@ export const UnbanPlayerRequest: MessageFns<UnbanPlayerRequest> = {
 
   toJSON(message: UnbanPlayerRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.playerName !== "") {
       obj.playerName = message.playerName;
     }
@@ -3710,7 +4166,6 @@ export const UnbanPlayerRequest: MessageFns<UnbanPlayerRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<UnbanPlayerRequest>, I>>(object: I): UnbanPlayerRequest {
     const message = createBaseUnbanPlayerRequest();
-    message.adminToken = object.adminToken ?? "";
     message.playerName = object.playerName ?? "";
     return message;
   },
@@ -3769,14 +4224,11 @@ export const UnbanPlayerResponse: MessageFns<UnbanPlayerResponse> = {
 };
 
 function createBaseListBannedPlayersRequest(): ListBannedPlayersRequest {
-  return { adminToken: "" };
+  return {};
 }
 
 export const ListBannedPlayersRequest: MessageFns<ListBannedPlayersRequest> = {
-  encode(message: ListBannedPlayersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
+  encode(_: ListBannedPlayersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
 
@@ -3793,14 +4245,6 @@ export const ListBannedPlayersRequest: MessageFns<ListBannedPlayersRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3813,47 +4257,37 @@ export const ListBannedPlayersRequest: MessageFns<ListBannedPlayersRequest> = {
     }
   },
 
-  fromJSON(object: any): ListBannedPlayersRequest {
-    return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
-    };
+  fromJSON(_: any): ListBannedPlayersRequest {
+    return {};
   },
 
-  toJSON(message: ListBannedPlayersRequest): unknown {
+  toJSON(_: ListBannedPlayersRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ListBannedPlayersRequest>, I>>(base?: I): ListBannedPlayersRequest {
     return ListBannedPlayersRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListBannedPlayersRequest>, I>>(object: I): ListBannedPlayersRequest {
+  fromPartial<I extends Exact<DeepPartial<ListBannedPlayersRequest>, I>>(_: I): ListBannedPlayersRequest {
     const message = createBaseListBannedPlayersRequest();
-    message.adminToken = object.adminToken ?? "";
     return message;
   },
 };
 
-function createBaseBannedPlayerList(): BannedPlayerList {
+function createBaseListBannedPlayersResponse(): ListBannedPlayersResponse {
   return { players: [] };
 }
 
-export const BannedPlayerList: MessageFns<BannedPlayerList> = {
-  encode(message: BannedPlayerList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ListBannedPlayersResponse: MessageFns<ListBannedPlayersResponse> = {
+  encode(message: ListBannedPlayersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.players) {
       BannedPlayer.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): BannedPlayerList {
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBannedPlayersResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -3862,7 +4296,7 @@ export const BannedPlayerList: MessageFns<BannedPlayerList> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBannedPlayerList();
+      const message = createBaseListBannedPlayersResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -3886,7 +4320,7 @@ export const BannedPlayerList: MessageFns<BannedPlayerList> = {
     }
   },
 
-  fromJSON(object: any): BannedPlayerList {
+  fromJSON(object: any): ListBannedPlayersResponse {
     return {
       players: globalThis.Array.isArray(object?.players)
         ? object.players.map((e: any) => BannedPlayer.fromJSON(e))
@@ -3894,7 +4328,7 @@ export const BannedPlayerList: MessageFns<BannedPlayerList> = {
     };
   },
 
-  toJSON(message: BannedPlayerList): unknown {
+  toJSON(message: ListBannedPlayersResponse): unknown {
     const obj: any = {};
     if (message.players?.length) {
       obj.players = message.players.map((e) => BannedPlayer.toJSON(e));
@@ -3902,25 +4336,22 @@ export const BannedPlayerList: MessageFns<BannedPlayerList> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<BannedPlayerList>, I>>(base?: I): BannedPlayerList {
-    return BannedPlayerList.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<ListBannedPlayersResponse>, I>>(base?: I): ListBannedPlayersResponse {
+    return ListBannedPlayersResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<BannedPlayerList>, I>>(object: I): BannedPlayerList {
-    const message = createBaseBannedPlayerList();
+  fromPartial<I extends Exact<DeepPartial<ListBannedPlayersResponse>, I>>(object: I): ListBannedPlayersResponse {
+    const message = createBaseListBannedPlayersResponse();
     message.players = object.players?.map((e) => BannedPlayer.fromPartial(e)) || [];
     return message;
   },
 };
 
 function createBaseResetAllTimeRequest(): ResetAllTimeRequest {
-  return { adminToken: "", reason: "" };
+  return { reason: "" };
 }
 
 export const ResetAllTimeRequest: MessageFns<ResetAllTimeRequest> = {
   encode(message: ResetAllTimeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.reason !== "") {
       writer.uint32(18).string(message.reason);
     }
@@ -3940,14 +4371,6 @@ export const ResetAllTimeRequest: MessageFns<ResetAllTimeRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -3969,21 +4392,11 @@ export const ResetAllTimeRequest: MessageFns<ResetAllTimeRequest> = {
   },
 
   fromJSON(object: any): ResetAllTimeRequest {
-    return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
-    };
+    return { reason: isSet(object.reason) ? globalThis.String(object.reason) : "" };
   },
 
   toJSON(message: ResetAllTimeRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.reason !== "") {
       obj.reason = message.reason;
     }
@@ -3995,21 +4408,17 @@ export const ResetAllTimeRequest: MessageFns<ResetAllTimeRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<ResetAllTimeRequest>, I>>(object: I): ResetAllTimeRequest {
     const message = createBaseResetAllTimeRequest();
-    message.adminToken = object.adminToken ?? "";
     message.reason = object.reason ?? "";
     return message;
   },
 };
 
 function createBaseRestoreResetRequest(): RestoreResetRequest {
-  return { adminToken: "", resetId: "" };
+  return { resetId: "" };
 }
 
 export const RestoreResetRequest: MessageFns<RestoreResetRequest> = {
   encode(message: RestoreResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.resetId !== "") {
       writer.uint32(18).string(message.resetId);
     }
@@ -4029,14 +4438,6 @@ export const RestoreResetRequest: MessageFns<RestoreResetRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -4059,11 +4460,6 @@ export const RestoreResetRequest: MessageFns<RestoreResetRequest> = {
 
   fromJSON(object: any): RestoreResetRequest {
     return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
       resetId: isSet(object.resetId)
         ? globalThis.String(object.resetId)
         : isSet(object.reset_id)
@@ -4074,9 +4470,6 @@ export const RestoreResetRequest: MessageFns<RestoreResetRequest> = {
 
   toJSON(message: RestoreResetRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.resetId !== "") {
       obj.resetId = message.resetId;
     }
@@ -4088,8 +4481,145 @@ export const RestoreResetRequest: MessageFns<RestoreResetRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<RestoreResetRequest>, I>>(object: I): RestoreResetRequest {
     const message = createBaseRestoreResetRequest();
-    message.adminToken = object.adminToken ?? "";
     message.resetId = object.resetId ?? "";
+    return message;
+  },
+};
+
+function createBaseResetAllTimeResponse(): ResetAllTimeResponse {
+  return { reset: undefined };
+}
+
+export const ResetAllTimeResponse: MessageFns<ResetAllTimeResponse> = {
+  encode(message: ResetAllTimeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reset !== undefined) {
+      ScoreReset.encode(message.reset, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetAllTimeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetAllTimeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reset = ScoreReset.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetAllTimeResponse {
+    return { reset: isSet(object.reset) ? ScoreReset.fromJSON(object.reset) : undefined };
+  },
+
+  toJSON(message: ResetAllTimeResponse): unknown {
+    const obj: any = {};
+    if (message.reset !== undefined) {
+      obj.reset = ScoreReset.toJSON(message.reset);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResetAllTimeResponse>, I>>(base?: I): ResetAllTimeResponse {
+    return ResetAllTimeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResetAllTimeResponse>, I>>(object: I): ResetAllTimeResponse {
+    const message = createBaseResetAllTimeResponse();
+    message.reset = (object.reset !== undefined && object.reset !== null)
+      ? ScoreReset.fromPartial(object.reset)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRestoreResetResponse(): RestoreResetResponse {
+  return { reset: undefined };
+}
+
+export const RestoreResetResponse: MessageFns<RestoreResetResponse> = {
+  encode(message: RestoreResetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reset !== undefined) {
+      ScoreReset.encode(message.reset, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestoreResetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestoreResetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reset = ScoreReset.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestoreResetResponse {
+    return { reset: isSet(object.reset) ? ScoreReset.fromJSON(object.reset) : undefined };
+  },
+
+  toJSON(message: RestoreResetResponse): unknown {
+    const obj: any = {};
+    if (message.reset !== undefined) {
+      obj.reset = ScoreReset.toJSON(message.reset);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestoreResetResponse>, I>>(base?: I): RestoreResetResponse {
+    return RestoreResetResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestoreResetResponse>, I>>(object: I): RestoreResetResponse {
+    const message = createBaseRestoreResetResponse();
+    message.reset = (object.reset !== undefined && object.reset !== null)
+      ? ScoreReset.fromPartial(object.reset)
+      : undefined;
     return message;
   },
 };
@@ -4239,19 +4769,16 @@ export const ScoreReset: MessageFns<ScoreReset> = {
   },
 };
 
-function createBaseScoreResetList(): ScoreResetList {
-  return { resets: [] };
+function createBaseListResetsRequest(): ListResetsRequest {
+  return {};
 }
 
-export const ScoreResetList: MessageFns<ScoreResetList> = {
-  encode(message: ScoreResetList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.resets) {
-      ScoreReset.encode(v!, writer.uint32(10).fork()).join();
-    }
+export const ListResetsRequest: MessageFns<ListResetsRequest> = {
+  encode(_: ListResetsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ScoreResetList {
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResetsRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -4260,7 +4787,62 @@ export const ScoreResetList: MessageFns<ScoreResetList> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseScoreResetList();
+      const message = createBaseListResetsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListResetsRequest {
+    return {};
+  },
+
+  toJSON(_: ListResetsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResetsRequest>, I>>(base?: I): ListResetsRequest {
+    return ListResetsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResetsRequest>, I>>(_: I): ListResetsRequest {
+    const message = createBaseListResetsRequest();
+    return message;
+  },
+};
+
+function createBaseListResetsResponse(): ListResetsResponse {
+  return { resets: [] };
+}
+
+export const ListResetsResponse: MessageFns<ListResetsResponse> = {
+  encode(message: ListResetsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.resets) {
+      ScoreReset.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResetsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResetsResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -4284,13 +4866,13 @@ export const ScoreResetList: MessageFns<ScoreResetList> = {
     }
   },
 
-  fromJSON(object: any): ScoreResetList {
+  fromJSON(object: any): ListResetsResponse {
     return {
       resets: globalThis.Array.isArray(object?.resets) ? object.resets.map((e: any) => ScoreReset.fromJSON(e)) : [],
     };
   },
 
-  toJSON(message: ScoreResetList): unknown {
+  toJSON(message: ListResetsResponse): unknown {
     const obj: any = {};
     if (message.resets?.length) {
       obj.resets = message.resets.map((e) => ScoreReset.toJSON(e));
@@ -4298,98 +4880,22 @@ export const ScoreResetList: MessageFns<ScoreResetList> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<ScoreResetList>, I>>(base?: I): ScoreResetList {
-    return ScoreResetList.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<ListResetsResponse>, I>>(base?: I): ListResetsResponse {
+    return ListResetsResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ScoreResetList>, I>>(object: I): ScoreResetList {
-    const message = createBaseScoreResetList();
+  fromPartial<I extends Exact<DeepPartial<ListResetsResponse>, I>>(object: I): ListResetsResponse {
+    const message = createBaseListResetsResponse();
     message.resets = object.resets?.map((e) => ScoreReset.fromPartial(e)) || [];
     return message;
   },
 };
 
-function createBaseListResetsRequest(): ListResetsRequest {
-  return { adminToken: "" };
-}
-
-export const ListResetsRequest: MessageFns<ListResetsRequest> = {
-  encode(message: ListResetsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ListResetsRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListResetsRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): ListResetsRequest {
-    return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
-    };
-  },
-
-  toJSON(message: ListResetsRequest): unknown {
-    const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListResetsRequest>, I>>(base?: I): ListResetsRequest {
-    return ListResetsRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListResetsRequest>, I>>(object: I): ListResetsRequest {
-    const message = createBaseListResetsRequest();
-    message.adminToken = object.adminToken ?? "";
-    return message;
-  },
-};
-
 function createBaseListAuditRequest(): ListAuditRequest {
-  return { adminToken: "", limit: 0 };
+  return { limit: 0 };
 }
 
 export const ListAuditRequest: MessageFns<ListAuditRequest> = {
   encode(message: ListAuditRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.limit !== 0) {
       writer.uint32(16).int32(message.limit);
     }
@@ -4409,14 +4915,6 @@ export const ListAuditRequest: MessageFns<ListAuditRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 16) {
               break;
@@ -4438,21 +4936,11 @@ export const ListAuditRequest: MessageFns<ListAuditRequest> = {
   },
 
   fromJSON(object: any): ListAuditRequest {
-    return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
-    };
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
   },
 
   toJSON(message: ListAuditRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
@@ -4464,7 +4952,6 @@ export const ListAuditRequest: MessageFns<ListAuditRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<ListAuditRequest>, I>>(object: I): ListAuditRequest {
     const message = createBaseListAuditRequest();
-    message.adminToken = object.adminToken ?? "";
     message.limit = object.limit ?? 0;
     return message;
   },
@@ -4643,19 +5130,19 @@ export const AuditEntry: MessageFns<AuditEntry> = {
   },
 };
 
-function createBaseAuditEntryList(): AuditEntryList {
+function createBaseListAuditResponse(): ListAuditResponse {
   return { entries: [] };
 }
 
-export const AuditEntryList: MessageFns<AuditEntryList> = {
-  encode(message: AuditEntryList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ListAuditResponse: MessageFns<ListAuditResponse> = {
+  encode(message: ListAuditResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.entries) {
       AuditEntry.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): AuditEntryList {
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuditResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -4664,7 +5151,7 @@ export const AuditEntryList: MessageFns<AuditEntryList> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAuditEntryList();
+      const message = createBaseListAuditResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -4688,13 +5175,13 @@ export const AuditEntryList: MessageFns<AuditEntryList> = {
     }
   },
 
-  fromJSON(object: any): AuditEntryList {
+  fromJSON(object: any): ListAuditResponse {
     return {
       entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => AuditEntry.fromJSON(e)) : [],
     };
   },
 
-  toJSON(message: AuditEntryList): unknown {
+  toJSON(message: ListAuditResponse): unknown {
     const obj: any = {};
     if (message.entries?.length) {
       obj.entries = message.entries.map((e) => AuditEntry.toJSON(e));
@@ -4702,11 +5189,11 @@ export const AuditEntryList: MessageFns<AuditEntryList> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<AuditEntryList>, I>>(base?: I): AuditEntryList {
-    return AuditEntryList.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<ListAuditResponse>, I>>(base?: I): ListAuditResponse {
+    return ListAuditResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<AuditEntryList>, I>>(object: I): AuditEntryList {
-    const message = createBaseAuditEntryList();
+  fromPartial<I extends Exact<DeepPartial<ListAuditResponse>, I>>(object: I): ListAuditResponse {
+    const message = createBaseListAuditResponse();
     message.entries = object.entries?.map((e) => AuditEntry.fromPartial(e)) || [];
     return message;
   },
@@ -5224,14 +5711,11 @@ export const RecordCompletedGameResponse: MessageFns<RecordCompletedGameResponse
 };
 
 function createBaseDailyStatsRequest(): DailyStatsRequest {
-  return { adminToken: "", days: 0 };
+  return { days: 0 };
 }
 
 export const DailyStatsRequest: MessageFns<DailyStatsRequest> = {
   encode(message: DailyStatsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.adminToken !== "") {
-      writer.uint32(10).string(message.adminToken);
-    }
     if (message.days !== 0) {
       writer.uint32(16).int32(message.days);
     }
@@ -5251,14 +5735,6 @@ export const DailyStatsRequest: MessageFns<DailyStatsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.adminToken = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 16) {
               break;
@@ -5280,21 +5756,11 @@ export const DailyStatsRequest: MessageFns<DailyStatsRequest> = {
   },
 
   fromJSON(object: any): DailyStatsRequest {
-    return {
-      adminToken: isSet(object.adminToken)
-        ? globalThis.String(object.adminToken)
-        : isSet(object.admin_token)
-        ? globalThis.String(object.admin_token)
-        : "",
-      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
-    };
+    return { days: isSet(object.days) ? globalThis.Number(object.days) : 0 };
   },
 
   toJSON(message: DailyStatsRequest): unknown {
     const obj: any = {};
-    if (message.adminToken !== "") {
-      obj.adminToken = message.adminToken;
-    }
     if (message.days !== 0) {
       obj.days = Math.round(message.days);
     }
@@ -5306,7 +5772,6 @@ export const DailyStatsRequest: MessageFns<DailyStatsRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<DailyStatsRequest>, I>>(object: I): DailyStatsRequest {
     const message = createBaseDailyStatsRequest();
-    message.adminToken = object.adminToken ?? "";
     message.days = object.days ?? 0;
     return message;
   },
@@ -5589,19 +6054,19 @@ export const DailyStats: MessageFns<DailyStats> = {
   },
 };
 
-function createBaseDailyStatsList(): DailyStatsList {
+function createBaseDailyStatsResponse(): DailyStatsResponse {
   return { days: [] };
 }
 
-export const DailyStatsList: MessageFns<DailyStatsList> = {
-  encode(message: DailyStatsList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const DailyStatsResponse: MessageFns<DailyStatsResponse> = {
+  encode(message: DailyStatsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.days) {
       DailyStats.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): DailyStatsList {
+  decode(input: BinaryReader | Uint8Array, length?: number): DailyStatsResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -5610,7 +6075,7 @@ export const DailyStatsList: MessageFns<DailyStatsList> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDailyStatsList();
+      const message = createBaseDailyStatsResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -5634,11 +6099,11 @@ export const DailyStatsList: MessageFns<DailyStatsList> = {
     }
   },
 
-  fromJSON(object: any): DailyStatsList {
+  fromJSON(object: any): DailyStatsResponse {
     return { days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => DailyStats.fromJSON(e)) : [] };
   },
 
-  toJSON(message: DailyStatsList): unknown {
+  toJSON(message: DailyStatsResponse): unknown {
     const obj: any = {};
     if (message.days?.length) {
       obj.days = message.days.map((e) => DailyStats.toJSON(e));
@@ -5646,29 +6111,24 @@ export const DailyStatsList: MessageFns<DailyStatsList> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<DailyStatsList>, I>>(base?: I): DailyStatsList {
-    return DailyStatsList.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<DailyStatsResponse>, I>>(base?: I): DailyStatsResponse {
+    return DailyStatsResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<DailyStatsList>, I>>(object: I): DailyStatsList {
-    const message = createBaseDailyStatsList();
+  fromPartial<I extends Exact<DeepPartial<DailyStatsResponse>, I>>(object: I): DailyStatsResponse {
+    const message = createBaseDailyStatsResponse();
     message.days = object.days?.map((e) => DailyStats.fromPartial(e)) || [];
     return message;
   },
 };
 
-/**
- * Verified scores, the all-time, weekly and seasonal leaderboards, moderation and play
- * statistics. A submitted game is replayed with packages/engine from the seed its session got
- * from the sessions service; only a replay that reaches the claimed score and level is stored.
- * Admin calls carry the caller's session token, which this service verifies itself (signature,
- * expiry, deny-list, role admin) whatever the gateway already checked.
- */
+/** Scores and the all-time board: anyone may call. */
 export type ScoreServiceService = typeof ScoreServiceService;
 export const ScoreServiceService = {
   /**
    * One verified game: the score, its all-time entry, its weekly row and (when a season is
    * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
-   * session: a repeated submission answers with the score the first one stored.
+   * session: a repeated submission answers with the score the first one stored. A signed-in
+   * caller's id is kept with the score.
    */
   submitScore: {
     path: "/scores.v1.ScoreService/SubmitScore" as const,
@@ -5676,8 +6136,8 @@ export const ScoreServiceService = {
     responseStream: false as const,
     requestSerialize: (value: SubmitScoreRequest): Buffer => Buffer.from(SubmitScoreRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): SubmitScoreRequest => SubmitScoreRequest.decode(value),
-    responseSerialize: (value: Score): Buffer => Buffer.from(Score.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Score => Score.decode(value),
+    responseSerialize: (value: SubmitScoreResponse): Buffer => Buffer.from(SubmitScoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitScoreResponse => SubmitScoreResponse.decode(value),
   },
   /** All-time board, score descending, earlier submission first on ties. */
   topScores: {
@@ -5686,8 +6146,8 @@ export const ScoreServiceService = {
     responseStream: false as const,
     requestSerialize: (value: TopScoresRequest): Buffer => Buffer.from(TopScoresRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): TopScoresRequest => TopScoresRequest.decode(value),
-    responseSerialize: (value: ScoreList): Buffer => Buffer.from(ScoreList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreList => ScoreList.decode(value),
+    responseSerialize: (value: TopScoresResponse): Buffer => Buffer.from(TopScoresResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TopScoresResponse => TopScoresResponse.decode(value),
   },
   /** Whether the score would enter the all-time top 100. */
   checkHighScore: {
@@ -5706,62 +6166,164 @@ export const ScoreServiceService = {
     path: "/scores.v1.ScoreService/AllTimeRank" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: PlayerRankRequest): Buffer => Buffer.from(PlayerRankRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): PlayerRankRequest => PlayerRankRequest.decode(value),
-    responseSerialize: (value: ScoreRank): Buffer => Buffer.from(ScoreRank.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreRank => ScoreRank.decode(value),
+    requestSerialize: (value: AllTimeRankRequest): Buffer => Buffer.from(AllTimeRankRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AllTimeRankRequest => AllTimeRankRequest.decode(value),
+    responseSerialize: (value: AllTimeRankResponse): Buffer => Buffer.from(AllTimeRankResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AllTimeRankResponse => AllTimeRankResponse.decode(value),
   },
+} as const;
+
+export interface ScoreServiceServer extends UntypedServiceImplementation {
+  /**
+   * One verified game: the score, its all-time entry, its weekly row and (when a season is
+   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
+   * session: a repeated submission answers with the score the first one stored. A signed-in
+   * caller's id is kept with the score.
+   */
+  submitScore: handleUnaryCall<SubmitScoreRequest, SubmitScoreResponse>;
+  /** All-time board, score descending, earlier submission first on ties. */
+  topScores: handleUnaryCall<TopScoresRequest, TopScoresResponse>;
+  /** Whether the score would enter the all-time top 100. */
+  checkHighScore: handleUnaryCall<CheckHighScoreRequest, CheckHighScoreResponse>;
+  /** A player's best all-time entry, its rank and its neighbours. NOT_FOUND without an entry. */
+  allTimeRank: handleUnaryCall<AllTimeRankRequest, AllTimeRankResponse>;
+}
+
+export interface ScoreServiceClient extends Client {
+  /**
+   * One verified game: the score, its all-time entry, its weekly row and (when a season is
+   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
+   * session: a repeated submission answers with the score the first one stored. A signed-in
+   * caller's id is kept with the score.
+   */
+  submitScore(
+    request: SubmitScoreRequest,
+    callback: (error: ServiceError | null, response: SubmitScoreResponse) => void,
+  ): ClientUnaryCall;
+  submitScore(
+    request: SubmitScoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitScoreResponse) => void,
+  ): ClientUnaryCall;
+  submitScore(
+    request: SubmitScoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitScoreResponse) => void,
+  ): ClientUnaryCall;
+  /** All-time board, score descending, earlier submission first on ties. */
+  topScores(
+    request: TopScoresRequest,
+    callback: (error: ServiceError | null, response: TopScoresResponse) => void,
+  ): ClientUnaryCall;
+  topScores(
+    request: TopScoresRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TopScoresResponse) => void,
+  ): ClientUnaryCall;
+  topScores(
+    request: TopScoresRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TopScoresResponse) => void,
+  ): ClientUnaryCall;
+  /** Whether the score would enter the all-time top 100. */
+  checkHighScore(
+    request: CheckHighScoreRequest,
+    callback: (error: ServiceError | null, response: CheckHighScoreResponse) => void,
+  ): ClientUnaryCall;
+  checkHighScore(
+    request: CheckHighScoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckHighScoreResponse) => void,
+  ): ClientUnaryCall;
+  checkHighScore(
+    request: CheckHighScoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckHighScoreResponse) => void,
+  ): ClientUnaryCall;
+  /** A player's best all-time entry, its rank and its neighbours. NOT_FOUND without an entry. */
+  allTimeRank(
+    request: AllTimeRankRequest,
+    callback: (error: ServiceError | null, response: AllTimeRankResponse) => void,
+  ): ClientUnaryCall;
+  allTimeRank(
+    request: AllTimeRankRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AllTimeRankResponse) => void,
+  ): ClientUnaryCall;
+  allTimeRank(
+    request: AllTimeRankRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AllTimeRankResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const ScoreServiceClient = makeGenericClientConstructor(
+  ScoreServiceService,
+  "scores.v1.ScoreService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ScoreServiceClient;
+  service: typeof ScoreServiceService;
+  serviceName: string;
+};
+
+/** The weekly and seasonal boards: anyone may call. */
+export type LeaderboardServiceService = typeof LeaderboardServiceService;
+export const LeaderboardServiceService = {
   /** Every week that has a board, newest first (the current one is made on demand). */
   listWeeks: {
-    path: "/scores.v1.ScoreService/ListWeeks" as const,
+    path: "/scores.v1.LeaderboardService/ListWeeks" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ListWeeksRequest): Buffer => Buffer.from(ListWeeksRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListWeeksRequest => ListWeeksRequest.decode(value),
-    responseSerialize: (value: WeekList): Buffer => Buffer.from(WeekList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): WeekList => WeekList.decode(value),
+    responseSerialize: (value: ListWeeksResponse): Buffer => Buffer.from(ListWeeksResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListWeeksResponse => ListWeeksResponse.decode(value),
   },
   /** The current week's board (made on demand). */
   activeWeek: {
-    path: "/scores.v1.ScoreService/ActiveWeek" as const,
+    path: "/scores.v1.LeaderboardService/ActiveWeek" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ActiveWeekRequest): Buffer => Buffer.from(ActiveWeekRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ActiveWeekRequest => ActiveWeekRequest.decode(value),
-    responseSerialize: (value: Week): Buffer => Buffer.from(Week.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Week => Week.decode(value),
+    responseSerialize: (value: ActiveWeekResponse): Buffer => Buffer.from(ActiveWeekResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ActiveWeekResponse => ActiveWeekResponse.decode(value),
   },
   weeklyTop: {
-    path: "/scores.v1.ScoreService/WeeklyTop" as const,
+    path: "/scores.v1.LeaderboardService/WeeklyTop" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: WeeklyTopRequest): Buffer => Buffer.from(WeeklyTopRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): WeeklyTopRequest => WeeklyTopRequest.decode(value),
-    responseSerialize: (value: WeeklyRowList): Buffer => Buffer.from(WeeklyRowList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): WeeklyRowList => WeeklyRowList.decode(value),
+    responseSerialize: (value: WeeklyTopResponse): Buffer => Buffer.from(WeeklyTopResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WeeklyTopResponse => WeeklyTopResponse.decode(value),
   },
   weeklyRank: {
-    path: "/scores.v1.ScoreService/WeeklyRank" as const,
+    path: "/scores.v1.LeaderboardService/WeeklyRank" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: WeeklyRankRequest): Buffer => Buffer.from(WeeklyRankRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): WeeklyRankRequest => WeeklyRankRequest.decode(value),
-    responseSerialize: (value: WeeklyPlayerRank): Buffer => Buffer.from(WeeklyPlayerRank.encode(value).finish()),
-    responseDeserialize: (value: Buffer): WeeklyPlayerRank => WeeklyPlayerRank.decode(value),
+    responseSerialize: (value: WeeklyRankResponse): Buffer => Buffer.from(WeeklyRankResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WeeklyRankResponse => WeeklyRankResponse.decode(value),
   },
   /** Seasons, newest start first. */
   listSeasons: {
-    path: "/scores.v1.ScoreService/ListSeasons" as const,
+    path: "/scores.v1.LeaderboardService/ListSeasons" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ListSeasonsRequest): Buffer => Buffer.from(ListSeasonsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListSeasonsRequest => ListSeasonsRequest.decode(value),
-    responseSerialize: (value: SeasonList): Buffer => Buffer.from(SeasonList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SeasonList => SeasonList.decode(value),
+    responseSerialize: (value: ListSeasonsResponse): Buffer => Buffer.from(ListSeasonsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSeasonsResponse => ListSeasonsResponse.decode(value),
   },
   /** The season running now, if any. */
   activeSeason: {
-    path: "/scores.v1.ScoreService/ActiveSeason" as const,
+    path: "/scores.v1.LeaderboardService/ActiveSeason" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ActiveSeasonRequest): Buffer => Buffer.from(ActiveSeasonRequest.encode(value).finish()),
@@ -5771,130 +6333,181 @@ export const ScoreServiceService = {
     responseDeserialize: (value: Buffer): ActiveSeasonResponse => ActiveSeasonResponse.decode(value),
   },
   seasonTop: {
-    path: "/scores.v1.ScoreService/SeasonTop" as const,
+    path: "/scores.v1.LeaderboardService/SeasonTop" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: SeasonTopRequest): Buffer => Buffer.from(SeasonTopRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): SeasonTopRequest => SeasonTopRequest.decode(value),
-    responseSerialize: (value: ScoreList): Buffer => Buffer.from(ScoreList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreList => ScoreList.decode(value),
+    responseSerialize: (value: SeasonTopResponse): Buffer => Buffer.from(SeasonTopResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SeasonTopResponse => SeasonTopResponse.decode(value),
   },
   seasonRank: {
-    path: "/scores.v1.ScoreService/SeasonRank" as const,
+    path: "/scores.v1.LeaderboardService/SeasonRank" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: SeasonRankRequest): Buffer => Buffer.from(SeasonRankRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): SeasonRankRequest => SeasonRankRequest.decode(value),
-    responseSerialize: (value: ScoreRank): Buffer => Buffer.from(ScoreRank.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreRank => ScoreRank.decode(value),
+    responseSerialize: (value: SeasonRankResponse): Buffer => Buffer.from(SeasonRankResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SeasonRankResponse => SeasonRankResponse.decode(value),
   },
-  /** Admin. */
-  createSeason: {
-    path: "/scores.v1.ScoreService/CreateSeason" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: CreateSeasonRequest): Buffer => Buffer.from(CreateSeasonRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CreateSeasonRequest => CreateSeasonRequest.decode(value),
-    responseSerialize: (value: Season): Buffer => Buffer.from(Season.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Season => Season.decode(value),
-  },
-  updateSeason: {
-    path: "/scores.v1.ScoreService/UpdateSeason" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UpdateSeasonRequest): Buffer => Buffer.from(UpdateSeasonRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UpdateSeasonRequest => UpdateSeasonRequest.decode(value),
-    responseSerialize: (value: Season): Buffer => Buffer.from(Season.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Season => Season.decode(value),
-  },
-  endSeason: {
-    path: "/scores.v1.ScoreService/EndSeason" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: EndSeasonRequest): Buffer => Buffer.from(EndSeasonRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): EndSeasonRequest => EndSeasonRequest.decode(value),
-    responseSerialize: (value: Season): Buffer => Buffer.from(Season.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Season => Season.decode(value),
-  },
-  /** Admin: the score leaves every board (audited). Idempotent. */
-  voidScore: {
-    path: "/scores.v1.ScoreService/VoidScore" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: VoidScoreRequest): Buffer => Buffer.from(VoidScoreRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): VoidScoreRequest => VoidScoreRequest.decode(value),
-    responseSerialize: (value: VoidedScore): Buffer => Buffer.from(VoidedScore.encode(value).finish()),
-    responseDeserialize: (value: Buffer): VoidedScore => VoidedScore.decode(value),
-  },
-  /** Admin: the name leaves every board and cannot submit (audited). */
-  banPlayer: {
-    path: "/scores.v1.ScoreService/BanPlayer" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: BanPlayerRequest): Buffer => Buffer.from(BanPlayerRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): BanPlayerRequest => BanPlayerRequest.decode(value),
-    responseSerialize: (value: BannedPlayer): Buffer => Buffer.from(BannedPlayer.encode(value).finish()),
-    responseDeserialize: (value: Buffer): BannedPlayer => BannedPlayer.decode(value),
-  },
-  unbanPlayer: {
-    path: "/scores.v1.ScoreService/UnbanPlayer" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: UnbanPlayerRequest): Buffer => Buffer.from(UnbanPlayerRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UnbanPlayerRequest => UnbanPlayerRequest.decode(value),
-    responseSerialize: (value: UnbanPlayerResponse): Buffer => Buffer.from(UnbanPlayerResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UnbanPlayerResponse => UnbanPlayerResponse.decode(value),
-  },
-  listBannedPlayers: {
-    path: "/scores.v1.ScoreService/ListBannedPlayers" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListBannedPlayersRequest): Buffer =>
-      Buffer.from(ListBannedPlayersRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListBannedPlayersRequest => ListBannedPlayersRequest.decode(value),
-    responseSerialize: (value: BannedPlayerList): Buffer => Buffer.from(BannedPlayerList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): BannedPlayerList => BannedPlayerList.decode(value),
-  },
-  /** Admin: empties the all-time board, keeping what it removed under the reset's id (audited). */
-  resetAllTime: {
-    path: "/scores.v1.ScoreService/ResetAllTime" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ResetAllTimeRequest): Buffer => Buffer.from(ResetAllTimeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ResetAllTimeRequest => ResetAllTimeRequest.decode(value),
-    responseSerialize: (value: ScoreReset): Buffer => Buffer.from(ScoreReset.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreReset => ScoreReset.decode(value),
-  },
-  /** Admin: puts a reset's entries back on the all-time board (audited). */
-  restoreReset: {
-    path: "/scores.v1.ScoreService/RestoreReset" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: RestoreResetRequest): Buffer => Buffer.from(RestoreResetRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): RestoreResetRequest => RestoreResetRequest.decode(value),
-    responseSerialize: (value: ScoreReset): Buffer => Buffer.from(ScoreReset.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreReset => ScoreReset.decode(value),
-  },
-  listResets: {
-    path: "/scores.v1.ScoreService/ListResets" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListResetsRequest): Buffer => Buffer.from(ListResetsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListResetsRequest => ListResetsRequest.decode(value),
-    responseSerialize: (value: ScoreResetList): Buffer => Buffer.from(ScoreResetList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoreResetList => ScoreResetList.decode(value),
-  },
-  listAudit: {
-    path: "/scores.v1.ScoreService/ListAudit" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListAuditRequest): Buffer => Buffer.from(ListAuditRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListAuditRequest => ListAuditRequest.decode(value),
-    responseSerialize: (value: AuditEntryList): Buffer => Buffer.from(AuditEntryList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AuditEntryList => AuditEntryList.decode(value),
-  },
+} as const;
+
+export interface LeaderboardServiceServer extends UntypedServiceImplementation {
+  /** Every week that has a board, newest first (the current one is made on demand). */
+  listWeeks: handleUnaryCall<ListWeeksRequest, ListWeeksResponse>;
+  /** The current week's board (made on demand). */
+  activeWeek: handleUnaryCall<ActiveWeekRequest, ActiveWeekResponse>;
+  weeklyTop: handleUnaryCall<WeeklyTopRequest, WeeklyTopResponse>;
+  weeklyRank: handleUnaryCall<WeeklyRankRequest, WeeklyRankResponse>;
+  /** Seasons, newest start first. */
+  listSeasons: handleUnaryCall<ListSeasonsRequest, ListSeasonsResponse>;
+  /** The season running now, if any. */
+  activeSeason: handleUnaryCall<ActiveSeasonRequest, ActiveSeasonResponse>;
+  seasonTop: handleUnaryCall<SeasonTopRequest, SeasonTopResponse>;
+  seasonRank: handleUnaryCall<SeasonRankRequest, SeasonRankResponse>;
+}
+
+export interface LeaderboardServiceClient extends Client {
+  /** Every week that has a board, newest first (the current one is made on demand). */
+  listWeeks(
+    request: ListWeeksRequest,
+    callback: (error: ServiceError | null, response: ListWeeksResponse) => void,
+  ): ClientUnaryCall;
+  listWeeks(
+    request: ListWeeksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListWeeksResponse) => void,
+  ): ClientUnaryCall;
+  listWeeks(
+    request: ListWeeksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListWeeksResponse) => void,
+  ): ClientUnaryCall;
+  /** The current week's board (made on demand). */
+  activeWeek(
+    request: ActiveWeekRequest,
+    callback: (error: ServiceError | null, response: ActiveWeekResponse) => void,
+  ): ClientUnaryCall;
+  activeWeek(
+    request: ActiveWeekRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ActiveWeekResponse) => void,
+  ): ClientUnaryCall;
+  activeWeek(
+    request: ActiveWeekRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ActiveWeekResponse) => void,
+  ): ClientUnaryCall;
+  weeklyTop(
+    request: WeeklyTopRequest,
+    callback: (error: ServiceError | null, response: WeeklyTopResponse) => void,
+  ): ClientUnaryCall;
+  weeklyTop(
+    request: WeeklyTopRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WeeklyTopResponse) => void,
+  ): ClientUnaryCall;
+  weeklyTop(
+    request: WeeklyTopRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WeeklyTopResponse) => void,
+  ): ClientUnaryCall;
+  weeklyRank(
+    request: WeeklyRankRequest,
+    callback: (error: ServiceError | null, response: WeeklyRankResponse) => void,
+  ): ClientUnaryCall;
+  weeklyRank(
+    request: WeeklyRankRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WeeklyRankResponse) => void,
+  ): ClientUnaryCall;
+  weeklyRank(
+    request: WeeklyRankRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WeeklyRankResponse) => void,
+  ): ClientUnaryCall;
+  /** Seasons, newest start first. */
+  listSeasons(
+    request: ListSeasonsRequest,
+    callback: (error: ServiceError | null, response: ListSeasonsResponse) => void,
+  ): ClientUnaryCall;
+  listSeasons(
+    request: ListSeasonsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSeasonsResponse) => void,
+  ): ClientUnaryCall;
+  listSeasons(
+    request: ListSeasonsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSeasonsResponse) => void,
+  ): ClientUnaryCall;
+  /** The season running now, if any. */
+  activeSeason(
+    request: ActiveSeasonRequest,
+    callback: (error: ServiceError | null, response: ActiveSeasonResponse) => void,
+  ): ClientUnaryCall;
+  activeSeason(
+    request: ActiveSeasonRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ActiveSeasonResponse) => void,
+  ): ClientUnaryCall;
+  activeSeason(
+    request: ActiveSeasonRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ActiveSeasonResponse) => void,
+  ): ClientUnaryCall;
+  seasonTop(
+    request: SeasonTopRequest,
+    callback: (error: ServiceError | null, response: SeasonTopResponse) => void,
+  ): ClientUnaryCall;
+  seasonTop(
+    request: SeasonTopRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SeasonTopResponse) => void,
+  ): ClientUnaryCall;
+  seasonTop(
+    request: SeasonTopRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SeasonTopResponse) => void,
+  ): ClientUnaryCall;
+  seasonRank(
+    request: SeasonRankRequest,
+    callback: (error: ServiceError | null, response: SeasonRankResponse) => void,
+  ): ClientUnaryCall;
+  seasonRank(
+    request: SeasonRankRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SeasonRankResponse) => void,
+  ): ClientUnaryCall;
+  seasonRank(
+    request: SeasonRankRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SeasonRankResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const LeaderboardServiceClient = makeGenericClientConstructor(
+  LeaderboardServiceService,
+  "scores.v1.LeaderboardService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): LeaderboardServiceClient;
+  service: typeof LeaderboardServiceService;
+  serviceName: string;
+};
+
+/** Play counters: anyone may call. */
+export type StatsServiceService = typeof StatsServiceService;
+export const StatsServiceService = {
   incrementPlayCount: {
-    path: "/scores.v1.ScoreService/IncrementPlayCount" as const,
+    path: "/scores.v1.StatsService/IncrementPlayCount" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: IncrementPlayCountRequest): Buffer =>
@@ -5905,7 +6518,7 @@ export const ScoreServiceService = {
     responseDeserialize: (value: Buffer): IncrementPlayCountResponse => IncrementPlayCountResponse.decode(value),
   },
   getPlayCount: {
-    path: "/scores.v1.ScoreService/GetPlayCount" as const,
+    path: "/scores.v1.StatsService/GetPlayCount" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: GetPlayCountRequest): Buffer => Buffer.from(GetPlayCountRequest.encode(value).finish()),
@@ -5915,7 +6528,7 @@ export const ScoreServiceService = {
     responseDeserialize: (value: Buffer): GetPlayCountResponse => GetPlayCountResponse.decode(value),
   },
   recordCompletedGame: {
-    path: "/scores.v1.ScoreService/RecordCompletedGame" as const,
+    path: "/scores.v1.StatsService/RecordCompletedGame" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: RecordCompletedGameRequest): Buffer =>
@@ -5925,336 +6538,295 @@ export const ScoreServiceService = {
       Buffer.from(RecordCompletedGameResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RecordCompletedGameResponse => RecordCompletedGameResponse.decode(value),
   },
-  /** Admin: one row per UTC day, newest first. */
+} as const;
+
+export interface StatsServiceServer extends UntypedServiceImplementation {
+  incrementPlayCount: handleUnaryCall<IncrementPlayCountRequest, IncrementPlayCountResponse>;
+  getPlayCount: handleUnaryCall<GetPlayCountRequest, GetPlayCountResponse>;
+  recordCompletedGame: handleUnaryCall<RecordCompletedGameRequest, RecordCompletedGameResponse>;
+}
+
+export interface StatsServiceClient extends Client {
+  incrementPlayCount(
+    request: IncrementPlayCountRequest,
+    callback: (error: ServiceError | null, response: IncrementPlayCountResponse) => void,
+  ): ClientUnaryCall;
+  incrementPlayCount(
+    request: IncrementPlayCountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: IncrementPlayCountResponse) => void,
+  ): ClientUnaryCall;
+  incrementPlayCount(
+    request: IncrementPlayCountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: IncrementPlayCountResponse) => void,
+  ): ClientUnaryCall;
+  getPlayCount(
+    request: GetPlayCountRequest,
+    callback: (error: ServiceError | null, response: GetPlayCountResponse) => void,
+  ): ClientUnaryCall;
+  getPlayCount(
+    request: GetPlayCountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPlayCountResponse) => void,
+  ): ClientUnaryCall;
+  getPlayCount(
+    request: GetPlayCountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPlayCountResponse) => void,
+  ): ClientUnaryCall;
+  recordCompletedGame(
+    request: RecordCompletedGameRequest,
+    callback: (error: ServiceError | null, response: RecordCompletedGameResponse) => void,
+  ): ClientUnaryCall;
+  recordCompletedGame(
+    request: RecordCompletedGameRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordCompletedGameResponse) => void,
+  ): ClientUnaryCall;
+  recordCompletedGame(
+    request: RecordCompletedGameRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordCompletedGameResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const StatsServiceClient = makeGenericClientConstructor(
+  StatsServiceService,
+  "scores.v1.StatsService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): StatsServiceClient;
+  service: typeof StatsServiceService;
+  serviceName: string;
+};
+
+/**
+ * Everything only an admin may do: the interceptor refuses any other caller (UNAUTHENTICATED
+ * without a valid token, PERMISSION_DENIED for a player). Every change is audited.
+ */
+export type ScoresAdminServiceService = typeof ScoresAdminServiceService;
+export const ScoresAdminServiceService = {
+  createSeason: {
+    path: "/scores.v1.ScoresAdminService/CreateSeason" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateSeasonRequest): Buffer => Buffer.from(CreateSeasonRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateSeasonRequest => CreateSeasonRequest.decode(value),
+    responseSerialize: (value: CreateSeasonResponse): Buffer =>
+      Buffer.from(CreateSeasonResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateSeasonResponse => CreateSeasonResponse.decode(value),
+  },
+  updateSeason: {
+    path: "/scores.v1.ScoresAdminService/UpdateSeason" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateSeasonRequest): Buffer => Buffer.from(UpdateSeasonRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateSeasonRequest => UpdateSeasonRequest.decode(value),
+    responseSerialize: (value: UpdateSeasonResponse): Buffer =>
+      Buffer.from(UpdateSeasonResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateSeasonResponse => UpdateSeasonResponse.decode(value),
+  },
+  endSeason: {
+    path: "/scores.v1.ScoresAdminService/EndSeason" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EndSeasonRequest): Buffer => Buffer.from(EndSeasonRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EndSeasonRequest => EndSeasonRequest.decode(value),
+    responseSerialize: (value: EndSeasonResponse): Buffer => Buffer.from(EndSeasonResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EndSeasonResponse => EndSeasonResponse.decode(value),
+  },
+  /** The score leaves every board. Idempotent. */
+  voidScore: {
+    path: "/scores.v1.ScoresAdminService/VoidScore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VoidScoreRequest): Buffer => Buffer.from(VoidScoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VoidScoreRequest => VoidScoreRequest.decode(value),
+    responseSerialize: (value: VoidScoreResponse): Buffer => Buffer.from(VoidScoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VoidScoreResponse => VoidScoreResponse.decode(value),
+  },
+  /** The name leaves every board and cannot submit. */
+  banPlayer: {
+    path: "/scores.v1.ScoresAdminService/BanPlayer" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BanPlayerRequest): Buffer => Buffer.from(BanPlayerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BanPlayerRequest => BanPlayerRequest.decode(value),
+    responseSerialize: (value: BanPlayerResponse): Buffer => Buffer.from(BanPlayerResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BanPlayerResponse => BanPlayerResponse.decode(value),
+  },
+  unbanPlayer: {
+    path: "/scores.v1.ScoresAdminService/UnbanPlayer" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UnbanPlayerRequest): Buffer => Buffer.from(UnbanPlayerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UnbanPlayerRequest => UnbanPlayerRequest.decode(value),
+    responseSerialize: (value: UnbanPlayerResponse): Buffer => Buffer.from(UnbanPlayerResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UnbanPlayerResponse => UnbanPlayerResponse.decode(value),
+  },
+  listBannedPlayers: {
+    path: "/scores.v1.ScoresAdminService/ListBannedPlayers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListBannedPlayersRequest): Buffer =>
+      Buffer.from(ListBannedPlayersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListBannedPlayersRequest => ListBannedPlayersRequest.decode(value),
+    responseSerialize: (value: ListBannedPlayersResponse): Buffer =>
+      Buffer.from(ListBannedPlayersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListBannedPlayersResponse => ListBannedPlayersResponse.decode(value),
+  },
+  /** Empties the all-time board, keeping what it removed under the reset's id. */
+  resetAllTime: {
+    path: "/scores.v1.ScoresAdminService/ResetAllTime" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResetAllTimeRequest): Buffer => Buffer.from(ResetAllTimeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResetAllTimeRequest => ResetAllTimeRequest.decode(value),
+    responseSerialize: (value: ResetAllTimeResponse): Buffer =>
+      Buffer.from(ResetAllTimeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResetAllTimeResponse => ResetAllTimeResponse.decode(value),
+  },
+  /** Puts a reset's entries back on the all-time board. */
+  restoreReset: {
+    path: "/scores.v1.ScoresAdminService/RestoreReset" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RestoreResetRequest): Buffer => Buffer.from(RestoreResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RestoreResetRequest => RestoreResetRequest.decode(value),
+    responseSerialize: (value: RestoreResetResponse): Buffer =>
+      Buffer.from(RestoreResetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RestoreResetResponse => RestoreResetResponse.decode(value),
+  },
+  listResets: {
+    path: "/scores.v1.ScoresAdminService/ListResets" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListResetsRequest): Buffer => Buffer.from(ListResetsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListResetsRequest => ListResetsRequest.decode(value),
+    responseSerialize: (value: ListResetsResponse): Buffer => Buffer.from(ListResetsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListResetsResponse => ListResetsResponse.decode(value),
+  },
+  listAudit: {
+    path: "/scores.v1.ScoresAdminService/ListAudit" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAuditRequest): Buffer => Buffer.from(ListAuditRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAuditRequest => ListAuditRequest.decode(value),
+    responseSerialize: (value: ListAuditResponse): Buffer => Buffer.from(ListAuditResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAuditResponse => ListAuditResponse.decode(value),
+  },
+  /** One row per UTC day, newest first. */
   dailyStats: {
-    path: "/scores.v1.ScoreService/DailyStats" as const,
+    path: "/scores.v1.ScoresAdminService/DailyStats" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: DailyStatsRequest): Buffer => Buffer.from(DailyStatsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): DailyStatsRequest => DailyStatsRequest.decode(value),
-    responseSerialize: (value: DailyStatsList): Buffer => Buffer.from(DailyStatsList.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DailyStatsList => DailyStatsList.decode(value),
+    responseSerialize: (value: DailyStatsResponse): Buffer => Buffer.from(DailyStatsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DailyStatsResponse => DailyStatsResponse.decode(value),
   },
 } as const;
 
-export interface ScoreServiceServer extends UntypedServiceImplementation {
-  /**
-   * One verified game: the score, its all-time entry, its weekly row and (when a season is
-   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
-   * session: a repeated submission answers with the score the first one stored.
-   */
-  submitScore: handleUnaryCall<SubmitScoreRequest, Score>;
-  /** All-time board, score descending, earlier submission first on ties. */
-  topScores: handleUnaryCall<TopScoresRequest, ScoreList>;
-  /** Whether the score would enter the all-time top 100. */
-  checkHighScore: handleUnaryCall<CheckHighScoreRequest, CheckHighScoreResponse>;
-  /** A player's best all-time entry, its rank and its neighbours. NOT_FOUND without an entry. */
-  allTimeRank: handleUnaryCall<PlayerRankRequest, ScoreRank>;
-  /** Every week that has a board, newest first (the current one is made on demand). */
-  listWeeks: handleUnaryCall<ListWeeksRequest, WeekList>;
-  /** The current week's board (made on demand). */
-  activeWeek: handleUnaryCall<ActiveWeekRequest, Week>;
-  weeklyTop: handleUnaryCall<WeeklyTopRequest, WeeklyRowList>;
-  weeklyRank: handleUnaryCall<WeeklyRankRequest, WeeklyPlayerRank>;
-  /** Seasons, newest start first. */
-  listSeasons: handleUnaryCall<ListSeasonsRequest, SeasonList>;
-  /** The season running now, if any. */
-  activeSeason: handleUnaryCall<ActiveSeasonRequest, ActiveSeasonResponse>;
-  seasonTop: handleUnaryCall<SeasonTopRequest, ScoreList>;
-  seasonRank: handleUnaryCall<SeasonRankRequest, ScoreRank>;
-  /** Admin. */
-  createSeason: handleUnaryCall<CreateSeasonRequest, Season>;
-  updateSeason: handleUnaryCall<UpdateSeasonRequest, Season>;
-  endSeason: handleUnaryCall<EndSeasonRequest, Season>;
-  /** Admin: the score leaves every board (audited). Idempotent. */
-  voidScore: handleUnaryCall<VoidScoreRequest, VoidedScore>;
-  /** Admin: the name leaves every board and cannot submit (audited). */
-  banPlayer: handleUnaryCall<BanPlayerRequest, BannedPlayer>;
+export interface ScoresAdminServiceServer extends UntypedServiceImplementation {
+  createSeason: handleUnaryCall<CreateSeasonRequest, CreateSeasonResponse>;
+  updateSeason: handleUnaryCall<UpdateSeasonRequest, UpdateSeasonResponse>;
+  endSeason: handleUnaryCall<EndSeasonRequest, EndSeasonResponse>;
+  /** The score leaves every board. Idempotent. */
+  voidScore: handleUnaryCall<VoidScoreRequest, VoidScoreResponse>;
+  /** The name leaves every board and cannot submit. */
+  banPlayer: handleUnaryCall<BanPlayerRequest, BanPlayerResponse>;
   unbanPlayer: handleUnaryCall<UnbanPlayerRequest, UnbanPlayerResponse>;
-  listBannedPlayers: handleUnaryCall<ListBannedPlayersRequest, BannedPlayerList>;
-  /** Admin: empties the all-time board, keeping what it removed under the reset's id (audited). */
-  resetAllTime: handleUnaryCall<ResetAllTimeRequest, ScoreReset>;
-  /** Admin: puts a reset's entries back on the all-time board (audited). */
-  restoreReset: handleUnaryCall<RestoreResetRequest, ScoreReset>;
-  listResets: handleUnaryCall<ListResetsRequest, ScoreResetList>;
-  listAudit: handleUnaryCall<ListAuditRequest, AuditEntryList>;
-  incrementPlayCount: handleUnaryCall<IncrementPlayCountRequest, IncrementPlayCountResponse>;
-  getPlayCount: handleUnaryCall<GetPlayCountRequest, GetPlayCountResponse>;
-  recordCompletedGame: handleUnaryCall<RecordCompletedGameRequest, RecordCompletedGameResponse>;
-  /** Admin: one row per UTC day, newest first. */
-  dailyStats: handleUnaryCall<DailyStatsRequest, DailyStatsList>;
+  listBannedPlayers: handleUnaryCall<ListBannedPlayersRequest, ListBannedPlayersResponse>;
+  /** Empties the all-time board, keeping what it removed under the reset's id. */
+  resetAllTime: handleUnaryCall<ResetAllTimeRequest, ResetAllTimeResponse>;
+  /** Puts a reset's entries back on the all-time board. */
+  restoreReset: handleUnaryCall<RestoreResetRequest, RestoreResetResponse>;
+  listResets: handleUnaryCall<ListResetsRequest, ListResetsResponse>;
+  listAudit: handleUnaryCall<ListAuditRequest, ListAuditResponse>;
+  /** One row per UTC day, newest first. */
+  dailyStats: handleUnaryCall<DailyStatsRequest, DailyStatsResponse>;
 }
 
-export interface ScoreServiceClient extends Client {
-  /**
-   * One verified game: the score, its all-time entry, its weekly row and (when a season is
-   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
-   * session: a repeated submission answers with the score the first one stored.
-   */
-  submitScore(
-    request: SubmitScoreRequest,
-    callback: (error: ServiceError | null, response: Score) => void,
-  ): ClientUnaryCall;
-  submitScore(
-    request: SubmitScoreRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Score) => void,
-  ): ClientUnaryCall;
-  submitScore(
-    request: SubmitScoreRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Score) => void,
-  ): ClientUnaryCall;
-  /** All-time board, score descending, earlier submission first on ties. */
-  topScores(
-    request: TopScoresRequest,
-    callback: (error: ServiceError | null, response: ScoreList) => void,
-  ): ClientUnaryCall;
-  topScores(
-    request: TopScoresRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreList) => void,
-  ): ClientUnaryCall;
-  topScores(
-    request: TopScoresRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreList) => void,
-  ): ClientUnaryCall;
-  /** Whether the score would enter the all-time top 100. */
-  checkHighScore(
-    request: CheckHighScoreRequest,
-    callback: (error: ServiceError | null, response: CheckHighScoreResponse) => void,
-  ): ClientUnaryCall;
-  checkHighScore(
-    request: CheckHighScoreRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CheckHighScoreResponse) => void,
-  ): ClientUnaryCall;
-  checkHighScore(
-    request: CheckHighScoreRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CheckHighScoreResponse) => void,
-  ): ClientUnaryCall;
-  /** A player's best all-time entry, its rank and its neighbours. NOT_FOUND without an entry. */
-  allTimeRank(
-    request: PlayerRankRequest,
-    callback: (error: ServiceError | null, response: ScoreRank) => void,
-  ): ClientUnaryCall;
-  allTimeRank(
-    request: PlayerRankRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreRank) => void,
-  ): ClientUnaryCall;
-  allTimeRank(
-    request: PlayerRankRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreRank) => void,
-  ): ClientUnaryCall;
-  /** Every week that has a board, newest first (the current one is made on demand). */
-  listWeeks(
-    request: ListWeeksRequest,
-    callback: (error: ServiceError | null, response: WeekList) => void,
-  ): ClientUnaryCall;
-  listWeeks(
-    request: ListWeeksRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: WeekList) => void,
-  ): ClientUnaryCall;
-  listWeeks(
-    request: ListWeeksRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: WeekList) => void,
-  ): ClientUnaryCall;
-  /** The current week's board (made on demand). */
-  activeWeek(
-    request: ActiveWeekRequest,
-    callback: (error: ServiceError | null, response: Week) => void,
-  ): ClientUnaryCall;
-  activeWeek(
-    request: ActiveWeekRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Week) => void,
-  ): ClientUnaryCall;
-  activeWeek(
-    request: ActiveWeekRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Week) => void,
-  ): ClientUnaryCall;
-  weeklyTop(
-    request: WeeklyTopRequest,
-    callback: (error: ServiceError | null, response: WeeklyRowList) => void,
-  ): ClientUnaryCall;
-  weeklyTop(
-    request: WeeklyTopRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: WeeklyRowList) => void,
-  ): ClientUnaryCall;
-  weeklyTop(
-    request: WeeklyTopRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: WeeklyRowList) => void,
-  ): ClientUnaryCall;
-  weeklyRank(
-    request: WeeklyRankRequest,
-    callback: (error: ServiceError | null, response: WeeklyPlayerRank) => void,
-  ): ClientUnaryCall;
-  weeklyRank(
-    request: WeeklyRankRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: WeeklyPlayerRank) => void,
-  ): ClientUnaryCall;
-  weeklyRank(
-    request: WeeklyRankRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: WeeklyPlayerRank) => void,
-  ): ClientUnaryCall;
-  /** Seasons, newest start first. */
-  listSeasons(
-    request: ListSeasonsRequest,
-    callback: (error: ServiceError | null, response: SeasonList) => void,
-  ): ClientUnaryCall;
-  listSeasons(
-    request: ListSeasonsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SeasonList) => void,
-  ): ClientUnaryCall;
-  listSeasons(
-    request: ListSeasonsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SeasonList) => void,
-  ): ClientUnaryCall;
-  /** The season running now, if any. */
-  activeSeason(
-    request: ActiveSeasonRequest,
-    callback: (error: ServiceError | null, response: ActiveSeasonResponse) => void,
-  ): ClientUnaryCall;
-  activeSeason(
-    request: ActiveSeasonRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ActiveSeasonResponse) => void,
-  ): ClientUnaryCall;
-  activeSeason(
-    request: ActiveSeasonRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ActiveSeasonResponse) => void,
-  ): ClientUnaryCall;
-  seasonTop(
-    request: SeasonTopRequest,
-    callback: (error: ServiceError | null, response: ScoreList) => void,
-  ): ClientUnaryCall;
-  seasonTop(
-    request: SeasonTopRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreList) => void,
-  ): ClientUnaryCall;
-  seasonTop(
-    request: SeasonTopRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreList) => void,
-  ): ClientUnaryCall;
-  seasonRank(
-    request: SeasonRankRequest,
-    callback: (error: ServiceError | null, response: ScoreRank) => void,
-  ): ClientUnaryCall;
-  seasonRank(
-    request: SeasonRankRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreRank) => void,
-  ): ClientUnaryCall;
-  seasonRank(
-    request: SeasonRankRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreRank) => void,
-  ): ClientUnaryCall;
-  /** Admin. */
+export interface ScoresAdminServiceClient extends Client {
   createSeason(
     request: CreateSeasonRequest,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: CreateSeasonResponse) => void,
   ): ClientUnaryCall;
   createSeason(
     request: CreateSeasonRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: CreateSeasonResponse) => void,
   ): ClientUnaryCall;
   createSeason(
     request: CreateSeasonRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: CreateSeasonResponse) => void,
   ): ClientUnaryCall;
   updateSeason(
     request: UpdateSeasonRequest,
-    callback: (error: ServiceError | null, response: Season) => void,
-  ): ClientUnaryCall;
-  updateSeason(
-    request: UpdateSeasonRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: UpdateSeasonResponse) => void,
   ): ClientUnaryCall;
   updateSeason(
     request: UpdateSeasonRequest,
     metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateSeasonResponse) => void,
+  ): ClientUnaryCall;
+  updateSeason(
+    request: UpdateSeasonRequest,
+    metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: UpdateSeasonResponse) => void,
   ): ClientUnaryCall;
   endSeason(
     request: EndSeasonRequest,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: EndSeasonResponse) => void,
   ): ClientUnaryCall;
   endSeason(
     request: EndSeasonRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: EndSeasonResponse) => void,
   ): ClientUnaryCall;
   endSeason(
     request: EndSeasonRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Season) => void,
+    callback: (error: ServiceError | null, response: EndSeasonResponse) => void,
   ): ClientUnaryCall;
-  /** Admin: the score leaves every board (audited). Idempotent. */
+  /** The score leaves every board. Idempotent. */
   voidScore(
     request: VoidScoreRequest,
-    callback: (error: ServiceError | null, response: VoidedScore) => void,
+    callback: (error: ServiceError | null, response: VoidScoreResponse) => void,
   ): ClientUnaryCall;
   voidScore(
     request: VoidScoreRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: VoidedScore) => void,
+    callback: (error: ServiceError | null, response: VoidScoreResponse) => void,
   ): ClientUnaryCall;
   voidScore(
     request: VoidScoreRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: VoidedScore) => void,
+    callback: (error: ServiceError | null, response: VoidScoreResponse) => void,
   ): ClientUnaryCall;
-  /** Admin: the name leaves every board and cannot submit (audited). */
+  /** The name leaves every board and cannot submit. */
   banPlayer(
     request: BanPlayerRequest,
-    callback: (error: ServiceError | null, response: BannedPlayer) => void,
+    callback: (error: ServiceError | null, response: BanPlayerResponse) => void,
   ): ClientUnaryCall;
   banPlayer(
     request: BanPlayerRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: BannedPlayer) => void,
+    callback: (error: ServiceError | null, response: BanPlayerResponse) => void,
   ): ClientUnaryCall;
   banPlayer(
     request: BanPlayerRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: BannedPlayer) => void,
+    callback: (error: ServiceError | null, response: BanPlayerResponse) => void,
   ): ClientUnaryCall;
   unbanPlayer(
     request: UnbanPlayerRequest,
@@ -6273,150 +6845,105 @@ export interface ScoreServiceClient extends Client {
   ): ClientUnaryCall;
   listBannedPlayers(
     request: ListBannedPlayersRequest,
-    callback: (error: ServiceError | null, response: BannedPlayerList) => void,
+    callback: (error: ServiceError | null, response: ListBannedPlayersResponse) => void,
   ): ClientUnaryCall;
   listBannedPlayers(
     request: ListBannedPlayersRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: BannedPlayerList) => void,
+    callback: (error: ServiceError | null, response: ListBannedPlayersResponse) => void,
   ): ClientUnaryCall;
   listBannedPlayers(
     request: ListBannedPlayersRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: BannedPlayerList) => void,
+    callback: (error: ServiceError | null, response: ListBannedPlayersResponse) => void,
   ): ClientUnaryCall;
-  /** Admin: empties the all-time board, keeping what it removed under the reset's id (audited). */
+  /** Empties the all-time board, keeping what it removed under the reset's id. */
   resetAllTime(
     request: ResetAllTimeRequest,
-    callback: (error: ServiceError | null, response: ScoreReset) => void,
-  ): ClientUnaryCall;
-  resetAllTime(
-    request: ResetAllTimeRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreReset) => void,
+    callback: (error: ServiceError | null, response: ResetAllTimeResponse) => void,
   ): ClientUnaryCall;
   resetAllTime(
     request: ResetAllTimeRequest,
     metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreReset) => void,
+    callback: (error: ServiceError | null, response: ResetAllTimeResponse) => void,
   ): ClientUnaryCall;
-  /** Admin: puts a reset's entries back on the all-time board (audited). */
+  resetAllTime(
+    request: ResetAllTimeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResetAllTimeResponse) => void,
+  ): ClientUnaryCall;
+  /** Puts a reset's entries back on the all-time board. */
   restoreReset(
     request: RestoreResetRequest,
-    callback: (error: ServiceError | null, response: ScoreReset) => void,
+    callback: (error: ServiceError | null, response: RestoreResetResponse) => void,
   ): ClientUnaryCall;
   restoreReset(
     request: RestoreResetRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreReset) => void,
+    callback: (error: ServiceError | null, response: RestoreResetResponse) => void,
   ): ClientUnaryCall;
   restoreReset(
     request: RestoreResetRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreReset) => void,
+    callback: (error: ServiceError | null, response: RestoreResetResponse) => void,
   ): ClientUnaryCall;
   listResets(
     request: ListResetsRequest,
-    callback: (error: ServiceError | null, response: ScoreResetList) => void,
+    callback: (error: ServiceError | null, response: ListResetsResponse) => void,
   ): ClientUnaryCall;
   listResets(
     request: ListResetsRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoreResetList) => void,
+    callback: (error: ServiceError | null, response: ListResetsResponse) => void,
   ): ClientUnaryCall;
   listResets(
     request: ListResetsRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoreResetList) => void,
+    callback: (error: ServiceError | null, response: ListResetsResponse) => void,
   ): ClientUnaryCall;
   listAudit(
     request: ListAuditRequest,
-    callback: (error: ServiceError | null, response: AuditEntryList) => void,
-  ): ClientUnaryCall;
-  listAudit(
-    request: ListAuditRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuditEntryList) => void,
+    callback: (error: ServiceError | null, response: ListAuditResponse) => void,
   ): ClientUnaryCall;
   listAudit(
     request: ListAuditRequest,
     metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AuditEntryList) => void,
+    callback: (error: ServiceError | null, response: ListAuditResponse) => void,
   ): ClientUnaryCall;
-  incrementPlayCount(
-    request: IncrementPlayCountRequest,
-    callback: (error: ServiceError | null, response: IncrementPlayCountResponse) => void,
-  ): ClientUnaryCall;
-  incrementPlayCount(
-    request: IncrementPlayCountRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: IncrementPlayCountResponse) => void,
-  ): ClientUnaryCall;
-  incrementPlayCount(
-    request: IncrementPlayCountRequest,
+  listAudit(
+    request: ListAuditRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: IncrementPlayCountResponse) => void,
+    callback: (error: ServiceError | null, response: ListAuditResponse) => void,
   ): ClientUnaryCall;
-  getPlayCount(
-    request: GetPlayCountRequest,
-    callback: (error: ServiceError | null, response: GetPlayCountResponse) => void,
-  ): ClientUnaryCall;
-  getPlayCount(
-    request: GetPlayCountRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: GetPlayCountResponse) => void,
-  ): ClientUnaryCall;
-  getPlayCount(
-    request: GetPlayCountRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: GetPlayCountResponse) => void,
-  ): ClientUnaryCall;
-  recordCompletedGame(
-    request: RecordCompletedGameRequest,
-    callback: (error: ServiceError | null, response: RecordCompletedGameResponse) => void,
-  ): ClientUnaryCall;
-  recordCompletedGame(
-    request: RecordCompletedGameRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: RecordCompletedGameResponse) => void,
-  ): ClientUnaryCall;
-  recordCompletedGame(
-    request: RecordCompletedGameRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: RecordCompletedGameResponse) => void,
-  ): ClientUnaryCall;
-  /** Admin: one row per UTC day, newest first. */
+  /** One row per UTC day, newest first. */
   dailyStats(
     request: DailyStatsRequest,
-    callback: (error: ServiceError | null, response: DailyStatsList) => void,
+    callback: (error: ServiceError | null, response: DailyStatsResponse) => void,
   ): ClientUnaryCall;
   dailyStats(
     request: DailyStatsRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: DailyStatsList) => void,
+    callback: (error: ServiceError | null, response: DailyStatsResponse) => void,
   ): ClientUnaryCall;
   dailyStats(
     request: DailyStatsRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DailyStatsList) => void,
+    callback: (error: ServiceError | null, response: DailyStatsResponse) => void,
   ): ClientUnaryCall;
 }
 
-export const ScoreServiceClient = makeGenericClientConstructor(
-  ScoreServiceService,
-  "scores.v1.ScoreService",
+export const ScoresAdminServiceClient = makeGenericClientConstructor(
+  ScoresAdminServiceService,
+  "scores.v1.ScoresAdminService",
 ) as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ScoreServiceClient;
-  service: typeof ScoreServiceService;
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ScoresAdminServiceClient;
+  service: typeof ScoresAdminServiceService;
   serviceName: string;
 };
 

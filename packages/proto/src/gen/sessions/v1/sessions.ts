@@ -75,14 +75,12 @@ export function flagSourceToJSON(object: FlagSource): string {
 
 export interface CreateSessionRequest {
   playerName: string;
-  /** The client's per-page-load UUID (SPEC: sessionId). */
+  /** The client's per-page-load UUID (`sessionId` in the HTTP API). */
   clientSessionId: string;
   /** At most 50 characters. */
   deviceFingerprint: string;
   /** The caller's IP as the gateway saw it. */
   clientIp: string;
-  /** The signed-in user's id; empty for guests. */
-  userId: string;
 }
 
 export interface CreateSessionResponse {
@@ -91,7 +89,10 @@ export interface CreateSessionResponse {
   seed: string;
 }
 
-/** A flag the client raised itself (SPEC: suspiciousFlags). Recorded, never trusted alone. */
+/**
+ * A flag the client raised itself (`suspiciousFlags` in the HTTP API). Recorded, never trusted
+ * alone.
+ */
 export interface ClientFlag {
   /** 'SUSPICIOUS_TIMING'. */
   type: string;
@@ -111,7 +112,7 @@ export interface UpdateSessionRequest {
   endingSession: boolean;
 }
 
-export interface SessionStatus {
+export interface UpdateSessionResponse {
   id: string;
   /** The session is suspicious (flagged by the server's analysis or by an admin). */
   flagged: boolean;
@@ -123,11 +124,18 @@ export interface EndSessionRequest {
   id: string;
 }
 
+export interface EndSessionResponse {
+  id: string;
+  flagged: boolean;
+  /** ISO 8601: when the session first ended. */
+  endedAt: string;
+}
+
 export interface GetSessionForScoringRequest {
   id: string;
 }
 
-export interface ScoringSession {
+export interface GetSessionForScoringResponse {
   id: string;
   seed: string;
   playerName: string;
@@ -174,13 +182,7 @@ export interface Session {
   moveTimestampCount: number;
 }
 
-/**
- * Admin calls carry who asks: the gateway already requires an admin session, and the service
- * checks again (defence in depth), answering PERMISSION_DENIED unless caller_role is 'admin'.
- */
 export interface ListSessionsRequest {
-  callerRole: string;
-  callerUserId: string;
   suspiciousOnly: boolean;
   /** Case-insensitive exact match; empty for any. */
   playerName: string;
@@ -200,40 +202,30 @@ export interface Pagination {
   hasPrevPage: boolean;
 }
 
-export interface SessionPage {
+export interface ListSessionsResponse {
   data: Session[];
   pagination: Pagination | undefined;
 }
 
 export interface GetSessionRequest {
-  callerRole: string;
-  callerUserId: string;
   id: string;
 }
 
+export interface GetSessionResponse {
+  session: Session | undefined;
+}
+
 export interface FlagSessionRequest {
-  callerRole: string;
-  callerUserId: string;
   id: string;
   reason: string;
 }
 
-/** Published on NATS subject `session.flagged` when a session becomes suspicious. */
-export interface SessionFlaggedEvent {
-  /** Event id (UUID). */
-  id: string;
-  /** ISO 8601. */
-  occurredAt: string;
-  sessionId: string;
-  playerName: string;
-  /** 'server' or 'admin'. */
-  source: string;
-  type: string;
-  details: string;
+export interface FlagSessionResponse {
+  session: Session | undefined;
 }
 
 function createBaseCreateSessionRequest(): CreateSessionRequest {
-  return { playerName: "", clientSessionId: "", deviceFingerprint: "", clientIp: "", userId: "" };
+  return { playerName: "", clientSessionId: "", deviceFingerprint: "", clientIp: "" };
 }
 
 export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
@@ -249,9 +241,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
     }
     if (message.clientIp !== "") {
       writer.uint32(34).string(message.clientIp);
-    }
-    if (message.userId !== "") {
-      writer.uint32(42).string(message.userId);
     }
     return writer;
   },
@@ -301,14 +290,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
             message.clientIp = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.userId = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -343,11 +324,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
         : isSet(object.client_ip)
         ? globalThis.String(object.client_ip)
         : "",
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
     };
   },
 
@@ -365,9 +341,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
     if (message.clientIp !== "") {
       obj.clientIp = message.clientIp;
     }
-    if (message.userId !== "") {
-      obj.userId = message.userId;
-    }
     return obj;
   },
 
@@ -380,7 +353,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
     message.clientSessionId = object.clientSessionId ?? "";
     message.deviceFingerprint = object.deviceFingerprint ?? "";
     message.clientIp = object.clientIp ?? "";
-    message.userId = object.userId ?? "";
     return message;
   },
 };
@@ -808,12 +780,12 @@ export const UpdateSessionRequest: MessageFns<UpdateSessionRequest> = {
   },
 };
 
-function createBaseSessionStatus(): SessionStatus {
+function createBaseUpdateSessionResponse(): UpdateSessionResponse {
   return { id: "", flagged: false, endedAt: "" };
 }
 
-export const SessionStatus: MessageFns<SessionStatus> = {
-  encode(message: SessionStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const UpdateSessionResponse: MessageFns<UpdateSessionResponse> = {
+  encode(message: UpdateSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
@@ -826,7 +798,7 @@ export const SessionStatus: MessageFns<SessionStatus> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): SessionStatus {
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSessionResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -835,7 +807,7 @@ export const SessionStatus: MessageFns<SessionStatus> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSessionStatus();
+      const message = createBaseUpdateSessionResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -875,7 +847,7 @@ export const SessionStatus: MessageFns<SessionStatus> = {
     }
   },
 
-  fromJSON(object: any): SessionStatus {
+  fromJSON(object: any): UpdateSessionResponse {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       flagged: isSet(object.flagged) ? globalThis.Boolean(object.flagged) : false,
@@ -887,7 +859,7 @@ export const SessionStatus: MessageFns<SessionStatus> = {
     };
   },
 
-  toJSON(message: SessionStatus): unknown {
+  toJSON(message: UpdateSessionResponse): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -901,11 +873,11 @@ export const SessionStatus: MessageFns<SessionStatus> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<SessionStatus>, I>>(base?: I): SessionStatus {
-    return SessionStatus.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<UpdateSessionResponse>, I>>(base?: I): UpdateSessionResponse {
+    return UpdateSessionResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<SessionStatus>, I>>(object: I): SessionStatus {
-    const message = createBaseSessionStatus();
+  fromPartial<I extends Exact<DeepPartial<UpdateSessionResponse>, I>>(object: I): UpdateSessionResponse {
+    const message = createBaseUpdateSessionResponse();
     message.id = object.id ?? "";
     message.flagged = object.flagged ?? false;
     message.endedAt = object.endedAt ?? "";
@@ -980,6 +952,111 @@ export const EndSessionRequest: MessageFns<EndSessionRequest> = {
   },
 };
 
+function createBaseEndSessionResponse(): EndSessionResponse {
+  return { id: "", flagged: false, endedAt: "" };
+}
+
+export const EndSessionResponse: MessageFns<EndSessionResponse> = {
+  encode(message: EndSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.flagged !== false) {
+      writer.uint32(16).bool(message.flagged);
+    }
+    if (message.endedAt !== "") {
+      writer.uint32(26).string(message.endedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndSessionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndSessionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.flagged = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.endedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EndSessionResponse {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      flagged: isSet(object.flagged) ? globalThis.Boolean(object.flagged) : false,
+      endedAt: isSet(object.endedAt)
+        ? globalThis.String(object.endedAt)
+        : isSet(object.ended_at)
+        ? globalThis.String(object.ended_at)
+        : "",
+    };
+  },
+
+  toJSON(message: EndSessionResponse): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.flagged !== false) {
+      obj.flagged = message.flagged;
+    }
+    if (message.endedAt !== "") {
+      obj.endedAt = message.endedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndSessionResponse>, I>>(base?: I): EndSessionResponse {
+    return EndSessionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndSessionResponse>, I>>(object: I): EndSessionResponse {
+    const message = createBaseEndSessionResponse();
+    message.id = object.id ?? "";
+    message.flagged = object.flagged ?? false;
+    message.endedAt = object.endedAt ?? "";
+    return message;
+  },
+};
+
 function createBaseGetSessionForScoringRequest(): GetSessionForScoringRequest {
   return { id: "" };
 }
@@ -1047,12 +1124,12 @@ export const GetSessionForScoringRequest: MessageFns<GetSessionForScoringRequest
   },
 };
 
-function createBaseScoringSession(): ScoringSession {
+function createBaseGetSessionForScoringResponse(): GetSessionForScoringResponse {
   return { id: "", seed: "", playerName: "", userId: "", createdAt: "", endedAt: "", suspicious: false };
 }
 
-export const ScoringSession: MessageFns<ScoringSession> = {
-  encode(message: ScoringSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringResponse> = {
+  encode(message: GetSessionForScoringResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
@@ -1077,7 +1154,7 @@ export const ScoringSession: MessageFns<ScoringSession> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ScoringSession {
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSessionForScoringResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1086,7 +1163,7 @@ export const ScoringSession: MessageFns<ScoringSession> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseScoringSession();
+      const message = createBaseGetSessionForScoringResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1158,7 +1235,7 @@ export const ScoringSession: MessageFns<ScoringSession> = {
     }
   },
 
-  fromJSON(object: any): ScoringSession {
+  fromJSON(object: any): GetSessionForScoringResponse {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       seed: isSet(object.seed) ? globalThis.String(object.seed) : "",
@@ -1186,7 +1263,7 @@ export const ScoringSession: MessageFns<ScoringSession> = {
     };
   },
 
-  toJSON(message: ScoringSession): unknown {
+  toJSON(message: GetSessionForScoringResponse): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -1212,11 +1289,11 @@ export const ScoringSession: MessageFns<ScoringSession> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<ScoringSession>, I>>(base?: I): ScoringSession {
-    return ScoringSession.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<GetSessionForScoringResponse>, I>>(base?: I): GetSessionForScoringResponse {
+    return GetSessionForScoringResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ScoringSession>, I>>(object: I): ScoringSession {
-    const message = createBaseScoringSession();
+  fromPartial<I extends Exact<DeepPartial<GetSessionForScoringResponse>, I>>(object: I): GetSessionForScoringResponse {
+    const message = createBaseGetSessionForScoringResponse();
     message.id = object.id ?? "";
     message.seed = object.seed ?? "";
     message.playerName = object.playerName ?? "";
@@ -1746,17 +1823,11 @@ export const Session: MessageFns<Session> = {
 };
 
 function createBaseListSessionsRequest(): ListSessionsRequest {
-  return { callerRole: "", callerUserId: "", suspiciousOnly: false, playerName: "", ip: "", page: 0, limit: 0 };
+  return { suspiciousOnly: false, playerName: "", ip: "", page: 0, limit: 0 };
 }
 
 export const ListSessionsRequest: MessageFns<ListSessionsRequest> = {
   encode(message: ListSessionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.callerRole !== "") {
-      writer.uint32(10).string(message.callerRole);
-    }
-    if (message.callerUserId !== "") {
-      writer.uint32(18).string(message.callerUserId);
-    }
     if (message.suspiciousOnly !== false) {
       writer.uint32(24).bool(message.suspiciousOnly);
     }
@@ -1788,22 +1859,6 @@ export const ListSessionsRequest: MessageFns<ListSessionsRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.callerRole = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.callerUserId = reader.string();
-            continue;
-          }
           case 3: {
             if (tag !== 24) {
               break;
@@ -1858,16 +1913,6 @@ export const ListSessionsRequest: MessageFns<ListSessionsRequest> = {
 
   fromJSON(object: any): ListSessionsRequest {
     return {
-      callerRole: isSet(object.callerRole)
-        ? globalThis.String(object.callerRole)
-        : isSet(object.caller_role)
-        ? globalThis.String(object.caller_role)
-        : "",
-      callerUserId: isSet(object.callerUserId)
-        ? globalThis.String(object.callerUserId)
-        : isSet(object.caller_user_id)
-        ? globalThis.String(object.caller_user_id)
-        : "",
       suspiciousOnly: isSet(object.suspiciousOnly)
         ? globalThis.Boolean(object.suspiciousOnly)
         : isSet(object.suspicious_only)
@@ -1886,12 +1931,6 @@ export const ListSessionsRequest: MessageFns<ListSessionsRequest> = {
 
   toJSON(message: ListSessionsRequest): unknown {
     const obj: any = {};
-    if (message.callerRole !== "") {
-      obj.callerRole = message.callerRole;
-    }
-    if (message.callerUserId !== "") {
-      obj.callerUserId = message.callerUserId;
-    }
     if (message.suspiciousOnly !== false) {
       obj.suspiciousOnly = message.suspiciousOnly;
     }
@@ -1915,8 +1954,6 @@ export const ListSessionsRequest: MessageFns<ListSessionsRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<ListSessionsRequest>, I>>(object: I): ListSessionsRequest {
     const message = createBaseListSessionsRequest();
-    message.callerRole = object.callerRole ?? "";
-    message.callerUserId = object.callerUserId ?? "";
     message.suspiciousOnly = object.suspiciousOnly ?? false;
     message.playerName = object.playerName ?? "";
     message.ip = object.ip ?? "";
@@ -2075,12 +2112,12 @@ export const Pagination: MessageFns<Pagination> = {
   },
 };
 
-function createBaseSessionPage(): SessionPage {
+function createBaseListSessionsResponse(): ListSessionsResponse {
   return { data: [], pagination: undefined };
 }
 
-export const SessionPage: MessageFns<SessionPage> = {
-  encode(message: SessionPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ListSessionsResponse: MessageFns<ListSessionsResponse> = {
+  encode(message: ListSessionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.data) {
       Session.encode(v!, writer.uint32(10).fork()).join();
     }
@@ -2090,7 +2127,7 @@ export const SessionPage: MessageFns<SessionPage> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): SessionPage {
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSessionsResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -2099,7 +2136,7 @@ export const SessionPage: MessageFns<SessionPage> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSessionPage();
+      const message = createBaseListSessionsResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -2131,14 +2168,14 @@ export const SessionPage: MessageFns<SessionPage> = {
     }
   },
 
-  fromJSON(object: any): SessionPage {
+  fromJSON(object: any): ListSessionsResponse {
     return {
       data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Session.fromJSON(e)) : [],
       pagination: isSet(object.pagination) ? Pagination.fromJSON(object.pagination) : undefined,
     };
   },
 
-  toJSON(message: SessionPage): unknown {
+  toJSON(message: ListSessionsResponse): unknown {
     const obj: any = {};
     if (message.data?.length) {
       obj.data = message.data.map((e) => Session.toJSON(e));
@@ -2149,11 +2186,11 @@ export const SessionPage: MessageFns<SessionPage> = {
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<SessionPage>, I>>(base?: I): SessionPage {
-    return SessionPage.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<ListSessionsResponse>, I>>(base?: I): ListSessionsResponse {
+    return ListSessionsResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<SessionPage>, I>>(object: I): SessionPage {
-    const message = createBaseSessionPage();
+  fromPartial<I extends Exact<DeepPartial<ListSessionsResponse>, I>>(object: I): ListSessionsResponse {
+    const message = createBaseListSessionsResponse();
     message.data = object.data?.map((e) => Session.fromPartial(e)) || [];
     message.pagination = (object.pagination !== undefined && object.pagination !== null)
       ? Pagination.fromPartial(object.pagination)
@@ -2163,17 +2200,11 @@ export const SessionPage: MessageFns<SessionPage> = {
 };
 
 function createBaseGetSessionRequest(): GetSessionRequest {
-  return { callerRole: "", callerUserId: "", id: "" };
+  return { id: "" };
 }
 
 export const GetSessionRequest: MessageFns<GetSessionRequest> = {
   encode(message: GetSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.callerRole !== "") {
-      writer.uint32(10).string(message.callerRole);
-    }
-    if (message.callerUserId !== "") {
-      writer.uint32(18).string(message.callerUserId);
-    }
     if (message.id !== "") {
       writer.uint32(26).string(message.id);
     }
@@ -2193,22 +2224,6 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.callerRole = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.callerUserId = reader.string();
-            continue;
-          }
           case 3: {
             if (tag !== 26) {
               break;
@@ -2230,29 +2245,11 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
   },
 
   fromJSON(object: any): GetSessionRequest {
-    return {
-      callerRole: isSet(object.callerRole)
-        ? globalThis.String(object.callerRole)
-        : isSet(object.caller_role)
-        ? globalThis.String(object.caller_role)
-        : "",
-      callerUserId: isSet(object.callerUserId)
-        ? globalThis.String(object.callerUserId)
-        : isSet(object.caller_user_id)
-        ? globalThis.String(object.caller_user_id)
-        : "",
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-    };
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
   },
 
   toJSON(message: GetSessionRequest): unknown {
     const obj: any = {};
-    if (message.callerRole !== "") {
-      obj.callerRole = message.callerRole;
-    }
-    if (message.callerUserId !== "") {
-      obj.callerUserId = message.callerUserId;
-    }
     if (message.id !== "") {
       obj.id = message.id;
     }
@@ -2264,25 +2261,86 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<GetSessionRequest>, I>>(object: I): GetSessionRequest {
     const message = createBaseGetSessionRequest();
-    message.callerRole = object.callerRole ?? "";
-    message.callerUserId = object.callerUserId ?? "";
     message.id = object.id ?? "";
     return message;
   },
 };
 
+function createBaseGetSessionResponse(): GetSessionResponse {
+  return { session: undefined };
+}
+
+export const GetSessionResponse: MessageFns<GetSessionResponse> = {
+  encode(message: GetSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSessionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSessionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSessionResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: GetSessionResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSessionResponse>, I>>(base?: I): GetSessionResponse {
+    return GetSessionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSessionResponse>, I>>(object: I): GetSessionResponse {
+    const message = createBaseGetSessionResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseFlagSessionRequest(): FlagSessionRequest {
-  return { callerRole: "", callerUserId: "", id: "", reason: "" };
+  return { id: "", reason: "" };
 }
 
 export const FlagSessionRequest: MessageFns<FlagSessionRequest> = {
   encode(message: FlagSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.callerRole !== "") {
-      writer.uint32(10).string(message.callerRole);
-    }
-    if (message.callerUserId !== "") {
-      writer.uint32(18).string(message.callerUserId);
-    }
     if (message.id !== "") {
       writer.uint32(26).string(message.id);
     }
@@ -2305,22 +2363,6 @@ export const FlagSessionRequest: MessageFns<FlagSessionRequest> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.callerRole = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.callerUserId = reader.string();
-            continue;
-          }
           case 3: {
             if (tag !== 26) {
               break;
@@ -2351,16 +2393,6 @@ export const FlagSessionRequest: MessageFns<FlagSessionRequest> = {
 
   fromJSON(object: any): FlagSessionRequest {
     return {
-      callerRole: isSet(object.callerRole)
-        ? globalThis.String(object.callerRole)
-        : isSet(object.caller_role)
-        ? globalThis.String(object.caller_role)
-        : "",
-      callerUserId: isSet(object.callerUserId)
-        ? globalThis.String(object.callerUserId)
-        : isSet(object.caller_user_id)
-        ? globalThis.String(object.caller_user_id)
-        : "",
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
     };
@@ -2368,12 +2400,6 @@ export const FlagSessionRequest: MessageFns<FlagSessionRequest> = {
 
   toJSON(message: FlagSessionRequest): unknown {
     const obj: any = {};
-    if (message.callerRole !== "") {
-      obj.callerRole = message.callerRole;
-    }
-    if (message.callerUserId !== "") {
-      obj.callerUserId = message.callerUserId;
-    }
     if (message.id !== "") {
       obj.id = message.id;
     }
@@ -2388,45 +2414,25 @@ export const FlagSessionRequest: MessageFns<FlagSessionRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<FlagSessionRequest>, I>>(object: I): FlagSessionRequest {
     const message = createBaseFlagSessionRequest();
-    message.callerRole = object.callerRole ?? "";
-    message.callerUserId = object.callerUserId ?? "";
     message.id = object.id ?? "";
     message.reason = object.reason ?? "";
     return message;
   },
 };
 
-function createBaseSessionFlaggedEvent(): SessionFlaggedEvent {
-  return { id: "", occurredAt: "", sessionId: "", playerName: "", source: "", type: "", details: "" };
+function createBaseFlagSessionResponse(): FlagSessionResponse {
+  return { session: undefined };
 }
 
-export const SessionFlaggedEvent: MessageFns<SessionFlaggedEvent> = {
-  encode(message: SessionFlaggedEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.occurredAt !== "") {
-      writer.uint32(18).string(message.occurredAt);
-    }
-    if (message.sessionId !== "") {
-      writer.uint32(26).string(message.sessionId);
-    }
-    if (message.playerName !== "") {
-      writer.uint32(34).string(message.playerName);
-    }
-    if (message.source !== "") {
-      writer.uint32(42).string(message.source);
-    }
-    if (message.type !== "") {
-      writer.uint32(50).string(message.type);
-    }
-    if (message.details !== "") {
-      writer.uint32(58).string(message.details);
+export const FlagSessionResponse: MessageFns<FlagSessionResponse> = {
+  encode(message: FlagSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): SessionFlaggedEvent {
+  decode(input: BinaryReader | Uint8Array, length?: number): FlagSessionResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -2435,7 +2441,7 @@ export const SessionFlaggedEvent: MessageFns<SessionFlaggedEvent> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSessionFlaggedEvent();
+      const message = createBaseFlagSessionResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -2444,55 +2450,7 @@ export const SessionFlaggedEvent: MessageFns<SessionFlaggedEvent> = {
               break;
             }
 
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.occurredAt = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.sessionId = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.playerName = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.source = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.type = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.details = reader.string();
+            message.session = Session.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -2507,68 +2465,26 @@ export const SessionFlaggedEvent: MessageFns<SessionFlaggedEvent> = {
     }
   },
 
-  fromJSON(object: any): SessionFlaggedEvent {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      occurredAt: isSet(object.occurredAt)
-        ? globalThis.String(object.occurredAt)
-        : isSet(object.occurred_at)
-        ? globalThis.String(object.occurred_at)
-        : "",
-      sessionId: isSet(object.sessionId)
-        ? globalThis.String(object.sessionId)
-        : isSet(object.session_id)
-        ? globalThis.String(object.session_id)
-        : "",
-      playerName: isSet(object.playerName)
-        ? globalThis.String(object.playerName)
-        : isSet(object.player_name)
-        ? globalThis.String(object.player_name)
-        : "",
-      source: isSet(object.source) ? globalThis.String(object.source) : "",
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
-      details: isSet(object.details) ? globalThis.String(object.details) : "",
-    };
+  fromJSON(object: any): FlagSessionResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
   },
 
-  toJSON(message: SessionFlaggedEvent): unknown {
+  toJSON(message: FlagSessionResponse): unknown {
     const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.occurredAt !== "") {
-      obj.occurredAt = message.occurredAt;
-    }
-    if (message.sessionId !== "") {
-      obj.sessionId = message.sessionId;
-    }
-    if (message.playerName !== "") {
-      obj.playerName = message.playerName;
-    }
-    if (message.source !== "") {
-      obj.source = message.source;
-    }
-    if (message.type !== "") {
-      obj.type = message.type;
-    }
-    if (message.details !== "") {
-      obj.details = message.details;
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<SessionFlaggedEvent>, I>>(base?: I): SessionFlaggedEvent {
-    return SessionFlaggedEvent.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<FlagSessionResponse>, I>>(base?: I): FlagSessionResponse {
+    return FlagSessionResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<SessionFlaggedEvent>, I>>(object: I): SessionFlaggedEvent {
-    const message = createBaseSessionFlaggedEvent();
-    message.id = object.id ?? "";
-    message.occurredAt = object.occurredAt ?? "";
-    message.sessionId = object.sessionId ?? "";
-    message.playerName = object.playerName ?? "";
-    message.source = object.source ?? "";
-    message.type = object.type ?? "";
-    message.details = object.details ?? "";
+  fromPartial<I extends Exact<DeepPartial<FlagSessionResponse>, I>>(object: I): FlagSessionResponse {
+    const message = createBaseFlagSessionResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
     return message;
   },
 };
@@ -2576,12 +2492,16 @@ export const SessionFlaggedEvent: MessageFns<SessionFlaggedEvent> = {
 /**
  * Player sessions and anti-cheat. A game starts with a session (the server's random seed);
  * the client reports its figures and move timestamps as it plays; the server runs the
- * engine's timing analysis on those timestamps and flags the session on its own. Admins list,
- * read and flag sessions. The scores service reads the seed to verify a submitted game.
+ * engine's timing analysis on those timestamps and flags the session on its own. The scores
+ * service reads the seed to verify a submitted game. Who calls travels in the `authorization`
+ * call metadata, verified by the server's interceptor; no request message carries it.
  */
 export type SessionServiceService = typeof SessionServiceService;
 export const SessionServiceService = {
-  /** Starts a session for a game; the seed is made here, never by the client. */
+  /**
+   * Starts a session for a game; the seed is made here, never by the client. A signed-in
+   * caller's id is kept with the session.
+   */
   createSession: {
     path: "/sessions.v1.SessionService/CreateSession" as const,
     requestStream: false as const,
@@ -2602,8 +2522,9 @@ export const SessionServiceService = {
     responseStream: false as const,
     requestSerialize: (value: UpdateSessionRequest): Buffer => Buffer.from(UpdateSessionRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): UpdateSessionRequest => UpdateSessionRequest.decode(value),
-    responseSerialize: (value: SessionStatus): Buffer => Buffer.from(SessionStatus.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SessionStatus => SessionStatus.decode(value),
+    responseSerialize: (value: UpdateSessionResponse): Buffer =>
+      Buffer.from(UpdateSessionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateSessionResponse => UpdateSessionResponse.decode(value),
   },
   /** Ends the session (idempotent: ending an ended session answers its first end time). */
   endSession: {
@@ -2612,8 +2533,8 @@ export const SessionServiceService = {
     responseStream: false as const,
     requestSerialize: (value: EndSessionRequest): Buffer => Buffer.from(EndSessionRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): EndSessionRequest => EndSessionRequest.decode(value),
-    responseSerialize: (value: SessionStatus): Buffer => Buffer.from(SessionStatus.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SessionStatus => SessionStatus.decode(value),
+    responseSerialize: (value: EndSessionResponse): Buffer => Buffer.from(EndSessionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EndSessionResponse => EndSessionResponse.decode(value),
   },
   /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
   getSessionForScoring: {
@@ -2623,63 +2544,34 @@ export const SessionServiceService = {
     requestSerialize: (value: GetSessionForScoringRequest): Buffer =>
       Buffer.from(GetSessionForScoringRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): GetSessionForScoringRequest => GetSessionForScoringRequest.decode(value),
-    responseSerialize: (value: ScoringSession): Buffer => Buffer.from(ScoringSession.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ScoringSession => ScoringSession.decode(value),
-  },
-  /** Admin: sessions newest first, optionally filtered; paginated. */
-  listSessions: {
-    path: "/sessions.v1.SessionService/ListSessions" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: ListSessionsRequest): Buffer => Buffer.from(ListSessionsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListSessionsRequest => ListSessionsRequest.decode(value),
-    responseSerialize: (value: SessionPage): Buffer => Buffer.from(SessionPage.encode(value).finish()),
-    responseDeserialize: (value: Buffer): SessionPage => SessionPage.decode(value),
-  },
-  /** Admin: one session with its flags. */
-  getSession: {
-    path: "/sessions.v1.SessionService/GetSession" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: GetSessionRequest): Buffer => Buffer.from(GetSessionRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): GetSessionRequest => GetSessionRequest.decode(value),
-    responseSerialize: (value: Session): Buffer => Buffer.from(Session.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Session => Session.decode(value),
-  },
-  /** Admin: flags a session with a reason (makes it suspicious). */
-  flagSession: {
-    path: "/sessions.v1.SessionService/FlagSession" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: FlagSessionRequest): Buffer => Buffer.from(FlagSessionRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): FlagSessionRequest => FlagSessionRequest.decode(value),
-    responseSerialize: (value: Session): Buffer => Buffer.from(Session.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Session => Session.decode(value),
+    responseSerialize: (value: GetSessionForScoringResponse): Buffer =>
+      Buffer.from(GetSessionForScoringResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSessionForScoringResponse => GetSessionForScoringResponse.decode(value),
   },
 } as const;
 
 export interface SessionServiceServer extends UntypedServiceImplementation {
-  /** Starts a session for a game; the seed is made here, never by the client. */
+  /**
+   * Starts a session for a game; the seed is made here, never by the client. A signed-in
+   * caller's id is kept with the session.
+   */
   createSession: handleUnaryCall<CreateSessionRequest, CreateSessionResponse>;
   /**
    * Stores the figures, appends the move timestamps and analyses them; may end the session.
    * Applying the same update twice changes nothing the second time.
    */
-  updateSession: handleUnaryCall<UpdateSessionRequest, SessionStatus>;
+  updateSession: handleUnaryCall<UpdateSessionRequest, UpdateSessionResponse>;
   /** Ends the session (idempotent: ending an ended session answers its first end time). */
-  endSession: handleUnaryCall<EndSessionRequest, SessionStatus>;
+  endSession: handleUnaryCall<EndSessionRequest, EndSessionResponse>;
   /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
-  getSessionForScoring: handleUnaryCall<GetSessionForScoringRequest, ScoringSession>;
-  /** Admin: sessions newest first, optionally filtered; paginated. */
-  listSessions: handleUnaryCall<ListSessionsRequest, SessionPage>;
-  /** Admin: one session with its flags. */
-  getSession: handleUnaryCall<GetSessionRequest, Session>;
-  /** Admin: flags a session with a reason (makes it suspicious). */
-  flagSession: handleUnaryCall<FlagSessionRequest, Session>;
+  getSessionForScoring: handleUnaryCall<GetSessionForScoringRequest, GetSessionForScoringResponse>;
 }
 
 export interface SessionServiceClient extends Client {
-  /** Starts a session for a game; the seed is made here, never by the client. */
+  /**
+   * Starts a session for a game; the seed is made here, never by the client. A signed-in
+   * caller's id is kept with the session.
+   */
   createSession(
     request: CreateSessionRequest,
     callback: (error: ServiceError | null, response: CreateSessionResponse) => void,
@@ -2701,98 +2593,50 @@ export interface SessionServiceClient extends Client {
    */
   updateSession(
     request: UpdateSessionRequest,
-    callback: (error: ServiceError | null, response: SessionStatus) => void,
+    callback: (error: ServiceError | null, response: UpdateSessionResponse) => void,
   ): ClientUnaryCall;
   updateSession(
     request: UpdateSessionRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: SessionStatus) => void,
+    callback: (error: ServiceError | null, response: UpdateSessionResponse) => void,
   ): ClientUnaryCall;
   updateSession(
     request: UpdateSessionRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SessionStatus) => void,
+    callback: (error: ServiceError | null, response: UpdateSessionResponse) => void,
   ): ClientUnaryCall;
   /** Ends the session (idempotent: ending an ended session answers its first end time). */
   endSession(
     request: EndSessionRequest,
-    callback: (error: ServiceError | null, response: SessionStatus) => void,
+    callback: (error: ServiceError | null, response: EndSessionResponse) => void,
   ): ClientUnaryCall;
   endSession(
     request: EndSessionRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: SessionStatus) => void,
+    callback: (error: ServiceError | null, response: EndSessionResponse) => void,
   ): ClientUnaryCall;
   endSession(
     request: EndSessionRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SessionStatus) => void,
+    callback: (error: ServiceError | null, response: EndSessionResponse) => void,
   ): ClientUnaryCall;
   /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
   getSessionForScoring(
     request: GetSessionForScoringRequest,
-    callback: (error: ServiceError | null, response: ScoringSession) => void,
+    callback: (error: ServiceError | null, response: GetSessionForScoringResponse) => void,
   ): ClientUnaryCall;
   getSessionForScoring(
     request: GetSessionForScoringRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ScoringSession) => void,
+    callback: (error: ServiceError | null, response: GetSessionForScoringResponse) => void,
   ): ClientUnaryCall;
   getSessionForScoring(
     request: GetSessionForScoringRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ScoringSession) => void,
-  ): ClientUnaryCall;
-  /** Admin: sessions newest first, optionally filtered; paginated. */
-  listSessions(
-    request: ListSessionsRequest,
-    callback: (error: ServiceError | null, response: SessionPage) => void,
-  ): ClientUnaryCall;
-  listSessions(
-    request: ListSessionsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: SessionPage) => void,
-  ): ClientUnaryCall;
-  listSessions(
-    request: ListSessionsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: SessionPage) => void,
-  ): ClientUnaryCall;
-  /** Admin: one session with its flags. */
-  getSession(
-    request: GetSessionRequest,
-    callback: (error: ServiceError | null, response: Session) => void,
-  ): ClientUnaryCall;
-  getSession(
-    request: GetSessionRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Session) => void,
-  ): ClientUnaryCall;
-  getSession(
-    request: GetSessionRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Session) => void,
-  ): ClientUnaryCall;
-  /** Admin: flags a session with a reason (makes it suspicious). */
-  flagSession(
-    request: FlagSessionRequest,
-    callback: (error: ServiceError | null, response: Session) => void,
-  ): ClientUnaryCall;
-  flagSession(
-    request: FlagSessionRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Session) => void,
-  ): ClientUnaryCall;
-  flagSession(
-    request: FlagSessionRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Session) => void,
+    callback: (error: ServiceError | null, response: GetSessionForScoringResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -2802,6 +2646,111 @@ export const SessionServiceClient = makeGenericClientConstructor(
 ) as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): SessionServiceClient;
   service: typeof SessionServiceService;
+  serviceName: string;
+};
+
+/** Player tracking: only an admin may call (the interceptor refuses anyone else). */
+export type SessionAdminServiceService = typeof SessionAdminServiceService;
+export const SessionAdminServiceService = {
+  /** Sessions newest first, optionally filtered; paginated. */
+  listSessions: {
+    path: "/sessions.v1.SessionAdminService/ListSessions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSessionsRequest): Buffer => Buffer.from(ListSessionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSessionsRequest => ListSessionsRequest.decode(value),
+    responseSerialize: (value: ListSessionsResponse): Buffer =>
+      Buffer.from(ListSessionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSessionsResponse => ListSessionsResponse.decode(value),
+  },
+  /** One session with its flags. */
+  getSession: {
+    path: "/sessions.v1.SessionAdminService/GetSession" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSessionRequest): Buffer => Buffer.from(GetSessionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSessionRequest => GetSessionRequest.decode(value),
+    responseSerialize: (value: GetSessionResponse): Buffer => Buffer.from(GetSessionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSessionResponse => GetSessionResponse.decode(value),
+  },
+  /** Flags a session with a reason (makes it suspicious). */
+  flagSession: {
+    path: "/sessions.v1.SessionAdminService/FlagSession" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FlagSessionRequest): Buffer => Buffer.from(FlagSessionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FlagSessionRequest => FlagSessionRequest.decode(value),
+    responseSerialize: (value: FlagSessionResponse): Buffer => Buffer.from(FlagSessionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FlagSessionResponse => FlagSessionResponse.decode(value),
+  },
+} as const;
+
+export interface SessionAdminServiceServer extends UntypedServiceImplementation {
+  /** Sessions newest first, optionally filtered; paginated. */
+  listSessions: handleUnaryCall<ListSessionsRequest, ListSessionsResponse>;
+  /** One session with its flags. */
+  getSession: handleUnaryCall<GetSessionRequest, GetSessionResponse>;
+  /** Flags a session with a reason (makes it suspicious). */
+  flagSession: handleUnaryCall<FlagSessionRequest, FlagSessionResponse>;
+}
+
+export interface SessionAdminServiceClient extends Client {
+  /** Sessions newest first, optionally filtered; paginated. */
+  listSessions(
+    request: ListSessionsRequest,
+    callback: (error: ServiceError | null, response: ListSessionsResponse) => void,
+  ): ClientUnaryCall;
+  listSessions(
+    request: ListSessionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSessionsResponse) => void,
+  ): ClientUnaryCall;
+  listSessions(
+    request: ListSessionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSessionsResponse) => void,
+  ): ClientUnaryCall;
+  /** One session with its flags. */
+  getSession(
+    request: GetSessionRequest,
+    callback: (error: ServiceError | null, response: GetSessionResponse) => void,
+  ): ClientUnaryCall;
+  getSession(
+    request: GetSessionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSessionResponse) => void,
+  ): ClientUnaryCall;
+  getSession(
+    request: GetSessionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSessionResponse) => void,
+  ): ClientUnaryCall;
+  /** Flags a session with a reason (makes it suspicious). */
+  flagSession(
+    request: FlagSessionRequest,
+    callback: (error: ServiceError | null, response: FlagSessionResponse) => void,
+  ): ClientUnaryCall;
+  flagSession(
+    request: FlagSessionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FlagSessionResponse) => void,
+  ): ClientUnaryCall;
+  flagSession(
+    request: FlagSessionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FlagSessionResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const SessionAdminServiceClient = makeGenericClientConstructor(
+  SessionAdminServiceService,
+  "sessions.v1.SessionAdminService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): SessionAdminServiceClient;
+  service: typeof SessionAdminServiceService;
   serviceName: string;
 };
 

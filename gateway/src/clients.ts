@@ -1,0 +1,83 @@
+import { createGrpcClient, type AsyncClient } from '@ballmatch/platform';
+import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import type { GatewayConfig } from './config';
+
+/**
+ * One client per service the gateway calls. Each call carries the request id and, when the
+ * request has a valid session, the caller's token (both from the request context), so every
+ * service checks who is calling itself.
+ */
+export interface ServiceClients {
+  auth: AsyncClient<authV1.AuthServiceClient>;
+  account: AsyncClient<authV1.AccountServiceClient>;
+  sessions: AsyncClient<sessionsV1.SessionServiceClient>;
+  sessionAdmin: AsyncClient<sessionsV1.SessionAdminServiceClient>;
+  scores: AsyncClient<scoresV1.ScoreServiceClient>;
+  leaderboards: AsyncClient<scoresV1.LeaderboardServiceClient>;
+  stats: AsyncClient<scoresV1.StatsServiceClient>;
+  scoresAdmin: AsyncClient<scoresV1.ScoresAdminServiceClient>;
+}
+
+export function createServiceClients(
+  config: Pick<GatewayConfig, 'AUTH_ADDR' | 'SESSIONS_ADDR' | 'SCORES_ADDR'>,
+): ServiceClients & { close(): void } {
+  const auth = { serviceLabel: 'auth' };
+  const sessions = { serviceLabel: 'sessions' };
+  const scores = { serviceLabel: 'scores' };
+  const clients: ServiceClients = {
+    auth: createGrpcClient(
+      authV1.AuthServiceClient,
+      authV1.AuthServiceService,
+      config.AUTH_ADDR,
+      auth,
+    ),
+    account: createGrpcClient(
+      authV1.AccountServiceClient,
+      authV1.AccountServiceService,
+      config.AUTH_ADDR,
+      auth,
+    ),
+    sessions: createGrpcClient(
+      sessionsV1.SessionServiceClient,
+      sessionsV1.SessionServiceService,
+      config.SESSIONS_ADDR,
+      sessions,
+    ),
+    sessionAdmin: createGrpcClient(
+      sessionsV1.SessionAdminServiceClient,
+      sessionsV1.SessionAdminServiceService,
+      config.SESSIONS_ADDR,
+      sessions,
+    ),
+    scores: createGrpcClient(
+      scoresV1.ScoreServiceClient,
+      scoresV1.ScoreServiceService,
+      config.SCORES_ADDR,
+      scores,
+    ),
+    leaderboards: createGrpcClient(
+      scoresV1.LeaderboardServiceClient,
+      scoresV1.LeaderboardServiceService,
+      config.SCORES_ADDR,
+      scores,
+    ),
+    stats: createGrpcClient(
+      scoresV1.StatsServiceClient,
+      scoresV1.StatsServiceService,
+      config.SCORES_ADDR,
+      scores,
+    ),
+    scoresAdmin: createGrpcClient(
+      scoresV1.ScoresAdminServiceClient,
+      scoresV1.ScoresAdminServiceService,
+      config.SCORES_ADDR,
+      scores,
+    ),
+  };
+  return {
+    ...clients,
+    close() {
+      for (const client of Object.values(clients)) client.close();
+    },
+  };
+}

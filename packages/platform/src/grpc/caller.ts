@@ -1,0 +1,92 @@
+import type { KeyObject } from 'node:crypto';
+import type { Metadata } from '@grpc/grpc-js';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors';
+import { verifySessionToken } from '../jwt';
+import { isTokenRevoked } from '../revocation';
+
+/**
+ * Who is calling a service. The gateway forwards the player's session token in the
+ * `authorization` call metadata (never in a request message); the server's interceptor verifies
+ * it and hands handlers this typed caller.
+ */
+export type Caller = Guest | SignedIn;
+export interface Guest {
+  role: 'guest';
+}
+export interface SignedIn {
+  role: 'user' | 'admin';
+  id: string;
+  /** The token's id and expiry (unix seconds): what a logout deny-lists. */
+  tokenId: string;
+  expiresAt: number;
+}
+
+export const GUEST: Guest = Object.freeze({ role: 'guest' });
+
+export const AUTHORIZATION_HEADER = 'authorization';
+
+export const bearer = (token: string) => `Bearer ${token}`;
+
+/** Who may call the methods of a service; the interceptor refuses everyone else. */
+export type Access = 'public' | 'user' | 'admin';
+
+/** Turns a call's metadata into its caller; throws UNAUTHENTICATED for a bad credential. */
+export type Authenticate = (metadata: Metadata) => Promise<Caller>;
+
+/**
+ * The one check of every service: signature, issuer, audience and expiry with auth's public key,
+ * then the logout deny-list. No credential is a guest; a bad, expired or revoked one is refused
+ * (never downgraded to a guest, so a caller learns its token is no good). If Redis cannot say
+ * whether the token was revoked, the call fails as unavailable rather than letting it through.
+ */
+export function createCallerAuthenticator(deps: {
+  publicKey: KeyObject;
+  redis: Redis;
+}): Authenticate {
+  return async (metadata) => {
+    const values = metadata.get(AUTHORIZATION_HEADER);
+    if (values.length === 0) return GUEST;
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(String(values[0]));
+    if (values.length > 1 || !match) throw notAuthenticated();
+    const claims = await verifySessionToken(deps.publicKey, match[1]);
+    let revoked: boolean;
+    try {
+      revoked = await isTokenRevoked(deps.redis, claims.tokenId);
+    } catch {
+      throw new AppError('UNAVAILABLE', 'Session store unavailable. Please try again shortly.');
+    }
+    if (revoked) throw notAuthenticated();
+    return {
+      role: claims.role,
+      id: claims.userId,
+      tokenId: claims.tokenId,
+      expiresAt: claims.expiresAt,
+    };
+  };
+}
+
+const notAuthenticated = () => new AppError('UNAUTHENTICATED', 'Not authenticated');
+
+/** A signed-in caller, player or admin. */
+export function requireUser(ctx: { caller: Caller }): SignedIn {
+  if (ctx.caller.role === 'guest') throw notAuthenticated();
+  return ctx.caller;
+}
+
+/** An admin caller; a player gets PERMISSION_DENIED. */
+export function requireAdmin(ctx: { caller: Caller }): SignedIn {
+  const caller = requireUser(ctx);
+  if (caller.role !== 'admin') throw new AppError('PERMISSION_DENIED', 'Admin access required');
+  return caller;
+}
+
+/** The caller's id, or '' for a guest (optional attribution, e.g. a game played signed in). */
+export function callerId(ctx: { caller: Caller }): string {
+  return ctx.caller.role === 'guest' ? '' : ctx.caller.id;
+}
+
+export function checkAccess(access: Access, ctx: { caller: Caller }): void {
+  if (access === 'admin') requireAdmin(ctx);
+  else if (access === 'user') requireUser(ctx);
+}

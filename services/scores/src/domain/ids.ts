@@ -1,6 +1,0 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths are checked before they reach a query: a malformed one simply finds nothing. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
