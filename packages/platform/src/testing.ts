@@ -61,19 +61,24 @@ export interface TestCredentials {
     role: 'user' | 'admin',
     options?: { userId?: string; ttlSeconds?: number },
   ): Promise<{ authorization: string; userId: string; tokenId: string; expiresAt: number }>;
+  /** Deletes the key (only one this made). */
   remove(): void;
 }
 
-export function createTestCredentials(): TestCredentials {
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
-  const privateKey = loadPrivateKey(undefined, keyDir);
+/** `keyDir`: sign with the key already there (another harness's); else a new one. */
+export function createTestCredentials(keyDir?: string): TestCredentials {
+  const own = keyDir === undefined;
+  const dir = keyDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
+  const privateKey = loadPrivateKey(undefined, dir);
   return {
-    env: { JWT_DEV_KEY_DIR: keyDir },
+    env: { JWT_DEV_KEY_DIR: dir },
     async issue(role, { userId = randomUUID(), ttlSeconds = 3600 } = {}) {
       const signed = await signSessionToken(privateKey, { userId, role }, ttlSeconds);
       return { ...signed, authorization: bearer(signed.token), userId };
     },
-    remove: () => fs.rmSync(keyDir, { recursive: true, force: true }),
+    remove: () => {
+      if (own) fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -125,7 +130,8 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, left)));
   }
   const reason = last instanceof Error ? last.message : String(last);
-  throw new Error(`eventually: still failing after ${timeoutMs} ms (${tries} tries): ${reason}`, {
+  const counted = tries === 1 ? '1 try' : `${tries} tries`;
+  throw new Error(`eventually: still failing after ${timeoutMs} ms (${counted}): ${reason}`, {
     cause: last,
   });
 }
