@@ -13,6 +13,14 @@ describe('generated gRPC code', () => {
     });
   }, 60_000);
 
+  it('passes buf lint and has no breaking change since proto/released.json', () => {
+    // A wire change is deliberate: `npm run proto:release` accepts it (see the script).
+    execFileSync(process.execPath, [path.join(root, 'scripts/proto-contract.mjs')], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+  }, 60_000);
+
   it('round-trips a message through the wire format', () => {
     const user = authV1.User.fromPartial({
       id: 'u1',
