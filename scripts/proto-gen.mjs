@@ -1,6 +1,7 @@
 // Generates packages/proto/src/gen from proto/ with the pinned buf CLI and ts-proto plugin
 // (both npm devDependencies), then writes packages/proto/src/index.ts re-exporting every
-// generated module under its package name. `--check` regenerates into a temp folder and fails
+// generated module under its package name, and the hand-written modules beside gen/ (such as
+// events.ts, the table of NATS subjects). `--check` regenerates into a temp folder and fails
 // when the committed code differs: the staleness test runs it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,15 @@ function generate(outDir) {
   fs.writeFileSync(path.join(outDir, 'index.ts'), indexSource(path.join(outDir, 'gen')));
 }
 
+/** The hand-written modules of packages/proto/src: every .ts there but the generated index. */
+function handWrittenModules() {
+  return fs
+    .readdirSync(target)
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+    .sort()
+    .map((f) => f.replace(/\.ts$/, ''));
+}
+
 // One namespace per proto package version: `import { authV1 } from '@ballmatch/proto'`.
 function indexSource(genDir) {
   const files = [];
@@ -55,6 +65,7 @@ function indexSource(genDir) {
       `export * as ${pkg}${version.toUpperCase().slice(0, 1)}${version.slice(1)} from './gen/${rel.join('/')}';`,
     );
   }
+  for (const name of handWrittenModules()) lines.push(`export * from './${name}';`);
   return lines.join('\n') + '\n';
 }
 
@@ -74,7 +85,10 @@ if (check) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'proto-check-'));
   generate(tmp);
   const fresh = listFiles(tmp);
-  const committed = listFiles(target);
+  // Only what this script writes: the hand-written modules are not generated.
+  const committed = new Map(
+    [...listFiles(target)].filter(([f]) => f === 'index.ts' || f.startsWith(`gen${path.sep}`)),
+  );
   const stale = [...new Set([...fresh.keys(), ...committed.keys()])].filter(
     (f) => fresh.get(f) !== committed.get(f),
   );

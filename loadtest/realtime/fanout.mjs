@@ -1,6 +1,7 @@
 // Fan-out benchmark of services/realtime (issue 6): SOCKETS WebSockets on one realtime
 // process, all subscribed to 'scores'; RATE new scores a second for DURATION seconds published
-// on NATS as the scores service does (scores.created, createdAt = the moment of acceptance).
+// on NATS as the scores service does (the scoreCreated event of packages/proto's table, written
+// with its generated toJSON; createdAt = the moment of acceptance).
 // Every socket must receive every score; delivery latency is measured from createdAt.
 // Also measures the realtime process's memory per idle socket (RSS before/after connecting).
 //
@@ -21,6 +22,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect, JSONCodec } from 'nats';
 import { root } from '../../scripts/stack.mjs';
+// The built package (CommonJS): the event table and the generated message types.
+import proto from '../../packages/proto/dist/index.js';
+
+const scoreCreated = proto.EVENTS.scoreCreated;
 
 const { values: args } = parseArgs({
   options: {
@@ -92,18 +97,20 @@ async function publish(prefix, natsUrl) {
     else if (wait < -intervalMs) late += 1;
     const now = new Date();
     nc.publish(
-      `${prefix}scores.created`,
-      codec.encode({
-        id: `bench-${runId}-${seq}`,
-        occurredAt: now.toISOString(),
-        score: {
-          id: `b${seq}`,
-          playerName: `Bench player ${seq % 97}`,
-          score: 1000 + seq,
-          level: 1 + (seq % 12),
-          createdAt: now.toISOString(),
-        },
-      }),
+      `${prefix}${scoreCreated.subject}`,
+      codec.encode(
+        scoreCreated.type.toJSON({
+          id: `bench-${runId}-${seq}`,
+          occurredAt: now.toISOString(),
+          score: {
+            id: `b${seq}`,
+            playerName: `Bench player ${seq % 97}`,
+            score: 1000 + seq,
+            level: 1 + (seq % 12),
+            createdAt: now.toISOString(),
+          },
+        }),
+      ),
     );
     if (seq % RATE === 0) await nc.flush();
   }
@@ -114,7 +121,7 @@ async function publish(prefix, natsUrl) {
 
 if (args['publish-only']) {
   if (!args.prefix && args.prefix !== '') throw new Error('--publish-only needs --prefix');
-  log(`publishing ${EVENTS} scores at ${RATE}/s on ${args.prefix}scores.created`);
+  log(`publishing ${EVENTS} scores at ${RATE}/s on ${args.prefix}${scoreCreated.subject}`);
   await publish(args.prefix, args.nats);
   process.exit(0);
 }

@@ -15,7 +15,7 @@ import type { EventBus } from './nats';
 export interface OutboxEvent {
   /** The event id (UUID): also `payload.id` and the JetStream message id. */
   id: string;
-  /** Without the deployment's subject prefix, e.g. `scores.created`. */
+  /** Without the deployment's prefix, e.g. `scores.created` (EVENTS in @ballmatch/proto). */
   subject: string;
   payload: { id: string; occurredAt: string } & Record<string, unknown>;
 }
@@ -34,7 +34,11 @@ export async function createOutboxTable(db: Knex, table = OUTBOX_TABLE): Promise
   });
 }
 
-/** A new event: `body` plus a fresh `id` and `occurredAt` (ISO 8601). */
+/**
+ * A new event of any shape: `body` plus a fresh `id` and `occurredAt` (ISO 8601). The outbox
+ * itself is untyped; services make their events with `newEvent` from `@ballmatch/proto`
+ * instead, which writes each as its proto message. This one is for testing the outbox alone.
+ */
 export function outboxEvent(
   subject: string,
   body: Record<string, unknown>,

@@ -3,3 +3,4 @@ export * as authV1 from './gen/auth/v1/auth';
 export * as eventsV1 from './gen/events/v1/events';
 export * as scoresV1 from './gen/scores/v1/scores';
 export * as sessionsV1 from './gen/sessions/v1/sessions';
+export * from './events';

@@ -1,35 +1,24 @@
-import { z } from 'zod';
+import { decodeEvent, EVENTS } from '@ballmatch/proto';
 import type { Channel } from './protocol';
 
-// The NATS events this service fans out (payloads as the scores service publishes them; see
-// proto/events/v1/events.proto). Anything else on these subjects is logged and dropped.
+// The NATS events this service fans out, read with the generated types of
+// proto/events/v1/events.proto (`decodeEvent`: the generated `fromJSON`). Events come from our
+// own services, but a bad publisher must not be able to push junk to every socket, so what
+// goes out is bounded here; anything else is logged and dropped.
 
-export const SUBJECTS = {
-  scoreCreated: 'scores.created',
-  leaderboardUpdated: 'leaderboard.updated',
-} as const;
+/** The subjects this service subscribes to. */
+export const SUBJECTS = [EVENTS.scoreCreated.subject, EVENTS.leaderboardUpdated.subject];
 
-const isoDate = z.string().min(1).max(40);
+/** Largest event read; ours are a few hundred bytes. A bigger one is dropped before parsing. */
+export const MAX_EVENT_BYTES = 16 * 1024;
 
-const scoreCreated = z.object({
-  id: z.string().min(1).max(100),
-  occurredAt: isoDate,
-  score: z.object({
-    id: z.string().min(1).max(100),
-    playerName: z.string().max(100),
-    score: z.number().finite(),
-    level: z.number().finite(),
-    createdAt: isoDate,
-  }),
-});
+const MAX_ID = 100;
+const MAX_NAME = 100;
+const MAX_DATE = 40;
+const BOARDS = new Set(['all-time', 'weekly', 'seasonal']);
 
-const leaderboardUpdated = z.object({
-  id: z.string().min(1).max(100),
-  occurredAt: isoDate,
-  board: z.enum(['all-time', 'weekly', 'seasonal']),
-  boardId: z.string().max(100).nullable(),
-  playerName: z.string().max(100),
-});
+const text = (value: string, max: number) => value.length > 0 && value.length <= max;
+const whole = (value: number) => Number.isSafeInteger(value);
 
 export interface Fanout {
   /** The event id, for de-duplication. */
@@ -40,33 +29,54 @@ export interface Fanout {
 
 export type EventReading = { ok: true; fanout: Fanout } | { ok: false; error: string };
 
+const refused = (error: string): EventReading => ({ ok: false, error });
+
 /** Turns one event into what goes out on a channel: only the fields SPEC names, nothing else. */
 export function readEvent(subject: string, payload: unknown): EventReading {
-  if (subject === SUBJECTS.scoreCreated) {
-    const parsed = scoreCreated.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid' };
-    const { id, playerName, score, level, createdAt } = parsed.data.score;
+  if (subject === EVENTS.scoreCreated.subject) {
+    const event = decodeEvent('scoreCreated', payload);
+    if (!event || !text(event.id, MAX_ID) || !text(event.occurredAt, MAX_DATE)) {
+      return refused('no event id or occurredAt');
+    }
+    const score = event.score;
+    if (!score || !text(score.id, MAX_ID) || !text(score.createdAt, MAX_DATE)) {
+      return refused('no score with an id and createdAt');
+    }
+    if (score.playerName.length > MAX_NAME || !whole(score.score) || !whole(score.level)) {
+      return refused('score out of bounds');
+    }
+    const { id, playerName, level, createdAt } = score;
     return {
       ok: true,
       fanout: {
-        eventId: parsed.data.id,
+        eventId: event.id,
         channel: 'scores',
-        data: { action: 'new_score', score: { id, playerName, score, level, createdAt } },
+        data: {
+          action: 'new_score',
+          score: { id, playerName, score: score.score, level, createdAt },
+        },
       },
     };
   }
-  if (subject === SUBJECTS.leaderboardUpdated) {
-    const parsed = leaderboardUpdated.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid' };
-    const { id, board, boardId, playerName } = parsed.data;
+  if (subject === EVENTS.leaderboardUpdated.subject) {
+    const event = decodeEvent('leaderboardUpdated', payload);
+    if (!event || !text(event.id, MAX_ID) || !text(event.occurredAt, MAX_DATE)) {
+      return refused('no event id or occurredAt');
+    }
+    const { board, boardId, playerName } = event;
+    if (!BOARDS.has(board)) return refused(`unknown board ${board.slice(0, 40)}`);
+    if ((boardId ?? '').length > MAX_ID || playerName.length > MAX_NAME) {
+      return refused('board id or player name too long');
+    }
     return {
       ok: true,
       fanout: {
-        eventId: id,
+        eventId: event.id,
         channel: 'leaderboard',
-        data: { action: 'leaderboard_updated', board, boardId, playerName },
+        // The JSON mapping leaves an absent boardId (all-time) out; clients get null (SPEC).
+        data: { action: 'leaderboard_updated', board, boardId: boardId ?? null, playerName },
       },
     };
   }
-  return { ok: false, error: `no channel for subject ${subject}` };
+  return refused(`no channel for subject ${subject}`);
 }

@@ -1,5 +1,5 @@
 import type { EventBus, Logger } from '@ballmatch/platform';
-import { readEvent, SUBJECTS } from './events';
+import { MAX_EVENT_BYTES, readEvent, SUBJECTS } from './events';
 import type { Hub } from './hub';
 import type { RecentIds } from './recent-ids';
 
@@ -10,11 +10,15 @@ import type { RecentIds } from './recent-ids';
  * delivered (JetStream redelivery, a relay publishing twice).
  */
 export function subscribeFeed(bus: EventBus, hub: Hub, recent: RecentIds, logger: Logger) {
-  return Object.values(SUBJECTS).map((subject) =>
+  return SUBJECTS.map((subject) =>
     bus.connection.subscribe(bus.subject(subject), {
       callback: (error, msg) => {
         if (error) {
           logger.warn({ subject, err: error.message }, 'subscription error');
+          return;
+        }
+        if (msg.data.length > MAX_EVENT_BYTES) {
+          logger.warn({ subject, bytes: msg.data.length }, 'event too large: dropped');
           return;
         }
         let payload: unknown;

@@ -117,6 +117,8 @@ describe('realtime fan-out from NATS', () => {
     bus.connection.publish(bus.subject('scores.created'), new TextEncoder().encode('{not json'));
     await publish('scores.created', { id: 'x', occurredAt: 'now' }); // no score
     await publish('scores.created', { ...scoreEvent(), score: { playerName: 'no id' } });
+    // Well-formed but over MAX_EVENT_BYTES: dropped unread (its padding alone would be ignored).
+    await publish('scores.created', { ...scoreEvent(), padding: 'x'.repeat(20_000) });
     const good = scoreEvent();
     await publish('scores.created', good);
     const update = await client.next((m) => m.type === 'update');

@@ -43,6 +43,47 @@ describe('readEvent', () => {
     });
   });
 
+  it('reads a payload with the generated types: an absent boardId (all-time) goes out as null', () => {
+    const reading = readEvent('leaderboard.updated', {
+      id: '1',
+      occurredAt: 'now',
+      board: 'all-time',
+      playerName: 'Ann',
+      rank: 3, // a field the proto lacks: ignored, never sent on
+    });
+    expect(reading).toEqual({
+      ok: true,
+      fanout: {
+        eventId: '1',
+        channel: 'leaderboard',
+        data: {
+          action: 'leaderboard_updated',
+          board: 'all-time',
+          boardId: null,
+          playerName: 'Ann',
+        },
+      },
+    });
+  });
+
+  it('refuses scores out of bounds: not whole numbers, an overlong name, no createdAt', () => {
+    const event = (score: Record<string, unknown>) => ({
+      id: '1',
+      occurredAt: 'now',
+      score: { id: 's1', playerName: 'Ann', score: 10, level: 1, createdAt: 'now', ...score },
+    });
+    expect(readEvent('scores.created', event({})).ok).toBe(true);
+    for (const bad of [
+      { score: 'lots' },
+      { level: 1.5 },
+      { playerName: 'x'.repeat(101) },
+      { createdAt: '' },
+    ]) {
+      expect(readEvent('scores.created', event(bad))).toMatchObject({ ok: false });
+    }
+    expect(readEvent('scores.created', [event({})])).toMatchObject({ ok: false });
+  });
+
   it('refuses a leaderboard event for an unknown board', () => {
     const reading = readEvent('leaderboard.updated', {
       id: '1',

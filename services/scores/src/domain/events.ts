@@ -1,12 +1,13 @@
-import { outboxEvent, type OutboxEvent } from '@ballmatch/platform';
+import type { OutboxEvent } from '@ballmatch/platform';
+import { newEvent } from '@ballmatch/proto';
 import type { ShownScore } from '../store/boards';
 
-/** The NATS events of proto/events/v1/events.proto. */
+/** The NATS events of this service: messages of proto/events/v1/events.proto. */
 export type BoardName = 'all-time' | 'weekly' | 'seasonal';
 
 export function scoreCreated(score: ShownScore, at: Date): OutboxEvent {
-  return outboxEvent(
-    'scores.created',
+  return newEvent(
+    'scoreCreated',
     {
       score: {
         id: score.id,
@@ -20,11 +21,12 @@ export function scoreCreated(score: ShownScore, at: Date): OutboxEvent {
   );
 }
 
+/** `boardId` is the week's or season's id; null for 'all-time' (absent from the payload). */
 export function leaderboardUpdated(
   board: BoardName,
   boardId: string | null,
   playerName: string,
   at: Date,
 ): OutboxEvent {
-  return outboxEvent('leaderboard.updated', { board, boardId, playerName }, at);
+  return newEvent('leaderboardUpdated', { board, boardId: boardId ?? undefined, playerName }, at);
 }

@@ -22,7 +22,13 @@ export interface NewScore {
   userId: string | null;
   timingFlags: string[];
   sessionSuspicious: boolean;
-  /** Written when the score is stored; `seasonal` ones only if a season runs (boardId added). */
+  /**
+   * Written when the score is stored; `seasonal` ones only if a season runs. Their payloads are
+   * the messages' JSON, built in TypeScript from the generated types (`newEvent`); SQL only
+   * adds a seasonal one's `boardId`, the season found inside the statement (so the lookup
+   * and the insert stay one round trip and see the same seasons). The event contract test
+   * (test/event-contract.test.ts) checks the rows this makes.
+   */
   events: (OutboxEvent & { seasonal: boolean })[];
 }
 
@@ -69,6 +75,7 @@ WITH s AS (
 ), e AS (
   INSERT INTO outbox (id, subject, payload)
   SELECT ev.id, ev.subject,
+         -- LeaderboardUpdated.boardId (a uuid is a JSON string): the season of this score
          CASE WHEN ev.seasonal THEN ev.payload || jsonb_build_object('boardId', s.season_id)
               ELSE ev.payload END
   FROM s CROSS JOIN jsonb_to_recordset($13::jsonb)

@@ -39,9 +39,27 @@ export interface LeaderboardUpdated {
   occurredAt: string;
   /** 'all-time', 'weekly' or 'seasonal'. */
   board: string;
-  /** The week's or season's id; null (absent) for 'all-time'. */
+  /** The week's or season's id; absent for 'all-time'. */
   boardId?: string | undefined;
   playerName: string;
+}
+
+/**
+ * Subject `session.flagged`: a session has just become suspicious (stream SESSIONS), once per
+ * flag that made it so.
+ */
+export interface SessionFlagged {
+  id: string;
+  /** ISO 8601. */
+  occurredAt: string;
+  sessionId: string;
+  playerName: string;
+  /** Who raised the flag: 'server' (the timing analysis) or 'admin'. */
+  source: string;
+  /** 'SUSPICIOUS_TIMING' (server) or 'ADMIN_FLAG'. */
+  type: string;
+  /** The analysis' figures, or the admin's reason. */
+  details: string;
 }
 
 function createBaseScoreCreated(): ScoreCreated {
@@ -433,6 +451,183 @@ export const LeaderboardUpdated: MessageFns<LeaderboardUpdated> = {
     message.board = object.board ?? "";
     message.boardId = object.boardId ?? undefined;
     message.playerName = object.playerName ?? "";
+    return message;
+  },
+};
+
+function createBaseSessionFlagged(): SessionFlagged {
+  return { id: "", occurredAt: "", sessionId: "", playerName: "", source: "", type: "", details: "" };
+}
+
+export const SessionFlagged: MessageFns<SessionFlagged> = {
+  encode(message: SessionFlagged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(26).string(message.sessionId);
+    }
+    if (message.playerName !== "") {
+      writer.uint32(34).string(message.playerName);
+    }
+    if (message.source !== "") {
+      writer.uint32(42).string(message.source);
+    }
+    if (message.type !== "") {
+      writer.uint32(50).string(message.type);
+    }
+    if (message.details !== "") {
+      writer.uint32(58).string(message.details);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionFlagged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSessionFlagged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.playerName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.details = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SessionFlagged {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      playerName: isSet(object.playerName)
+        ? globalThis.String(object.playerName)
+        : isSet(object.player_name)
+        ? globalThis.String(object.player_name)
+        : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      details: isSet(object.details) ? globalThis.String(object.details) : "",
+    };
+  },
+
+  toJSON(message: SessionFlagged): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.playerName !== "") {
+      obj.playerName = message.playerName;
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.details !== "") {
+      obj.details = message.details;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SessionFlagged>, I>>(base?: I): SessionFlagged {
+    return SessionFlagged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SessionFlagged>, I>>(object: I): SessionFlagged {
+    const message = createBaseSessionFlagged();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.sessionId = object.sessionId ?? "";
+    message.playerName = object.playerName ?? "";
+    message.source = object.source ?? "";
+    message.type = object.type ?? "";
+    message.details = object.details ?? "";
     return message;
   },
 };

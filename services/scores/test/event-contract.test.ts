@@ -1,0 +1,46 @@
+import { eventContractBreach } from '@ballmatch/proto';
+import { startHarness, type ScoresHarness } from './harness';
+
+// Issue 9: what this service publishes is the proto contract. Every producer path runs here
+// (a score during a season, a void, a ban and unban, a reset and restore), then every outbox
+// row must be on a subject of the event table with a payload that is exactly its message's
+// JSON mapping: a field the proto lacks, in TypeScript or in the submission's SQL, fails here.
+
+let h: ScoresHarness;
+beforeAll(async () => {
+  // The rows stay in the outbox, so the test reads exactly what was written.
+  h = await startHarness({ OUTBOX_RELAY: 'off' });
+});
+afterAll(() => h.close());
+
+it('writes every event as its message in the event table, exactly', async () => {
+  await h.admin.createSeason({
+    name: 'Contract season',
+    startDate: new Date(Date.now() - 1000).toISOString(),
+    endDate: new Date(Date.now() + 3600_000).toISOString(),
+  });
+  await h.submit(h.submission(await h.newGame('Contract')));
+  const voided = await h.submit(h.submission(await h.newGame('Contract')));
+  await h.admin.voidScore({ scoreId: voided.id, reason: 'Contract test' });
+  await h.admin.banPlayer({ playerName: 'Contract', reason: 'Contract test' });
+  await h.admin.unbanPlayer({ playerName: 'Contract' });
+  const reset = (await h.admin.resetAllTime({ reason: 'Contract test' })).reset!;
+  await h.admin.restoreReset({ resetId: reset.id });
+
+  const rows = (await h.db('outbox').orderBy('seq').select('id', 'subject', 'payload')) as {
+    id: string;
+    subject: string;
+    payload: { id: string; board?: string };
+  }[];
+  // Every kind was written: the score, and each board's update.
+  expect(new Set(rows.map((r) => `${r.subject} ${r.payload.board ?? ''}`.trim()))).toEqual(
+    new Set([
+      'scores.created',
+      'leaderboard.updated all-time',
+      'leaderboard.updated weekly',
+      'leaderboard.updated seasonal',
+    ]),
+  );
+  expect(rows.map((r) => eventContractBreach(r.subject, r.payload)).filter(Boolean)).toEqual([]);
+  expect(rows.filter((r) => r.payload.id !== r.id)).toEqual([]);
+});

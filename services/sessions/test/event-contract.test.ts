@@ -1,0 +1,33 @@
+import { eventContractBreach } from '@ballmatch/proto';
+import { evenTimestamps, newSession, update } from './fixtures';
+import { startSessions, type SessionsHarness } from './harness';
+
+// Issue 9: what this service publishes is the proto contract. Every message heard under the
+// service's subject prefix must be on a subject of the event table, with a payload that is
+// exactly its message's JSON mapping (a field the proto lacks would fail here).
+
+let svc: SessionsHarness;
+beforeAll(async () => {
+  svc = await startSessions();
+});
+afterAll(() => svc.close());
+
+it('publishes each flag as a SessionFlagged message on session.flagged, nothing else', async () => {
+  const heard: { subject: string; payload: unknown }[] = [];
+  const sub = svc.bus.subscribe('>', (payload, subject) => heard.push({ subject, payload }));
+  await svc.bus.connection.flush();
+
+  // Both producers of the event: the server's timing analysis (a bot), and an admin.
+  const bot = await svc.client.createSession(newSession({ playerName: 'Contract bot' }));
+  await svc.client.updateSession(update(bot.id, { moveTimestamps: evenTimestamps(10) }));
+  const flagged = await svc.client.createSession(newSession({ playerName: 'Contract flag' }));
+  await svc.admin.flagSession({ id: flagged.id, reason: 'Contract test' });
+
+  for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  sub.unsubscribe();
+  expect(heard.map((e) => [e.subject, (e.payload as { source: string }).source]).sort()).toEqual([
+    ['session.flagged', 'admin'],
+    ['session.flagged', 'server'],
+  ]);
+  expect(heard.map((e) => eventContractBreach(e.subject, e.payload)).filter(Boolean)).toEqual([]);
+});
