@@ -19,7 +19,7 @@ export interface ScoreCreated {
   score: ScoreSnapshot | undefined;
 }
 
-/** SPEC 3 realtime score object. */
+/** A score as the live feed shows it. */
 export interface ScoreSnapshot {
   id: string;
   playerName: string;
