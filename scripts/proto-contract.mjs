@@ -17,7 +17,12 @@ if (process.argv.includes('--release')) {
   buf('build', '--exclude-source-info', '-o', 'released.json');
   console.log('proto/released.json now holds the contract as it is');
 } else {
-  buf('lint');
-  buf('breaking', '--against', 'released.json');
+  try {
+    buf('lint');
+    buf('breaking', '--against', 'released.json');
+  } catch {
+    console.error('proto: see buf above (a deliberate wire change: npm run proto:release)');
+    process.exit(1);
+  }
   console.log('proto: lint clean, no breaking change since proto/released.json');
 }
