@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reloadPage } from '@/features/leaderboards/lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import { byRoute, installFakeFetch, respond, type FakeHandler } from './helpers/fake-fetch';
 import { topScores } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
@@ -9,7 +9,7 @@ import { notAuthenticated } from './helpers/users';
 // Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-jest.mock('@/features/leaderboards/lib/reload-page', () => ({ reloadPage: jest.fn() }));
+jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 
 function serve(scores: FakeHandler | ReturnType<typeof respond>) {
   return installFakeFetch(

@@ -7,13 +7,10 @@ import {
   ScoreSubmissionErrorFallback,
 } from '@/features/game/components/error-boundaries';
 import { GameFlow, type GameSnapshot } from '@/features/game/model/game-flow';
-import { reloadPage } from '@/features/game/lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import { recordingServices } from './game-helpers';
 
-jest.mock('@/features/game/lib/reload-page', () => ({
-  reloadPage: jest.fn(),
-  RELOAD_DELAY_MS: 1500,
-}));
+jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 
 /** A board on which no swap makes a line: colour (x + 2y) mod 6. */
 const stuckGrid = Array.from({ length: 8 }, (_, y) =>

@@ -4,7 +4,7 @@ import { resetGuestConfirmation } from '@/features/game/components/game';
 import { LOGIN_PROMPT_TEXT } from '@/features/game/components/login-prompt';
 import { AD_CLICKS_KEY } from '@/features/game/lib/ad-clicks';
 import { OUTBOX_KEY } from '@/features/game/api/score-outbox';
-import { reloadPage } from '@/features/game/lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import {
   byRoute,
   installFakeFetch,
@@ -17,10 +17,7 @@ import { renderApp } from '../helpers/render-app';
 import { notAuthenticated, player } from '../helpers/users';
 import { KeyboardPlayer, board, canvas, leaveAndReturn, toastText } from './play-helpers';
 
-jest.mock('@/features/game/lib/reload-page', () => ({
-  reloadPage: jest.fn(),
-  RELOAD_DELAY_MS: 1500,
-}));
+jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 jest.mock('@/game/audio/sound-kit', () => ({
   loadToneKit: async () => ({
     setVolume: () => undefined,

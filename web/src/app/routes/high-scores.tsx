@@ -13,7 +13,7 @@ import {
 import { RecentScoresCard } from '@/features/leaderboards/components/recent-scores-card';
 import { ScoresTable } from '@/features/leaderboards/components/scores-table';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
-import { reloadPage } from '@/features/leaderboards/lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 import './leaderboards.css';
 import './high-scores.css';
 import { rowsOf } from '@/features/leaderboards/lib/same-player';

@@ -1,9 +1,10 @@
 import { Button } from '@/components/ui/button';
+import { reloadPage } from '@/lib/reload-page';
 import './error-fallback.css';
 
 /** SPEC 2 fallback: 'Something went wrong' with 'Try Again' (a fresh load of the page). */
 export function ErrorFallback({
-  onRetry = () => window.location.reload(),
+  onRetry = reloadPage,
 }: {
   onRetry?: () => void;
 }) {

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { recordError } from '@/lib/error-log';
-import { reloadPage } from '../lib/reload-page';
+import { reloadPage } from '@/lib/reload-page';
 
 interface BoundaryProps {
   name: string;

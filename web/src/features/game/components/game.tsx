@@ -1,13 +1,13 @@
 import { GRID_COLUMNS, encodeGameLog } from '@ballmatch/engine';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { toast } from '@/components/ui/toast';
+import { reloadPage } from '@/lib/reload-page';
 import { useUser } from '@/features/auth/api/get-user';
-import { useBallFaces } from '../api/faces';
+import { useBallFaces } from '../api/get-ball-faces';
 import { checkHighScore, submitScore } from '../api/score-submission';
 import { armGameAudio } from '../audio';
 import { decideHighScore } from '../lib/local-high-scores';
 import { defaultPlayerName, savePlayerName } from '../lib/player-name';
-import { RELOAD_DELAY_MS, reloadPage } from '../lib/reload-page';
 import { takePlayRequest } from '../lib/play-request';
 import { useGameSettings } from '../lib/settings';
 import type { GameResult } from '../model/game-flow';
@@ -36,6 +36,8 @@ import { useGameFlow } from './use-game-flow';
 import './game.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+/** The page reloads this long after a score is submitted. */
+const RELOAD_DELAY_MS = 1500;
 
 /** Guests answer the login prompt once per page load. */
 let guestConfirmed = false;

@@ -2,7 +2,7 @@
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import type { Face } from '@/game/faces';
-import { recordImpressions } from '../api/faces';
+import { recordImpressions } from '../api/record-impressions';
 import { createPlayerSession, updatePlayerSession } from '../api/player-session';
 import { incrementPlayCount, recordCompletedGame } from '../api/stats';
 import { gameAudio } from '../audio';

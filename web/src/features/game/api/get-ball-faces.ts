@@ -1,9 +1,8 @@
 // Custom ball icons and advertisers' images for the board (SPEC 2, 4, 7). Both reads are
 // optional: when they fail (the endpoints may not exist yet) the board keeps its plain balls,
-// quietly. Impressions are reported when a game starts and whenever a grid is built.
+// quietly.
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
-import { api } from '@/lib/api-client';
 import { mergeFaces, validAds, validIcons, type Face } from '@/game/faces';
 
 /** SPEC 9: icon and ad queries are stale after 30 s. */
@@ -39,21 +38,4 @@ export function useBallFaces(): Face[] {
     retry: false,
   });
   return mergeFaces(ads.data ?? [], icons.data ?? []);
-}
-
-function fireAndForget(path: string): void {
-  api.post(path, {}, { retries: 0 }).catch((error: unknown) => {
-    console.warn(
-      `[faces] impression ${path} failed (ignored):`,
-      error instanceof Error ? error.message : error,
-    );
-  });
-}
-
-/** One impression per face on the board: POST /api/ads/{id}/impression or /api/icons/{color}/impression. */
-export function recordImpressions(faces: readonly Face[]): void {
-  for (const face of faces) {
-    if (face.kind === 'ad') fireAndForget(`/api/ads/${encodeURIComponent(face.adId)}/impression`);
-    else fireAndForget(`/api/icons/${encodeURIComponent(face.colorCode)}/impression`);
-  }
 }
