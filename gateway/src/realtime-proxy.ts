@@ -64,7 +64,7 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
  * X-Forwarded-For with the one client address it trusts (so realtime's per-IP limit counts
  * real clients and a client cannot write its own), and refuses cross-site handshakes.
  */
-export function realtimeProxy(options: {
+export function createRealtimeProxy(options: {
   target: string;
   allowedOrigins: string[];
   trustProxy: number;

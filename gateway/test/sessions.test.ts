@@ -92,8 +92,8 @@ describe('POST /api/player-sessions', () => {
   it.each([
     [{ playerName: undefined }, 'playerName', 'playerName is required'],
     [{ playerName: 42 }, 'playerName', 'playerName must be text'],
-    [{ playerName: '  ' }, 'playerName', 'playerName is required'],
-    [{ playerName: 'x'.repeat(21) }, 'playerName', 'playerName must be at most 20 characters'],
+    [{ playerName: '  ' }, 'playerName', 'Player name is required'],
+    [{ playerName: 'x'.repeat(21) }, 'playerName', 'Player name must be at most 20 characters'],
     [{ sessionId: 'page-1' }, 'sessionId', 'sessionId must be a UUID'],
     [{ sessionId: undefined }, 'sessionId', 'sessionId is required'],
     [
@@ -180,19 +180,29 @@ describe('PATCH /api/player-sessions/{id}', () => {
 
   it.each([
     [{ totalScore: undefined }, 'totalScore', 'totalScore is required'],
+    // Shapes are the gateway's: types and what the proto field can carry.
+    [{ totalScore: '12' }, 'totalScore', 'totalScore must be a whole number'],
+    [{ moveCount: 1.5 }, 'moveCount', 'moveCount must be a whole number'],
+    [{ matchCount: 2 ** 31 }, 'matchCount', 'matchCount is out of range'],
     [
-      { totalScore: '12' },
+      { averageMoveDuration: 'slow' },
+      'averageMoveDuration',
+      'averageMoveDuration must be a number',
+    ],
+    // Bounds are the sessions service's, and so are their messages.
+    [
+      { totalScore: 1e12 + 1 },
       'totalScore',
       'totalScore must be a whole number from 0 to 1000000000000',
     ],
-    [{ moveCount: 1.5 }, 'moveCount', 'moveCount must be a whole number from 0 to 10000000'],
+    [{ moveCount: 10_000_001 }, 'moveCount', 'moveCount must be a whole number from 0 to 10000000'],
     [{ matchCount: -1 }, 'matchCount', 'matchCount must be a whole number from 0 to 10000000'],
     [
       { averageMoveDuration: -2 },
       'averageMoveDuration',
       'averageMoveDuration must be a number of milliseconds from 0 to 86400000',
     ],
-    [{ playerName: '' }, 'playerName', 'playerName is required'],
+    [{ playerName: '' }, 'playerName', 'Player name is required'],
     [{ moveTimestamps: 'soon' }, 'moveTimestamps', 'moveTimestamps must be a list of numbers'],
     [
       { moveTimestamps: [1, -5] },
@@ -208,6 +218,16 @@ describe('PATCH /api/player-sessions/{id}', () => {
       { suspiciousFlags: [{ type: 'OTHER', details: 'x' }] },
       'suspiciousFlags',
       "suspiciousFlags type must be 'SUSPICIOUS_TIMING'",
+    ],
+    [
+      {
+        suspiciousFlags: Array.from({ length: 11 }, (_, i) => ({
+          type: 'SUSPICIOUS_TIMING',
+          details: i,
+        })),
+      },
+      'suspiciousFlags',
+      'suspiciousFlags must hold at most 10 entries',
     ],
     [
       { suspiciousFlags: 'yes' },
@@ -352,6 +372,7 @@ describe('admin routes', () => {
   it.each([
     ['/api/admin/player-sessions?page=0', 'page', 'page must be a whole number of at least 1'],
     ['/api/admin/player-sessions?page=abc', 'page', 'page must be a whole number'],
+    ['/api/admin/player-sessions?limit=0', 'limit', 'limit must be a whole number of at least 1'],
     [
       '/api/admin/player-sessions/suspicious?limit=101',
       'limit',
@@ -361,8 +382,9 @@ describe('admin routes', () => {
     [
       `/api/admin/player-sessions/player/${'x'.repeat(21)}`,
       'name',
-      'name must be a player name of 1-20 characters',
+      'Player name must be at most 20 characters',
     ],
+    ['/api/admin/player-sessions/player/%20%20', 'name', 'Player name is required'],
     ['/api/admin/player-sessions/123', 'id', 'id must be a session id (UUID)'],
   ])('GET %s is 400 naming the field', async (path, field, message) => {
     const res = await admin.get(path);

@@ -1,18 +1,21 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { AppError } from '@ballmatch/platform';
+import { checkPlayerName } from '@ballmatch/engine';
+import { AppError, isUuid } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { parseBody, requiredText } from '../validation';
 
 /**
- * Player sessions (SPEC 7 'Player sessions'; docs/api.md). Players create and update their
- * game's session; /api/admin/player-sessions* is admin-only (the /admin guard in app.ts) and
- * the sessions service checks the caller again.
+ * Player sessions (docs/api.md, 'Player sessions'). Players create and update their game's
+ * session; /api/admin/player-sessions* is admin-only (the /admin guard in app.ts) and the
+ * sessions service checks the caller again. This router checks shapes only (types, required
+ * fields, formats the wire needs); the bounds and their messages are the service's, and its
+ * INVALID_ARGUMENT names the field.
  */
 
-const FLAG_SOURCES: Record<sessionsV1.FlagSource, string> = {
-  [sessionsV1.FlagSource.FLAG_SOURCE_UNSPECIFIED]: 'unknown',
+/** The sources the JSON names; any other (the proto's unset 0) shows as 'unknown'. */
+const FLAG_SOURCES: Partial<Record<sessionsV1.FlagSource, string>> = {
   [sessionsV1.FlagSource.FLAG_SOURCE_CLIENT]: 'client',
   [sessionsV1.FlagSource.FLAG_SOURCE_SERVER]: 'server',
   [sessionsV1.FlagSource.FLAG_SOURCE_ADMIN]: 'admin',
@@ -35,7 +38,7 @@ export function sessionJson(s: sessionsV1.Session) {
     flags: s.flags.map((f) => ({
       type: f.type,
       details: f.details,
-      source: FLAG_SOURCES[f.source],
+      source: FLAG_SOURCES[f.source] ?? 'unknown',
       createdAt: f.createdAt,
     })),
     createdAt: s.createdAt,
@@ -50,30 +53,29 @@ const statusJson = (s: sessionsV1.UpdateSessionResponse) => ({
   endedAt: s.endedAt || null,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The largest whole number each proto type carries exactly (int64 as a JS number). */
+const WIRE_MAX = { int32: 2 ** 31 - 1, int64: Number.MAX_SAFE_INTEGER };
 
-/** A required non-negative number with messages that name it (bounds as the service's). */
-function numberField(field: string, max: number, options: { whole?: boolean } = {}) {
-  const range = options.whole
-    ? `${field} must be a whole number from 0 to ${max}`
-    : `${field} must be a number of milliseconds from 0 to ${max}`;
+/**
+ * A required number as its proto field carries it: any number for a double, a whole number
+ * that fits for an integer (the wire refuses anything else). Its bounds are the service's.
+ */
+function numberField(field: string, wire: 'double' | keyof typeof WIRE_MAX) {
+  const type = wire === 'double' ? `${field} must be a number` : `${field} must be a whole number`;
   const base = z.number({
-    error: (issue) => (issue.input === undefined ? `${field} is required` : range),
+    error: (issue) => (issue.input === undefined ? `${field} is required` : type),
   });
-  return (options.whole ? base.int({ error: range }) : base)
-    .min(0, { error: range })
-    .max(max, { error: range });
+  if (wire === 'double') return base;
+  const tooLarge = `${field} is out of range`;
+  return base
+    .int({ error: type })
+    .min(-WIRE_MAX[wire], { error: tooLarge })
+    .max(WIRE_MAX[wire], { error: tooLarge });
 }
-
-const TIMESTAMP_RULE = 'moveTimestamps must be times in milliseconds (non-negative numbers)';
-const timestamp = z
-  .number({ error: TIMESTAMP_RULE })
-  .min(0, { error: TIMESTAMP_RULE })
-  .max(8.64e15, { error: TIMESTAMP_RULE });
 
 const createBody = z.object({
   playerName: requiredText('playerName', 200),
-  sessionId: requiredText('sessionId', 100).regex(UUID, { error: 'sessionId must be a UUID' }),
+  sessionId: requiredText('sessionId', 100).refine(isUuid, { error: 'sessionId must be a UUID' }),
   deviceFingerprint: requiredText('deviceFingerprint', 200),
 });
 
@@ -88,41 +90,35 @@ const clientFlag = z.object(
   { error: 'suspiciousFlags must be a list of {type, details}' },
 );
 
+const TIMESTAMPS_TYPE = 'moveTimestamps must be a list of numbers';
+
 const updateBody = z.object({
-  totalScore: numberField('totalScore', 1e12, { whole: true }),
-  matchCount: numberField('matchCount', 10_000_000, { whole: true }),
-  moveCount: numberField('moveCount', 10_000_000, { whole: true }),
-  averageMoveDuration: numberField('averageMoveDuration', 86_400_000),
+  totalScore: numberField('totalScore', 'int64'),
+  matchCount: numberField('matchCount', 'int32'),
+  moveCount: numberField('moveCount', 'int32'),
+  averageMoveDuration: numberField('averageMoveDuration', 'double'),
   playerName: requiredText('playerName', 200),
   moveTimestamps: z
-    .array(timestamp, {
-      error: 'moveTimestamps must be a list of numbers',
-    })
-    .max(1000, { error: 'moveTimestamps must hold at most 1000 entries per update' })
+    .array(z.number({ error: TIMESTAMPS_TYPE }), { error: TIMESTAMPS_TYPE })
     .optional(),
   suspiciousFlags: z
     .array(clientFlag, { error: 'suspiciousFlags must be a list of {type, details}' })
-    .max(10, { error: 'suspiciousFlags must hold at most 10 entries' })
     .optional(),
   endingSession: z.boolean({ error: 'endingSession must be true or false' }).optional(),
 });
 
-const flagBody = z.object({ reason: requiredText('reason', 500) });
+const flagBody = z.object({ reason: requiredText('reason') });
 
-const positiveInt = (field: string, max?: number) =>
+/** On the wire 0 means 'the default', so a page or limit that is given must be at least 1. */
+const positiveInt = (field: string) =>
   z
     .string()
     .regex(/^\d{1,9}$/, { error: `${field} must be a whole number` })
     .transform(Number)
-    .refine((n) => n >= 1 && (max === undefined || n <= max), {
-      error:
-        max === undefined
-          ? `${field} must be a whole number of at least 1`
-          : `${field} must be a whole number from 1 to ${max}`,
-    })
+    .refine((n) => n >= 1, { error: `${field} must be a whole number of at least 1` })
     .optional();
 
-const pageQuery = z.object({ page: positiveInt('page'), limit: positiveInt('limit', 100) });
+const pageQuery = z.object({ page: positiveInt('page'), limit: positiveInt('limit') });
 
 /** ?page=1&page=2 counts as its first value; anything not a string as absent. */
 function first(value: unknown): string | undefined {
@@ -137,13 +133,15 @@ function parseQuery(req: Request) {
     const issue = result.error.issues[0]!;
     throw new AppError('INVALID_ARGUMENT', issue.message, { field: String(issue.path[0]) });
   }
-  return { page: result.data.page ?? 1, limit: result.data.limit ?? 20 };
+  // Absent: 0, the service's default page and limit.
+  return { page: result.data.page ?? 0, limit: result.data.limit ?? 0 };
 }
 
 function sessionIdParam(req: Request): string {
   const id = String(req.params.id ?? '');
-  if (!UUID.test(id))
+  if (!isUuid(id)) {
     throw new AppError('INVALID_ARGUMENT', 'id must be a session id (UUID)', { field: 'id' });
+  }
   return id;
 }
 
@@ -205,13 +203,10 @@ export function sessionRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/admin/player-sessions/player/:name', async (req, res) => {
-    const name = String(req.params.name ?? '').trim();
-    if (name === '' || name.length > 20) {
-      throw new AppError('INVALID_ARGUMENT', 'name must be a player name of 1-20 characters', {
-        field: 'name',
-      });
-    }
-    res.json(await listPage(req, { playerName: name }));
+    // The engine's rule, checked here so the refusal names this path's `name`.
+    const name = checkPlayerName(String(req.params.name ?? ''));
+    if (!name.ok) throw new AppError('INVALID_ARGUMENT', name.message, { field: 'name' });
+    res.json(await listPage(req, { playerName: name.name }));
   });
 
   router.get('/admin/player-sessions/ip/:ip', async (req, res) => {

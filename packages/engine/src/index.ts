@@ -41,6 +41,14 @@ export type {
 } from './game';
 export { replay } from './replay';
 export type { ReplayFailure, ReplayRejection, ReplayResult, ReplaySuccess } from './replay';
+export {
+  PLAYER_NAME_MAX_LENGTH,
+  PLAYER_NAME_MESSAGES,
+  checkPlayerName,
+  playerNameKey,
+  truncatePlayerName,
+} from './player-name';
+export type { PlayerNameCheck, PlayerNameRejection } from './player-name';
 export { analyzeTiming } from './timing';
 export type { TimingAnalysis, TimingFlag } from './timing';
 export {

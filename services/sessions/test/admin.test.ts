@@ -114,7 +114,7 @@ describe('ListSessions', () => {
     [{ page: -1 }, 'page', 'page must be a whole number of at least 1'],
     [{ limit: 101 }, 'limit', 'limit must be a whole number from 1 to 100'],
     [{ ip: 'nowhere' }, 'ip', 'ip must be an IPv4 or IPv6 address'],
-    [{ playerName: 'x'.repeat(21) }, 'playerName', 'playerName must be at most 20 characters'],
+    [{ playerName: 'x'.repeat(21) }, 'playerName', 'Player name must be at most 20 characters'],
   ])('refuses %j with a clear message naming the field', async (req, field, message) => {
     await expect(list(req)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

@@ -64,9 +64,11 @@ describe('CreateSession', () => {
   });
 
   it.each([
-    [{ playerName: '   ' }, 'playerName', 'playerName is required'],
-    [{ playerName: 'x'.repeat(21) }, 'playerName', 'playerName must be at most 20 characters'],
-    [{ playerName: 'Ann\u0007' }, 'playerName', 'playerName must not contain control characters'],
+    // The engine's player-name rule, with the messages the scores service gives too.
+    [{ playerName: '   ' }, 'playerName', 'Player name is required'],
+    [{ playerName: 'x'.repeat(21) }, 'playerName', 'Player name must be at most 20 characters'],
+    [{ playerName: 'Ann\u0007' }, 'playerName', 'Player name must not contain control characters'],
+    [{ playerName: 'Ann\u202e' }, 'playerName', 'Player name must not contain control characters'],
     [{ clientSessionId: 'page-1' }, 'clientSessionId', 'clientSessionId must be a UUID'],
     [
       { deviceFingerprint: 'f'.repeat(51) },
@@ -85,6 +87,11 @@ describe('CreateSession', () => {
   it('accepts a 20-character name after trimming and a full 50-character fingerprint', async () => {
     const created = await create({ playerName: ` ${'n'.repeat(20)} ` });
     expect((await read(created.id)).playerName).toBe('n'.repeat(20));
+  });
+
+  it('counts a name in characters, as the scores service does (20 emoji fit)', async () => {
+    const created = await create({ playerName: '😀'.repeat(20) });
+    expect((await read(created.id)).playerName).toBe('😀'.repeat(20));
   });
 });
 
@@ -238,7 +245,7 @@ describe('UpdateSession', () => {
   });
 
   it.each<[Partial<sessionsV1.UpdateSessionRequest>, string, string]>([
-    [{ playerName: '' }, 'playerName', 'playerName is required'],
+    [{ playerName: '' }, 'playerName', 'Player name is required'],
     [{ totalScore: -1 }, 'totalScore', 'totalScore must be a whole number from 0 to 1000000000000'],
     [{ moveCount: -3 }, 'moveCount', 'moveCount must be a whole number from 0 to 10000000'],
     [

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { AppError, createKnex, ensureDatabase, migrateLatest } from '@ballmatch/platform';
 import { loadAuthConfig } from '../config';
-import { accounts } from '../domain/accounts';
+import { createAccounts } from '../domain/accounts';
 import { migrations } from '../migrations';
-import { userStore } from '../store/users';
+import { createUserStore } from '../store/users';
 import { SCHEMA } from '../index';
 
 /** `npm run admin:create -- --username U --password P`: the only way admins come to exist besides env. */
@@ -20,8 +20,8 @@ async function main(): Promise<void> {
   const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
   try {
     await migrateLatest(db, SCHEMA, migrations);
-    const outcome = await accounts({
-      users: userStore(db),
+    const outcome = await createAccounts({
+      users: createUserStore(db),
       failures: {
         read: async () => ({ count: 0, ttlSeconds: 0 }),
         increment: async () => {},

@@ -1,4 +1,4 @@
-import { AppError } from '@ballmatch/platform';
+import { AppError, isUuid } from '@ballmatch/platform';
 import { uniqueViolation, type UserChanges, type UserRow, type UserStore } from '../store/users';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { checkPassword, normalizeEmail, normalizeUsername, normalizeWallet } from './rules';
@@ -36,7 +36,7 @@ function required(value: string, field: string, label: string): string {
   return value;
 }
 
-export function accounts(deps: AccountDeps) {
+export function createAccounts(deps: AccountDeps) {
   const { users, failures } = deps;
 
   async function session(user: UserRow): Promise<Session> {
@@ -53,7 +53,7 @@ export function accounts(deps: AccountDeps) {
   ): Promise<Session> {
     const keys = throttleKeys(accountName, clientIp);
     await assertNotThrottled(failures, keys);
-    const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
+    const ok = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
     if (!found || !ok) {
       await recordFailure(failures, keys);
       throw new AppError('UNAUTHENTICATED', wrongMessage);
@@ -77,9 +77,9 @@ export function accounts(deps: AccountDeps) {
         users.insert({
           username,
           email,
-          password_hash: await hashPassword(input.password),
+          passwordHash: await hashPassword(input.password),
           type: 'user', // registration never makes an admin
-          evm_wallet: evmWallet,
+          evmWallet,
         }),
       );
       return session(user);
@@ -116,7 +116,7 @@ export function accounts(deps: AccountDeps) {
     },
 
     async getUser(userId: string): Promise<UserRow> {
-      const user = /^[0-9a-f-]{36}$/i.test(userId) ? await users.byId(userId) : undefined;
+      const user = isUuid(userId) ? await users.byId(userId) : undefined;
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
       return user;
     },
@@ -139,16 +139,16 @@ export function accounts(deps: AccountDeps) {
       if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
         changes.email = normalizeEmail(input.email);
       }
-      if (input.evmWallet !== undefined) changes.evm_wallet = normalizeWallet(input.evmWallet);
+      if (input.evmWallet !== undefined) changes.evmWallet = normalizeWallet(input.evmWallet);
       if (input.newPassword !== undefined) {
         checkPassword(input.newPassword, 'newPassword');
-        changes.password_hash = await hashPassword(input.newPassword);
+        changes.passwordHash = await hashPassword(input.newPassword);
       }
       // Taking over an account needs more than a stolen cookie: email and password changes
       // ask for the current password.
-      if (changes.email !== undefined || changes.password_hash !== undefined) {
+      if (changes.email !== undefined || changes.passwordHash !== undefined) {
         const ok = input.currentPassword
-          ? await verifyPassword(input.currentPassword, user.password_hash)
+          ? await verifyPassword(input.currentPassword, user.passwordHash)
           : false;
         if (!ok) {
           throw new AppError(
@@ -196,18 +196,18 @@ export function accounts(deps: AccountDeps) {
           users.insert({
             username,
             email: null,
-            password_hash: await hashPassword(input.password),
+            passwordHash: await hashPassword(input.password),
             type: 'admin',
-            evm_wallet: null,
+            evmWallet: null,
           }),
         );
         return 'created';
       }
-      if (await verifyPassword(input.password, existing.password_hash)) return 'unchanged';
-      await users.update(existing.id, { password_hash: await hashPassword(input.password) });
+      if (await verifyPassword(input.password, existing.passwordHash)) return 'unchanged';
+      await users.update(existing.id, { passwordHash: await hashPassword(input.password) });
       return 'updated';
     },
   };
 }
 
-export type Accounts = ReturnType<typeof accounts>;
+export type Accounts = ReturnType<typeof createAccounts>;

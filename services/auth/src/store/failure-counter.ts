@@ -2,7 +2,7 @@ import type { Redis } from '@ballmatch/platform';
 import type { FailureCounter } from '../domain/throttle';
 
 /** Sign-in failure counts in Redis, so every auth replica sees the same numbers. */
-export function redisFailureCounter(redis: Redis): FailureCounter {
+export function createRedisFailureCounter(redis: Redis): FailureCounter {
   const key = (k: string) => `auth:fail:${k}`;
   return {
     async read(k) {

@@ -1,42 +1,77 @@
 import type { Knex } from '@ballmatch/platform';
 
+/** A user as the store hands it up. */
 export interface UserRow {
   id: string;
   username: string;
   email: string | null;
-  password_hash: string;
+  passwordHash: string;
   type: 'user' | 'admin';
-  evm_wallet: string | null;
-  created_at: Date;
+  evmWallet: string | null;
+  createdAt: Date;
 }
 
+export type NewUser = Omit<UserRow, 'id' | 'createdAt'>;
+
 export type UserChanges = Partial<
-  Pick<UserRow, 'username' | 'email' | 'password_hash' | 'evm_wallet'>
+  Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'evmWallet'>
 >;
 
-/** Queries on auth.users. Unique violations surface as the pg error (code 23505, constraint). */
-export function userStore(db: Knex) {
-  const users = () => db<UserRow>('users');
+type Raw = Record<string, unknown>;
+
+const COLUMNS = ['id', 'username', 'email', 'password_hash', 'type', 'evm_wallet', 'created_at'];
+
+function userRow(raw: Raw): UserRow {
   return {
-    byId: (id: string) => users().where({ id }).first(),
-    byEmail: (email: string) => users().whereRaw('lower(email) = lower(?)', [email]).first(),
+    id: String(raw.id),
+    username: String(raw.username),
+    email: (raw.email as string | null) ?? null,
+    passwordHash: String(raw.password_hash),
+    type: raw.type as UserRow['type'],
+    evmWallet: (raw.evm_wallet as string | null) ?? null,
+    createdAt: raw.created_at as Date,
+  };
+}
+
+/** Only the columns given: an absent field is left as it is. */
+function userColumns(user: Partial<NewUser>): Raw {
+  const columns: Raw = {
+    username: user.username,
+    email: user.email,
+    password_hash: user.passwordHash,
+    type: user.type,
+    evm_wallet: user.evmWallet,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+/** Queries on auth.users. Unique violations surface as the pg error (code 23505, constraint). */
+export function createUserStore(db: Knex) {
+  const users = () => db<Raw>('users');
+  const first = async (query: Knex.QueryBuilder) => {
+    const raw = (await query.select(COLUMNS).first()) as Raw | undefined;
+    return raw && userRow(raw);
+  };
+  return {
+    byId: (id: string) => first(users().where({ id })),
+    byEmail: (email: string) => first(users().whereRaw('lower(email) = lower(?)', [email])),
     byUsername: (username: string) =>
-      users().whereRaw('lower(username) = lower(?)', [username]).first(),
-    async insert(row: Omit<UserRow, 'id' | 'created_at'>): Promise<UserRow> {
-      const [created] = await users().insert(row).returning('*');
-      return created!;
+      first(users().whereRaw('lower(username) = lower(?)', [username])),
+    async insert(user: NewUser): Promise<UserRow> {
+      const [created] = await users().insert(userColumns(user)).returning(COLUMNS);
+      return userRow(created!);
     },
     async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
       const [updated] = await users()
         .where({ id })
-        .update({ ...changes, updated_at: db.fn.now() } as Partial<UserRow>)
-        .returning('*');
-      return updated;
+        .update({ ...userColumns(changes), updated_at: db.fn.now() })
+        .returning(COLUMNS);
+      return updated && userRow(updated);
     },
   };
 }
 
-export type UserStore = ReturnType<typeof userStore>;
+export type UserStore = ReturnType<typeof createUserStore>;
 
 /** Which unique rule a failed insert or update broke, if any. */
 export function uniqueViolation(error: unknown): 'username' | 'email' | undefined {

@@ -3,7 +3,7 @@ import { sessionsV1 } from '@ballmatch/proto';
 import type { SessionLookup } from '../domain/submissions';
 
 /** The sessions service's scoring read (the seed of a game), over gRPC. */
-export function sessionsClient(address: string): { lookup: SessionLookup; close(): void } {
+export function createSessionsClient(address: string): { lookup: SessionLookup; close(): void } {
   const client = createGrpcClient(
     sessionsV1.SessionServiceClient,
     sessionsV1.SessionServiceService,

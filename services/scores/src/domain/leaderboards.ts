@@ -1,3 +1,4 @@
+import { playerNameKey } from '@ballmatch/engine';
 import { AppError, ReadCache, type Logger } from '@ballmatch/platform';
 import {
   ALL_TIME,
@@ -13,8 +14,8 @@ import type { SeasonRow, SeasonStore } from '../store/seasons';
 import type { WeekRow, WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { boardLimit, HIGH_SCORE_RANKS, rankRadius } from './limits';
-import { playerKey } from './player-name';
-import { weekStart } from './weeks';
+import { isRunning } from './seasons';
+import { weekOf } from './weeks';
 
 export interface WeekView {
   id: string;
@@ -46,7 +47,7 @@ const PAGE = 5000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Reads of every board: Redis first (rebuilt from PostgreSQL when missing), memoised briefly. */
-export function leaderboards(deps: {
+export function createLeaderboards(deps: {
   scores: ScoreStore;
   weeks: WeekStore;
   seasons: SeasonStore;
@@ -100,13 +101,10 @@ export function leaderboards(deps: {
     }
   }
 
-  const isActive = (row: { startsAt: Date; endsAt: Date }, at: Date) =>
-    row.startsAt.getTime() <= at.getTime() && at.getTime() < row.endsAt.getTime();
-
   const view = (row: WeekRow | SeasonRow, at: Date): WeekView => ({
     id: row.id,
     name: row.name,
-    isActive: isActive(row, at),
+    isActive: isRunning(row, at),
     startDate: row.startsAt,
     endDate: row.endsAt,
   });
@@ -168,7 +166,7 @@ export function leaderboards(deps: {
     },
 
     async allTimeRank(name: string, radius: number): Promise<RankView<ShownScore>> {
-      const best = await scores.bestAllTime(playerKey(name));
+      const best = await scores.bestAllTime(playerNameKey(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no all-time entry');
       const r = await fromBoard(ALL_TIME, () =>
         boards.scoreRank(ALL_TIME, best, rankRadius(radius)),
@@ -179,12 +177,12 @@ export function leaderboards(deps: {
 
     async activeWeek(): Promise<WeekView> {
       const at = now();
-      return view(await weeks.ensure(weekStart(at)), at);
+      return view(await weeks.ensure(weekOf(at)), at);
     },
 
     async listWeeks(): Promise<WeekView[]> {
       const at = now();
-      await weeks.ensure(weekStart(at));
+      await weeks.ensure(weekOf(at));
       return (await weeks.list()).map((w) => view(w, at));
     },
 
@@ -214,7 +212,7 @@ export function leaderboards(deps: {
     ): Promise<RankView<WeeklyRowView>> {
       const board = weekBoard(await weekOrThrow(weekId));
       const r = await fromBoard(board, () =>
-        boards.weeklyRankOf(board, playerKey(name), rankRadius(radius)),
+        boards.weeklyRankOf(board, playerNameKey(name), rankRadius(radius)),
       );
       if (r.rank < 0) throw new AppError('NOT_FOUND', 'That player has no entry this week');
       return ranked(
@@ -231,7 +229,7 @@ export function leaderboards(deps: {
 
     async activeSeason(): Promise<SeasonView | null> {
       const at = now();
-      const season = (await allSeasons()).find((s) => isActive(s, at));
+      const season = (await allSeasons()).find((s) => isRunning(s, at));
       return season ? view(season, at) : null;
     },
 
@@ -247,7 +245,7 @@ export function leaderboards(deps: {
       radius: number,
     ): Promise<RankView<ShownScore>> {
       const season = await seasonOrThrow(seasonId);
-      const best = await scores.bestInSeason(season.id, playerKey(name));
+      const best = await scores.bestInSeason(season.id, playerNameKey(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no entry this season');
       const board = seasonBoard(season);
       const r = await fromBoard(board, () => boards.scoreRank(board, best, rankRadius(radius)));
@@ -257,4 +255,4 @@ export function leaderboards(deps: {
   };
 }
 
-export type Leaderboards = ReturnType<typeof leaderboards>;
+export type Leaderboards = ReturnType<typeof createLeaderboards>;

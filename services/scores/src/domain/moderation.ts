@@ -1,4 +1,4 @@
-import { AppError, type Logger, type OutboxEvent } from '@ballmatch/platform';
+import { AppError, isUuid, type Logger, type OutboxEvent } from '@ballmatch/platform';
 import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
 import type { BanRow, ModerationStore, ResetRow } from '../store/moderation';
 import type { ScoreRow } from '../store/rows';
@@ -7,7 +7,6 @@ import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { leaderboardUpdated } from './events';
-import { isUuid } from './ids';
 import { parsePlayerName } from './player-name';
 
 const MAX_REASON = 500;
@@ -31,7 +30,7 @@ function reasonOf(raw: string, required = true): string {
  * one, or the board dropped to be rebuilt. If Redis fails there, the affected boards lose their
  * `built` marker and rebuild from PostgreSQL on the next read.
  */
-export function moderation(deps: {
+export function createModeration(deps: {
   moderation: ModerationStore;
   scores: ScoreStore;
   weeks: WeekStore;
@@ -227,4 +226,4 @@ export function moderation(deps: {
   };
 }
 
-export type Moderation = ReturnType<typeof moderation>;
+export type Moderation = ReturnType<typeof createModeration>;

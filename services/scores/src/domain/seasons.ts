@@ -11,6 +11,15 @@ const START_GRACE_MS = 5 * 60_000;
 export const MAX_SEASON_NAME = 50;
 export const MAX_SEASON_DAYS = 366;
 
+/**
+ * A season runs from its start (inclusive) to its end (exclusive): a score made at instant `at`
+ * counts for the season running then. Weeks follow the same rule. The one-statement submission
+ * (store/scores.ts) finds the season with the same comparison in SQL.
+ */
+export function isRunning(period: { startsAt: Date; endsAt: Date }, at: Date): boolean {
+  return period.startsAt.getTime() <= at.getTime() && at.getTime() < period.endsAt.getTime();
+}
+
 function seasonName(raw: string): string {
   const name = raw.trim();
   if (!name) throw new AppError('INVALID_ARGUMENT', 'Season name is required', { field: 'name' });
@@ -64,7 +73,7 @@ function checkSpan(startsAt: Date, endsAt: Date): void {
  * happened stays put: a started season keeps its start, an ended one its dates, and no start
  * is set in the past.
  */
-export function seasonAdmin(deps: { seasons: SeasonStore; now: Clock; changed: () => void }) {
+export function createSeasonAdmin(deps: { seasons: SeasonStore; now: Clock; changed: () => void }) {
   const { seasons, now } = deps;
 
   async function existing(id: string): Promise<SeasonRow> {
@@ -185,4 +194,4 @@ export function seasonAdmin(deps: { seasons: SeasonStore; now: Clock; changed: (
   };
 }
 
-export type SeasonAdmin = ReturnType<typeof seasonAdmin>;
+export type SeasonAdmin = ReturnType<typeof createSeasonAdmin>;

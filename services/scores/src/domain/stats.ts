@@ -13,8 +13,8 @@ function seconds(value: number, field: string): number {
   return value;
 }
 
-/** Play counters (SPEC 7 'Stats') and the admin's daily figures. */
-export function stats(deps: { stats: StatsStore; now: Clock; cacheMs: number }) {
+/** Play counters and the admin's daily figures (docs/api.md, 'Statistics'). */
+export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: number }) {
   const cache = new ReadCache(deps.cacheMs);
   return {
     playStarted: (hasAds: boolean) => deps.stats.play(hasAds, deps.now()),
@@ -49,4 +49,4 @@ export function stats(deps: { stats: StatsStore; now: Clock; cacheMs: number }) 
   };
 }
 
-export type Stats = ReturnType<typeof stats>;
+export type Stats = ReturnType<typeof createStats>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReplaySuccess } from '@ballmatch/engine';
 import { AppError, type Logger } from '@ballmatch/platform';
 import {
   ALL_TIME,
@@ -8,14 +9,15 @@ import {
   type ShownScore,
 } from '../store/boards';
 import type { ScoreRow } from '../store/rows';
-import type { ScoreStore } from '../store/scores';
+import type { InsertOutcome, ScoreStore } from '../store/scores';
 import type { SeasonStore } from '../store/seasons';
-import type { WeekStore } from '../store/weeks';
+import type { WeekRow, WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { leaderboardUpdated, scoreCreated } from './events';
-import { parsePlayerName } from './player-name';
+import { parsePlayerName, type PlayerName } from './player-name';
+import { isRunning } from './seasons';
 import { verifyGame } from './verify';
-import { weekStart } from './weeks';
+import { weekOf } from './weeks';
 
 /** What the scores service needs of a game's session (sessions.v1 GetSessionForScoring). */
 export interface ScoringSession {
@@ -37,21 +39,23 @@ export interface SubmitInput {
   userId: string;
 }
 
+export interface SubmissionDeps {
+  scores: ScoreStore;
+  weeks: WeekStore;
+  seasons: SeasonStore;
+  boards: BoardStore;
+  session: SessionLookup;
+  now: Clock;
+  /** Clears this process's board reads, so it shows the new score at once. */
+  changed: () => void;
+  /** Wakes the outbox relay after a commit that wrote events. */
+  wake: () => void;
+  logger: Logger;
+}
+
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_SCORE = 2_147_483_647;
-
-function wholeNumber(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new AppError(
-      'INVALID_ARGUMENT',
-      min === 0
-        ? `${field} must be a whole number, 0 or more`
-        : `${field} must be a whole number of at least ${min}`,
-      { field },
-    );
-  }
-  return value;
-}
+const MAX_LEVEL = 100_000;
 
 export const shown = (row: ScoreRow): ShownScore => ({
   id: row.id,
@@ -64,131 +68,171 @@ export const shown = (row: ScoreRow): ShownScore => ({
 
 /**
  * Verified, exactly-once submission. Whichever of the three endpoints arrives first stores the
- * game (one statement: score, weekly row, season entry, events); the others, and every retry,
- * get that same score back. Redis follows after the commit.
+ * game; the others, and every retry, get that same score back.
  */
-export function submissions(deps: {
-  scores: ScoreStore;
-  weeks: WeekStore;
-  seasons: SeasonStore;
-  boards: BoardStore;
-  session: SessionLookup;
-  now: Clock;
-  changed: () => void;
-  wake: () => void;
-  logger: Logger;
-}) {
-  const { scores, weeks, seasons, boards, now, logger } = deps;
-
-  async function seed(sessionId: string): Promise<ScoringSession> {
-    try {
-      return await deps.session(sessionId);
-    } catch (error) {
-      const code = (error as AppError).code;
-      if (code === 'NOT_FOUND' || code === 'INVALID_ARGUMENT') {
-        throw new AppError('FAILED_PRECONDITION', 'Session not found', { field: 'sessionId' });
-      }
-      throw error;
-    }
-  }
-
-  async function seasonMustRun(seasonId: string, at: Date): Promise<void> {
-    const season = await seasons.byId(seasonId);
-    if (!season) throw new AppError('NOT_FOUND', 'Seasonal leaderboard not found');
-    if (!(season.startsAt <= at && at < season.endsAt)) {
-      throw new AppError('FAILED_PRECONDITION', `Season "${season.name}" is not running`);
-    }
-  }
-
-  async function store(input: SubmitInput, name: { name: string; key: string }) {
-    if (input.seasonId !== undefined) await seasonMustRun(input.seasonId, now());
-    const session = await seed(input.sessionId);
-    const game = verifyGame(session.seed, input.gameLog, input);
-    const createdAt = now();
-    const week = await weeks.ensure(weekStart(createdAt));
-    const id = randomUUID();
-    const score: ShownScore = {
-      id,
-      playerName: name.name,
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      createdAt,
-    };
-    const outcome = await scores.insertVerified({
-      id,
-      sessionId: input.sessionId,
-      playerName: name.name,
-      playerKey: name.key,
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      createdAt,
-      weekId: week.id,
-      userId: input.userId || null,
-      timingFlags: game.timing.flags,
-      sessionSuspicious: session.suspicious,
-      events: [
-        { ...scoreCreated(score, createdAt), seasonal: false },
-        { ...leaderboardUpdated('all-time', null, name.name, createdAt), seasonal: false },
-        { ...leaderboardUpdated('weekly', week.id, name.name, createdAt), seasonal: false },
-        { ...leaderboardUpdated('seasonal', null, name.name, createdAt), seasonal: true },
-      ],
-    });
-    if (outcome.kind === 'banned') {
-      throw new AppError('PERMISSION_DENIED', 'That player name is banned from the leaderboards', {
-        field: 'playerName',
-      });
-    }
-    if (outcome.kind === 'duplicate') return shown(outcome.score);
-
-    deps.wake();
-    const seasonal = outcome.season ? seasonBoard(outcome.season) : null;
-    try {
-      await boards.recordScore(outcome.score, weekBoard(week), outcome.row, seasonal);
-    } catch (error) {
-      // PostgreSQL has it; the boards rebuild from there on their next read.
-      logger.warn({ err: error }, 'Redis boards not updated after a score; dropping them');
-      await Promise.all(
-        [ALL_TIME, weekBoard(week), ...(seasonal ? [seasonal] : [])].map((b) =>
-          boards.dropMarker(b).catch(() => undefined),
-        ),
-      );
-    }
-    deps.changed();
-    return score;
-  }
-
+export function createSubmissions(deps: SubmissionDeps) {
   return {
     async submit(input: SubmitInput): Promise<ShownScore> {
-      const name = parsePlayerName(input.playerName);
-      if (!input.sessionId) {
-        throw new AppError('FAILED_PRECONDITION', 'sessionId is required', { field: 'sessionId' });
-      }
-      if (!SESSION_ID.test(input.sessionId)) {
-        throw new AppError('INVALID_ARGUMENT', 'sessionId is not a valid session id', {
-          field: 'sessionId',
-        });
-      }
-      if (!input.gameLog) {
-        throw new AppError('FAILED_PRECONDITION', 'A game log is required to verify the score', {
-          field: 'gameLog',
-        });
-      }
-      wholeNumber(input.score, 'score', 1, MAX_SCORE);
-      wholeNumber(input.level, 'level', 1, 100_000);
-      if (input.moves !== undefined) wholeNumber(input.moves, 'moves', 0, MAX_SCORE);
+      const name = validate(input);
       try {
-        return await store(input, name);
+        if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
+        const session = await loadSession(deps, input.sessionId);
+        const game = verifyGame(session.seed, input.gameLog, input);
+        const { outcome, week } = await storeInOneStatement(deps, input, name, session, game);
+        if (outcome.kind === 'banned') throw banned();
+        if (outcome.kind === 'duplicate') return shown(outcome.score);
+        await publish(deps, outcome, week);
+        return shown(outcome.score);
       } catch (error) {
-        // A repeat answers as the first did, even when its own checks would fail now (the
-        // season has ended since, the sessions service is down, ...).
-        const existing = await scores.bySession(input.sessionId).catch(() => undefined);
-        if (existing) return shown(existing);
-        throw error;
+        return answerAsTheFirstDid(deps, input.sessionId, error);
       }
     },
   };
 }
 
-export type Submissions = ReturnType<typeof submissions>;
+export type Submissions = ReturnType<typeof createSubmissions>;
+
+/** The request alone, before anything is read: the name, the ids and the claimed figures. */
+function validate(input: SubmitInput): PlayerName {
+  const name = parsePlayerName(input.playerName);
+  if (!input.sessionId) {
+    throw new AppError('FAILED_PRECONDITION', 'sessionId is required', { field: 'sessionId' });
+  }
+  if (!SESSION_ID.test(input.sessionId)) {
+    throw new AppError('INVALID_ARGUMENT', 'sessionId is not a valid session id', {
+      field: 'sessionId',
+    });
+  }
+  if (!input.gameLog) {
+    throw new AppError('FAILED_PRECONDITION', 'A game log is required to verify the score', {
+      field: 'gameLog',
+    });
+  }
+  wholeNumber(input.score, 'score', 1, MAX_SCORE);
+  wholeNumber(input.level, 'level', 1, MAX_LEVEL);
+  if (input.moves !== undefined) wholeNumber(input.moves, 'moves', 0, MAX_SCORE);
+  return name;
+}
+
+function wholeNumber(value: unknown, field: string, min: number, max: number): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new AppError(
+      'INVALID_ARGUMENT',
+      min === 0
+        ? `${field} must be a whole number, 0 or more`
+        : `${field} must be a whole number of at least ${min}`,
+      { field },
+    );
+  }
+}
+
+/** The seasonal endpoint only takes games while its season runs. */
+async function seasonMustRun(deps: SubmissionDeps, seasonId: string): Promise<void> {
+  const season = await deps.seasons.byId(seasonId);
+  if (!season) throw new AppError('NOT_FOUND', 'Seasonal leaderboard not found');
+  if (!isRunning(season, deps.now())) {
+    throw new AppError('FAILED_PRECONDITION', `Season "${season.name}" is not running`);
+  }
+}
+
+/** The game's seed and verdict from the sessions service; an unknown session is the client's. */
+async function loadSession(deps: SubmissionDeps, sessionId: string): Promise<ScoringSession> {
+  try {
+    return await deps.session(sessionId);
+  } catch (error) {
+    const code = (error as AppError).code;
+    if (code === 'NOT_FOUND' || code === 'INVALID_ARGUMENT') {
+      throw new AppError('FAILED_PRECONDITION', 'Session not found', { field: 'sessionId' });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The score, its weekly row, its season entry and its events, in one statement
+ * (store/scores.ts): nothing is written when the session already has a score.
+ */
+async function storeInOneStatement(
+  deps: SubmissionDeps,
+  input: SubmitInput,
+  name: PlayerName,
+  session: ScoringSession,
+  game: ReplaySuccess,
+): Promise<{ outcome: InsertOutcome; week: WeekRow }> {
+  const createdAt = deps.now();
+  const week = await deps.weeks.ensure(weekOf(createdAt));
+  const id = randomUUID();
+  const score: ShownScore = {
+    id,
+    playerName: name.name,
+    score: game.score,
+    level: game.level,
+    moves: game.moves,
+    createdAt,
+  };
+  const outcome = await deps.scores.insertVerified({
+    id,
+    sessionId: input.sessionId,
+    playerName: name.name,
+    playerKey: name.key,
+    score: game.score,
+    level: game.level,
+    moves: game.moves,
+    createdAt,
+    weekId: week.id,
+    userId: input.userId || null,
+    timingFlags: game.timing.flags,
+    sessionSuspicious: session.suspicious,
+    events: [
+      { ...scoreCreated(score, createdAt), seasonal: false },
+      { ...leaderboardUpdated('all-time', null, name.name, createdAt), seasonal: false },
+      { ...leaderboardUpdated('weekly', week.id, name.name, createdAt), seasonal: false },
+      { ...leaderboardUpdated('seasonal', null, name.name, createdAt), seasonal: true },
+    ],
+  });
+  return { outcome, week };
+}
+
+const banned = () =>
+  new AppError('PERMISSION_DENIED', 'That player name is banned from the leaderboards', {
+    field: 'playerName',
+  });
+
+/**
+ * After the commit: the relay publishes the events, Redis gets the new entries, this process
+ * forgets its board reads.
+ */
+async function publish(
+  deps: SubmissionDeps,
+  outcome: Extract<InsertOutcome, { kind: 'created' }>,
+  week: WeekRow,
+): Promise<void> {
+  deps.wake();
+  const seasonal = outcome.season ? seasonBoard(outcome.season) : null;
+  try {
+    await deps.boards.recordScore(outcome.score, weekBoard(week), outcome.row, seasonal);
+  } catch (error) {
+    // PostgreSQL has it; the boards rebuild from there on their next read.
+    deps.logger.warn({ err: error }, 'Redis boards not updated after a score; dropping them');
+    await Promise.all(
+      [ALL_TIME, weekBoard(week), ...(seasonal ? [seasonal] : [])].map((b) =>
+        deps.boards.dropMarker(b).catch(() => undefined),
+      ),
+    );
+  }
+  deps.changed();
+}
+
+/**
+ * A repeat answers as the first did, even when its own checks would fail now (the season has
+ * ended since, the sessions service is down, ...); otherwise the error stands.
+ */
+async function answerAsTheFirstDid(
+  deps: SubmissionDeps,
+  sessionId: string,
+  error: unknown,
+): Promise<ShownScore> {
+  const existing = await deps.scores.bySession(sessionId).catch(() => undefined);
+  if (existing) return shown(existing);
+  throw error;
+}

@@ -16,3 +16,9 @@ export function weekEnd(start: Date): Date {
 export function weekName(start: Date): string {
   return `Week of ${MONTHS[start.getUTCMonth()]} ${start.getUTCDate()}, ${start.getUTCFullYear()}`;
 }
+
+/** The week instant `at` falls in, as the store keeps it. */
+export function weekOf(at: Date): { startsAt: Date; endsAt: Date; name: string } {
+  const startsAt = weekStart(at);
+  return { startsAt, endsAt: weekEnd(startsAt), name: weekName(startsAt) };
+}

@@ -137,7 +137,7 @@ async function exec(pipeline: ReturnType<BoardRedis['pipeline']>): Promise<void>
   if (failed) throw failed[0];
 }
 
-export function boardStore(redis: BoardRedis) {
+export function createBoardStore(redis: BoardRedis) {
   const commands = (p: ReturnType<BoardRedis['pipeline']>) =>
     p as unknown as ReturnType<BoardRedis['pipeline']> & {
       bmWeeklyUpsert(...args: string[]): unknown;
@@ -317,4 +317,4 @@ export function boardStore(redis: BoardRedis) {
   };
 }
 
-export type BoardStore = ReturnType<typeof boardStore>;
+export type BoardStore = ReturnType<typeof createBoardStore>;

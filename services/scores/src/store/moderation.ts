@@ -67,7 +67,7 @@ export async function audit(trx: Knex | Knex.Transaction, entry: AuditInput): Pr
 }
 
 /** Moderation writes: each change, its audit entry and its events in one transaction. */
-export function moderationStore(db: Knex) {
+export function createModerationStore(db: Knex) {
   return {
     /**
      * Voids a score and recomputes its player's weekly row from the scores left. The row is
@@ -248,4 +248,4 @@ export function moderationStore(db: Knex) {
   };
 }
 
-export type ModerationStore = ReturnType<typeof moderationStore>;
+export type ModerationStore = ReturnType<typeof createModerationStore>;

@@ -47,6 +47,8 @@ export type InsertOutcome =
  * One statement, so one transaction and one round trip: the score (at most one per session,
  * never for a banned name), the season running at its time, its weekly row (created or added
  * to) and its outbox events. When the session already has a score, nothing at all is written.
+ * 'Running at its time' is the domain's isRunning (domain/seasons.ts) written in SQL: start
+ * inclusive, end exclusive.
  */
 const SUBMIT_SQL = `
 WITH s AS (
@@ -93,7 +95,7 @@ const SCORE_ORDER = 's.score DESC, s.created_at, s.seq';
 /** Weekly ties: fewer games first (the better average), then the board's member order. */
 export const WEEKLY_ORDER = 'w.total_score DESC, w.games_played, w.player_key COLLATE "C" DESC';
 
-export function scoreStore(db: Knex) {
+export function createScoreStore(db: Knex) {
   const select = (sql: string, bindings: unknown[]) =>
     db
       .raw(sql, bindings as Knex.RawBinding[])
@@ -253,4 +255,4 @@ export function scoreStore(db: Knex) {
   };
 }
 
-export type ScoreStore = ReturnType<typeof scoreStore>;
+export type ScoreStore = ReturnType<typeof createScoreStore>;

@@ -1,5 +1,4 @@
-import { AppError, type Knex } from '@ballmatch/platform';
-import { isUuid } from '../domain/ids';
+import { AppError, isUuid, type Knex } from '@ballmatch/platform';
 
 export interface SeasonRow {
   id: string;
@@ -20,7 +19,7 @@ function seasonRow(raw: Record<string, unknown>): SeasonRow {
 }
 
 /** Seasons in PostgreSQL; an exclusion constraint keeps them from overlapping. */
-export function seasonStore(db: Knex) {
+export function createSeasonStore(db: Knex) {
   async function overlapError(startsAt: Date, endsAt: Date, exceptId: string | null) {
     const other = await db('seasons')
       .whereRaw("tstzrange(starts_at, ends_at, '[)') && tstzrange(?, ?, '[)')", [startsAt, endsAt])
@@ -125,4 +124,4 @@ export function seasonStore(db: Knex) {
   };
 }
 
-export type SeasonStore = ReturnType<typeof seasonStore>;
+export type SeasonStore = ReturnType<typeof createSeasonStore>;

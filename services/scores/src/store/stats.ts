@@ -55,7 +55,7 @@ UPDATE stat_totals SET value = value + 1 WHERE name = 'completed' RETURNING valu
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export function statsStore(db: Knex) {
+export function createStatsStore(db: Knex) {
   return {
     async play(hasAds: boolean, at: Date): Promise<number> {
       const [row] = await prepared<{ value: string }>(db, 'stats_play', PLAY_SQL, [
@@ -124,4 +124,4 @@ export function statsStore(db: Knex) {
   };
 }
 
-export type StatsStore = ReturnType<typeof statsStore>;
+export type StatsStore = ReturnType<typeof createStatsStore>;

@@ -1,6 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
-import { isUuid } from '../domain/ids';
-import { weekEnd, weekName } from '../domain/weeks';
+import { isUuid, type Knex } from '@ballmatch/platform';
 
 export interface WeekRow {
   id: string;
@@ -8,6 +6,9 @@ export interface WeekRow {
   endsAt: Date;
   name: string;
 }
+
+/** A week as the domain defines it (domain/weeks.ts): the store only keeps it. */
+export type NewWeek = Omit<WeekRow, 'id'>;
 
 function weekRow(raw: Record<string, unknown>): WeekRow {
   return {
@@ -23,7 +24,7 @@ function weekRow(raw: Record<string, unknown>): WeekRow {
  * nothing when another replica made it first: no scheduled job, no race. Rows never change, so
  * this process remembers them.
  */
-export function weekStore(db: Knex) {
+export function createWeekStore(db: Knex) {
   const byStart = new Map<number, WeekRow>();
   const byId = new Map<string, WeekRow>();
   const remember = (week: WeekRow) => {
@@ -33,15 +34,15 @@ export function weekStore(db: Knex) {
   };
 
   return {
-    async ensure(start: Date): Promise<WeekRow> {
-      const known = byStart.get(start.getTime());
+    async ensure(week: NewWeek): Promise<WeekRow> {
+      const known = byStart.get(week.startsAt.getTime());
       if (known) return known;
       await db.raw(
         `INSERT INTO weekly_leaderboards (starts_at, ends_at, name) VALUES (?, ?, ?)
          ON CONFLICT (starts_at) DO NOTHING`,
-        [start, weekEnd(start), weekName(start)],
+        [week.startsAt, week.endsAt, week.name],
       );
-      const raw = await db('weekly_leaderboards').where({ starts_at: start }).first();
+      const raw = await db('weekly_leaderboards').where({ starts_at: week.startsAt }).first();
       return remember(weekRow(raw));
     },
 
@@ -60,4 +61,4 @@ export function weekStore(db: Knex) {
   };
 }
 
-export type WeekStore = ReturnType<typeof weekStore>;
+export type WeekStore = ReturnType<typeof createWeekStore>;

@@ -1,12 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, isUuid } from '@ballmatch/platform';
-import type {
-  FlagRow,
-  Figures,
-  SessionFilter,
-  SessionRow,
-  SessionStore,
-} from '../store/sessions';
+import type { FlagRow, Figures, SessionFilter, SessionRow, SessionStore } from '../store/sessions';
 import {
   checkClientFlags,
   checkClientSessionId,

@@ -1,53 +1,27 @@
 import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
+import {
+  FLAG_COLUMNS,
+  SESSION_COLUMNS,
+  flagColumns,
+  flagRow,
+  sessionRow,
+  type FlagRow,
+  type NewFlag,
+  type SessionRow,
+} from './rows';
 
-export type FlagSource = 'client' | 'server' | 'admin';
+export type { FlagRow, FlagSource, NewFlag, SessionRow } from './rows';
 
-export interface SessionRow {
-  id: string;
-  seed: string;
-  player_name: string;
-  client_session_id: string;
-  device_fingerprint: string;
-  ip: string;
-  user_id: string | null;
-  /** pg returns bigint as text; the store turns it into a number. */
-  total_score: number;
-  match_count: number;
-  move_count: number;
-  average_move_duration: number;
-  move_timestamp_count: number;
-  update_count: number;
-  suspicious: boolean;
-  created_at: Date;
-  updated_at: Date;
-  ended_at: Date | null;
-}
+export type NewSession = Pick<
+  SessionRow,
+  'seed' | 'playerName' | 'clientSessionId' | 'deviceFingerprint' | 'ip' | 'userId'
+>;
 
-export interface FlagRow {
-  session_id: string;
-  source: FlagSource;
-  type: string;
-  details: string;
-  admin_user_id: string | null;
-  created_at: Date;
-}
-
-export interface NewSession {
-  seed: string;
-  player_name: string;
-  client_session_id: string;
-  device_fingerprint: string;
-  ip: string;
-  user_id: string | null;
-}
-
-export interface Figures {
-  player_name: string;
-  total_score: number;
-  match_count: number;
-  move_count: number;
-  average_move_duration: number;
-}
+/** What an update sets (unless older than the stored figures). */
+export type Figures = Pick<
+  SessionRow,
+  'playerName' | 'totalScore' | 'matchCount' | 'moveCount' | 'averageMoveDuration'
+>;
 
 export interface SessionFilter {
   suspiciousOnly: boolean;
@@ -55,32 +29,19 @@ export interface SessionFilter {
   ip: string | null;
 }
 
-// Everything but the timestamps array, which only the analysis reads.
-const COLUMNS = [
-  'id',
-  'seed',
-  'player_name',
-  'client_session_id',
-  'device_fingerprint',
-  'ip',
-  'user_id',
-  'total_score',
-  'match_count',
-  'move_count',
-  'average_move_duration',
-  'move_timestamp_count',
-  'update_count',
-  'suspicious',
-  'created_at',
-  'updated_at',
-  'ended_at',
-];
+type Raw = Record<string, unknown>;
 
-const toRow = (raw: SessionRow): SessionRow => ({ ...raw, total_score: Number(raw.total_score) });
+const figureColumns = (f: Figures) => ({
+  player_name: f.playerName,
+  total_score: f.totalScore,
+  match_count: f.matchCount,
+  move_count: f.moveCount,
+  average_move_duration: f.averageMoveDuration,
+});
 
 /** Queries on the sessions schema. Writes that must be atomic take a transaction (`trx`). */
-export function sessionStore(db: Knex) {
-  const sessions = (q: Knex = db) => q<SessionRow>('sessions');
+export function createSessionStore(db: Knex) {
+  const sessions = (q: Knex = db) => q<Raw>('sessions');
 
   function filtered(filter: SessionFilter) {
     const query = sessions();
@@ -94,25 +55,29 @@ export function sessionStore(db: Knex) {
   return {
     transaction: <T>(work: (trx: Knex.Transaction) => Promise<T>) => db.transaction(work),
 
-    async insert(row: NewSession): Promise<SessionRow> {
-      const [created] = await sessions().insert(row).returning(COLUMNS);
-      return toRow(created as SessionRow);
+    async insert(session: NewSession): Promise<SessionRow> {
+      const [created] = await sessions()
+        .insert({
+          seed: session.seed,
+          player_name: session.playerName,
+          client_session_id: session.clientSessionId,
+          device_fingerprint: session.deviceFingerprint,
+          ip: session.ip,
+          user_id: session.userId,
+        })
+        .returning(SESSION_COLUMNS);
+      return sessionRow(created!);
     },
 
     async byId(id: string, trx?: Knex): Promise<SessionRow | undefined> {
-      const row = await sessions(trx).select(COLUMNS).where({ id }).first();
-      return row && toRow(row as unknown as SessionRow);
+      const row = await sessions(trx).select(SESSION_COLUMNS).where({ id }).first();
+      return row && sessionRow(row);
     },
 
     /** The row, locked until the transaction ends: updates of one session run one at a time. */
     async lock(trx: Knex.Transaction, id: string): Promise<SessionRow | undefined> {
-      const row = await sessions(trx).select(COLUMNS).where({ id }).forUpdate().first();
-      return row && toRow(row as unknown as SessionRow);
-    },
-
-    async seed(id: string): Promise<string | undefined> {
-      const row = await sessions().select('seed').where({ id }).first();
-      return row?.seed;
+      const row = await sessions(trx).select(SESSION_COLUMNS).where({ id }).forUpdate().first();
+      return row && sessionRow(row);
     },
 
     /** Records an update's digest; false when this very update was applied before. */
@@ -147,8 +112,8 @@ export function sessionStore(db: Knex) {
         returnTimestamps: boolean;
       },
     ): Promise<{ row: SessionRow; timestamps: number[] }> {
-      const changes: Record<string, unknown> = {
-        ...(update.figures ?? {}),
+      const changes: Raw = {
+        ...(update.figures ? figureColumns(update.figures) : {}),
         update_count: trx.raw('update_count + 1'),
         updated_at: trx.fn.now(),
       };
@@ -161,35 +126,39 @@ export function sessionStore(db: Knex) {
         ]);
       }
       if (update.end) changes.ended_at = trx.raw('coalesce(ended_at, now())');
-      const returning = update.returnTimestamps ? [...COLUMNS, 'move_timestamps'] : COLUMNS;
+      const returning = update.returnTimestamps
+        ? [...SESSION_COLUMNS, 'move_timestamps']
+        : SESSION_COLUMNS;
       const [raw] = await sessions(trx).where({ id }).update(changes).returning(returning);
-      const { move_timestamps, ...row } = raw as SessionRow & { move_timestamps?: number[] };
-      return { row: toRow(row as SessionRow), timestamps: move_timestamps ?? [] };
+      const timestamps = (raw!.move_timestamps as number[] | undefined) ?? [];
+      return { row: sessionRow(raw!), timestamps };
     },
 
     async end(trx: Knex.Transaction, id: string): Promise<SessionRow> {
       const [raw] = await sessions(trx)
         .where({ id })
         .update({ ended_at: trx.raw('coalesce(ended_at, now())'), updated_at: trx.fn.now() })
-        .returning(COLUMNS);
-      return toRow(raw as SessionRow);
+        .returning(SESSION_COLUMNS);
+      return sessionRow(raw!);
     },
 
     async markSuspicious(trx: Knex.Transaction, id: string): Promise<SessionRow> {
       const [raw] = await sessions(trx)
         .where({ id })
         .update({ suspicious: true, updated_at: trx.fn.now() })
-        .returning(COLUMNS);
-      return toRow(raw as SessionRow);
+        .returning(SESSION_COLUMNS);
+      return sessionRow(raw!);
     },
 
     /** Inserts flags; one that exists already (same source, type, details) is left alone. */
-    async addFlags(
-      trx: Knex.Transaction,
-      flags: Omit<FlagRow, 'created_at'>[],
-    ): Promise<FlagRow[]> {
+    async addFlags(trx: Knex.Transaction, flags: NewFlag[]): Promise<FlagRow[]> {
       if (flags.length === 0) return [];
-      return trx<FlagRow>('session_flags').insert(flags).onConflict().ignore().returning('*');
+      const added = await trx<Raw>('session_flags')
+        .insert(flags.map(flagColumns))
+        .onConflict()
+        .ignore()
+        .returning(FLAG_COLUMNS);
+      return added.map(flagRow);
     },
 
     /** Events for the outbox, in the caller's transaction (the relay publishes them). */
@@ -206,10 +175,11 @@ export function sessionStore(db: Knex) {
     /** Flags of these sessions, oldest first. */
     async flagsOf(sessionIds: string[], trx?: Knex): Promise<FlagRow[]> {
       if (sessionIds.length === 0) return [];
-      return (trx ?? db)<FlagRow>('session_flags')
-        .select('session_id', 'source', 'type', 'details', 'admin_user_id', 'created_at')
+      const rows = await (trx ?? db)<Raw>('session_flags')
+        .select(FLAG_COLUMNS)
         .whereIn('session_id', sessionIds)
         .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return rows.map(flagRow);
     },
 
     async list(
@@ -218,7 +188,7 @@ export function sessionStore(db: Knex) {
     ): Promise<{ rows: SessionRow[]; total: number }> {
       const [rows, counted] = await Promise.all([
         filtered(filter)
-          .select(COLUMNS)
+          .select(SESSION_COLUMNS)
           .orderBy([
             { column: 'created_at', order: 'desc' },
             { column: 'id', order: 'desc' },
@@ -227,12 +197,9 @@ export function sessionStore(db: Knex) {
           .limit(page.limit),
         filtered(filter).count<{ count: string }[]>({ count: '*' }),
       ]);
-      return {
-        rows: (rows as unknown as SessionRow[]).map(toRow),
-        total: Number(counted[0]?.count ?? 0),
-      };
+      return { rows: rows.map(sessionRow), total: Number(counted[0]?.count ?? 0) };
     },
   };
 }
 
-export type SessionStore = ReturnType<typeof sessionStore>;
+export type SessionStore = ReturnType<typeof createSessionStore>;

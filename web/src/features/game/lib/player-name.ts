@@ -1,20 +1,20 @@
-// The player's name (SPEC 5): 1–20 characters after trimming, typed input cut at 20,
+// The player's name: the engine's rule (1–20 characters after trimming, counted as the servers
+// count them, no control or bidirectional-override characters), typed input cut at 20,
 // prefilled from the username, else the name saved on this device (key player_name), else a
 // guest name 'Guest-{0..9999}' chosen once per page.
+import { PLAYER_NAME_MAX_LENGTH, checkPlayerName, truncatePlayerName } from '@ballmatch/engine';
 import { readStorage, writeStorage } from './storage';
 
 export const PLAYER_NAME_KEY = 'player_name';
-export const NAME_MAX_LENGTH = 20;
+export const NAME_MAX_LENGTH = PLAYER_NAME_MAX_LENGTH;
 export const NAME_MIN_LENGTH = 1;
 
-/** What the name field keeps of typed input: at most 20 characters. */
-export function truncateName(value: string): string {
-  return Array.from(value).slice(0, NAME_MAX_LENGTH).join('');
-}
+/** What the name field keeps of typed input: at most 20 characters, never half of one. */
+export const truncateName = truncatePlayerName;
 
+/** True when the servers will take this name. */
 export function isValidName(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length >= NAME_MIN_LENGTH && Array.from(trimmed).length <= NAME_MAX_LENGTH;
+  return checkPlayerName(value).ok;
 }
 
 export function guestName(random: () => number = Math.random): string {
