@@ -103,7 +103,7 @@ describe('accounts through the gateway', () => {
     expect(check.json).toMatchObject({ authenticated: true, user: { username: 'chief' } });
   });
 
-  it('admin login says which field is missing, in SPEC words', async () => {
+  it('admin login says which field is missing, in plain words', async () => {
     const res = await client(stack.url).post('/api/admin/login', { username: '', password: 'x' });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message: 'Username is required', field: 'username' });

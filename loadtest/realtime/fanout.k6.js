@@ -56,7 +56,7 @@ export default function () {
       delivery.add(Date.now() - Date.parse(message.data.score.createdAt));
       if (received === EXPECTED) complete.add(1);
     });
-    // Answer the SPEC's client ping every 30 s, as the web client does.
+    // Ping every 30 s, as the web client does (docs/api.md, 'Realtime (/ws)').
     socket.setInterval(
       () => socket.send(JSON.stringify({ type: 'ping', timestamp: Date.now() })),
       30000,

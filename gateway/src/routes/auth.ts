@@ -6,7 +6,7 @@ import { rateLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireUser } from '../middleware/session';
 import { optionalText, parseBody, requiredText } from '../validation';
 
-/** The JSON user of SPEC 3: type and role both say 'admin' for administrators. */
+/** The JSON user of docs/api.md, 'Authentication': type and role both say 'admin' for admins. */
 export function userJson(user: authV1.User | undefined) {
   if (!user) return null;
   const type = user.type === authV1.UserType.USER_TYPE_ADMIN ? 'admin' : 'user';

@@ -27,7 +27,10 @@ const seasonPatch = z.object({
   endDate: optionalText('endDate', 100),
 });
 
-/** Weekly and seasonal boards (SPEC 7), rank around me, and the admin's seasons. */
+/**
+ * Weekly and seasonal boards, rank around me, and the admin's seasons (docs/api.md, 'Weekly',
+ * 'Seasonal' and 'Rank around me').
+ */
 export function leaderboardRoutes(deps: GatewayDeps): Router {
   const { scores, leaderboards, scoresAdmin } = deps;
   const router = Router();

@@ -31,9 +31,9 @@ const resetJson = (r: {
 }) => ({ ...r, restoredAt: r.restoredAt || null });
 
 /**
- * All-time scores (SPEC 7 'Scores and leaderboards') and their moderation. Every admin call is
- * checked here (the /admin guard, or requireAdmin for /api/scores/reset, which is not under
- * /admin) and again by the scores service, which verifies the caller's token itself.
+ * All-time scores (docs/api.md, 'Scores and leaderboards') and their moderation. Every admin
+ * call is checked here (the /admin guard, or requireAdmin for /api/scores/reset, which is not
+ * under /admin) and again by the scores service, which verifies the caller's token itself.
  */
 export function scoreRoutes(deps: GatewayDeps): Router {
   const { scores, scoresAdmin } = deps;

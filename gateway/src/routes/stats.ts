@@ -28,7 +28,7 @@ const completedBody = z.object({
   pointsMultiplier: z.number({ error: 'pointsMultiplier must be a number' }),
 });
 
-/** Play statistics (SPEC 7 'Stats') and the admin dashboard's daily figures. */
+/** Play statistics and the admin dashboard's daily figures (docs/api.md, 'Statistics'). */
 export function statsRoutes({ stats, scoresAdmin }: GatewayDeps): Router {
   const router = Router();
 

@@ -1,4 +1,4 @@
-// The business constants of SPEC.md section 9 that the rules depend on, in one place.
+// The numbers the rules depend on, in one place (each explained in README.md, 'Rules').
 
 /** Columns of the board (x runs 0..GRID_COLUMNS-1, left to right). */
 export const GRID_COLUMNS = 6;
@@ -20,12 +20,12 @@ export const COLOR_HEX: Readonly<Record<Color, string>> = {
   purple: '#800080',
 };
 
-/** Fix passes over a new grid to re-roll balls that stand in a run (SPEC 5). */
+/** Fix passes over a new grid to re-roll balls that stand in a run (README.md, 'New boards'). */
 export const GRID_FIX_PASSES = 10;
 /** Whole grids drawn before falling back to the fixed pattern when none has a possible move. */
 export const GRID_ATTEMPTS = 10;
 
-/** Level rules of SPEC 4 'Level' and SPEC 9. */
+/** Targets, move allowances and the level-up bonus (README.md, 'Level-up'). */
 export const LEVEL = {
   initialTargetMatches: 10,
   targetMatchesIncrement: 5,
@@ -43,7 +43,7 @@ export const EXTRA_MOVES = 7;
 /** The client waits this long before the ad modal or the game-over screen. */
 export const OUT_OF_MOVES_DELAY_MS = 300;
 
-/** Animation budget of SPEC 9: the client animates the steps a swap returns with these. */
+/** Animation budget: the client animates the steps a swap returns with these. */
 export const ANIMATION = {
   swapMs: 200,
   swapSteps: 10,
@@ -51,7 +51,7 @@ export const ANIMATION = {
   fallMs: 700,
 } as const;
 
-/** Anti-cheat timing thresholds of SPEC 5 and 9. */
+/** Anti-cheat timing thresholds (README.md, 'Anti-cheat timing'). */
 export const TIMING = {
   minMoves: 5,
   fastGapMs: 100,

@@ -87,7 +87,7 @@ const FALLBACK_PATTERN: readonly (readonly number[])[] = [
   [2, 3, 4, 5, 0, 1],
 ];
 
-/** A new board with no standing run and at least one possible move (SPEC 5). */
+/** A new board with no standing run and at least one possible move (README.md, 'New boards'). */
 export function generateBoard(rng: RandomSource): Board {
   for (let attempt = 0; attempt < GRID_ATTEMPTS; attempt++) {
     const board = drawBoardWithoutRuns(rng);

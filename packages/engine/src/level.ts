@@ -1,4 +1,4 @@
-// Level progression (SPEC 4 'Level', SPEC 9): targets, move allowances, target colours, bonus.
+// Level progression: targets, move allowances, target colours, bonus (README.md, 'Level-up').
 import { COLORS, LEVEL } from './constants';
 import type { Color } from './constants';
 import type { RandomSource } from './random';

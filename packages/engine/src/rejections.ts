@@ -13,7 +13,7 @@ export const REJECTION_MESSAGES: Readonly<Record<Rejection, string>> = {
   notAdjacent: 'Only orthogonally adjacent balls can be swapped.',
   noMatch: 'That swap makes no line of 3 or more balls of one colour.',
   movesAvailable: 'The grid can only be reset when no move is possible.',
-  // SPEC 8 'Extra moves refused' toast text.
+  // Shown as is in the web's toast when a second grant is refused.
   alreadyGranted: "You've already received extra moves in this game.",
   notOutOfMoves: 'Extra moves are only granted when the level has run out of moves.',
 };

@@ -1,4 +1,5 @@
-// Points per run (SPEC 5): the run's length times a multiplier that grows with the length.
+// Points per run: the run's length times a multiplier that grows with the length (README.md,
+// 'Scoring').
 import { MIN_RUN } from './constants';
 
 /** The multiplier for a run of `length` balls: 1 (3), 2 (4), 3 (5), 5 (6 or more). */

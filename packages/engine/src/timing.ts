@@ -1,4 +1,5 @@
-// Anti-cheat move-timing analysis (SPEC 5): the same verdict on the client and on the server.
+// Anti-cheat move-timing analysis (README.md, 'Anti-cheat timing'): the same verdict on the client
+// and on the server.
 import { TIMING } from './constants';
 
 export type TimingFlag = 'fastMoves' | 'lowVariation';

@@ -17,7 +17,7 @@ export interface Move {
   to: Cell;
 }
 
-/** SPEC 3 'Level progress', field for field. */
+/** Where the player stands in the current level (README.md, 'The state'). */
 export interface LevelProgress {
   currentLevel: number;
   targetColor: Color;

@@ -20,7 +20,7 @@ describe('level constants', () => {
     expect([1, 2, 3, 10].map(baseMovesFor)).toEqual([10, 11, 12, 19]);
   });
 
-  it('starts a game on level 1 with its fields at their SPEC values', () => {
+  it('starts a game on level 1: 10 target matches in 10 moves, nothing collected yet', () => {
     const { level } = stateOf(NO_MOVE_ROWS);
     expect(level).toMatchObject({
       currentLevel: 1,

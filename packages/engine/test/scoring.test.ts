@@ -1,6 +1,6 @@
 import { pointsForRun, runMultiplier } from '../src';
 
-describe('points per run (SPEC 5)', () => {
+describe('points per run', () => {
   it.each([
     [3, 1, 3],
     [4, 2, 8],

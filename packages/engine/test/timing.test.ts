@@ -10,7 +10,7 @@ function withGaps(gaps: number[]): number[] {
 /** Gaps with plenty of variation, so only the fast-gap rule can flag them. */
 const VARIED = [400, 2500, 900, 4000, 1500, 700, 3000];
 
-describe('timing analysis (SPEC 5)', () => {
+describe('timing analysis', () => {
   it('needs at least 5 moves: 4 instant moves are not flagged, 5 are', () => {
     const four = analyzeTiming(withGaps([0, 0, 0]));
     expect(four).toMatchObject({ moveCount: 4, gapCount: 3, fastRatio: 1, suspicious: false });

@@ -31,7 +31,7 @@ export type EventReading = { ok: true; fanout: Fanout } | { ok: false; error: st
 
 const refused = (error: string): EventReading => ({ ok: false, error });
 
-/** Turns one event into what goes out on a channel: only the fields SPEC names, nothing else. */
+/** Turns one event into what goes out on a channel: the fields docs/api.md shows, nothing else. */
 export function readEvent(subject: string, payload: unknown): EventReading {
   if (subject === EVENTS.scoreCreated.subject) {
     const event = decodeEvent('scoreCreated', payload);
@@ -73,7 +73,7 @@ export function readEvent(subject: string, payload: unknown): EventReading {
       fanout: {
         eventId: event.id,
         channel: 'leaderboard',
-        // The JSON mapping leaves an absent boardId (all-time) out; clients get null (SPEC).
+        // The JSON mapping leaves an absent boardId (all-time) out; clients get null (docs/api.md).
         data: { action: 'leaderboard_updated', board, boardId: boardId ?? null, playerName },
       },
     };

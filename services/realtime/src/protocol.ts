@@ -1,5 +1,5 @@
-// The WebSocket protocol of SPEC 7 'Realtime', plus `unsubscribe` and `error` (our additions,
-// documented in docs/api.md). Timestamps are milliseconds since the epoch.
+// The WebSocket protocol of docs/api.md, 'Realtime (/ws)': subscribe, ping and their answers,
+// plus `unsubscribe` and `error`. Timestamps are milliseconds since the epoch.
 
 export const CHANNELS = ['scores', 'leaderboard'] as const;
 export type Channel = (typeof CHANNELS)[number];

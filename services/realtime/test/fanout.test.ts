@@ -25,7 +25,7 @@ describe('realtime fan-out from NATS', () => {
     await bus.connection.flush();
   }
 
-  it('sends a new score to scores subscribers as SPEC says, and to nobody else', async () => {
+  it('sends a new score to scores subscribers as documented, and to nobody else', async () => {
     const scores = await TestClient.connect(wsUrl(one.port));
     await scores.subscribe('scores');
     const board = await TestClient.connect(wsUrl(one.port));

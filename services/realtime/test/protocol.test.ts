@@ -1,7 +1,7 @@
 import type { RunningRealtime } from '../src';
 import { TestClient, startRealtime, wsUrl } from './harness';
 
-// Every message of SPEC 7 'Realtime' and every bad input, against the real service.
+// Every message of docs/api.md 'Realtime (/ws)' and every bad input, against the real service.
 describe('realtime protocol', () => {
   let realtime: RunningRealtime;
   let url: string;

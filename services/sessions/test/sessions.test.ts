@@ -128,7 +128,7 @@ describe('UpdateSession', () => {
     const events = await listen(svc.bus, 'session.flagged');
     const { id } = await create({ playerName: 'Botty' });
     const times = evenTimestamps(30);
-    // Three moves alone are too few to judge (SPEC: at least 5).
+    // Three moves alone are too few to judge (at least 5 are needed).
     const first = await svc.client.updateSession(
       update(id, { moveCount: 3, moveTimestamps: times.slice(0, 3) }),
     );
@@ -172,7 +172,7 @@ describe('UpdateSession', () => {
     events.stop();
   });
 
-  it('flags moves that come too fast (SPEC 5: over 30% of gaps under 100 ms)', async () => {
+  it('flags moves that come too fast (over 30% of gaps under 100 ms)', async () => {
     const { id } = await create();
     const start = humanTimestamps(6);
     const last = start[start.length - 1]!;

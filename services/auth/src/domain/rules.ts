@@ -1,7 +1,7 @@
 import { AppError } from '@ballmatch/platform';
 
 /**
- * Account rules (SPEC is silent; chosen after OWASP ASVS 5 §6.2): passwords 8–128 characters,
+ * Account rules (our choice, after OWASP ASVS 5 §6.2): passwords 8–128 characters,
  * any characters, no composition rules, the commonest passwords refused; usernames short and
  * plain so they read well on leaderboards.
  */

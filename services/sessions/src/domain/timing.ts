@@ -7,7 +7,7 @@ export interface TimingVerdict {
 }
 
 /**
- * The server's own verdict (SPEC 5, via the engine: the same rule the client applies) on every
+ * The server's own verdict (the engine's analyzeTiming: the same rule the client applies) on every
  * timestamp the session holds. Sorted first: updates may arrive out of order (a retried one
  * after a later one), and an arrival order is not a move order.
  */
