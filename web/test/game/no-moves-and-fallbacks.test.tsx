@@ -6,7 +6,8 @@ import {
   GameBoardErrorFallback,
   ScoreSubmissionErrorFallback,
 } from '@/features/game/components/error-boundaries';
-import { GameFlow, type GameSnapshot } from '@/features/game/model/game-flow';
+import { GameFlow } from '@/features/game/model/game-flow';
+import type { PhaseMachine } from '@/features/game/model/phase-machine';
 import { reloadPage } from '@/lib/reload-page';
 import { recordingServices } from './game-helpers';
 
@@ -26,10 +27,8 @@ describe('no possible move (SPEC 2)', () => {
     const snapshot = flow.getSnapshot();
     const stuck = { ...snapshot.state!, grid: stuckGrid };
     expect(findMoves(stuck)).toHaveLength(0);
-    (flow as unknown as { update(p: Partial<GameSnapshot>): void }).update({
-      state: stuck,
-      noMoves: true,
-    });
+    const { machine } = flow as unknown as { machine: PhaseMachine };
+    machine.update({ state: stuck, noMoves: true });
     expect(flow.acceptsInput).toBe(false);
 
     const onReset = jest.fn(() => flow.resetBoard());

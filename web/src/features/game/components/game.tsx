@@ -1,17 +1,15 @@
-import { GRID_COLUMNS, encodeGameLog } from '@ballmatch/engine';
+import { GRID_COLUMNS } from '@ballmatch/engine';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { toast } from '@/components/ui/toast';
-import { reloadPage } from '@/lib/reload-page';
 import { useUser } from '@/features/auth/api/get-user';
 import { useBallFaces } from '../api/get-ball-faces';
-import { checkHighScore, submitScore } from '../api/score-submission';
+import { checkHighScore } from '../api/score-submission';
 import { armGameAudio } from '../audio';
 import { decideHighScore } from '../lib/local-high-scores';
-import { defaultPlayerName, savePlayerName } from '../lib/player-name';
+import { defaultPlayerName } from '../lib/player-name';
 import { takePlayRequest } from '../lib/play-request';
 import { useGameSettings } from '../lib/settings';
-import type { GameResult } from '../model/game-flow';
-import type { FlowServices } from '../model/game-flow';
+import type { FlowServices, GameResult } from '../model/game-flow';
+import { handOffScore } from '../model/score-hand-off';
 import type { Face } from '@/game/faces';
 import {
   AwaitingRewardOverlay,
@@ -36,8 +34,6 @@ import { useGameFlow } from './use-game-flow';
 import './game.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
-/** The page reloads this long after a score is submitted. */
-const RELOAD_DELAY_MS = 1500;
 
 /** Guests answer the login prompt once per page load. */
 let guestConfirmed = false;
@@ -118,42 +114,6 @@ export function Game({
       } left. Target ${shown.matchesCollected} of ${shown.targetMatches}.`,
     );
   }, [shown, snapshot.busy]);
-
-  async function submit(name: string) {
-    const game = dialogFor;
-    if (!game || !game.sessionId) return;
-    savePlayerName(name);
-    const outcome = await submitScore({
-      playerName: name,
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      sessionId: game.sessionId,
-      gameLog: encodeGameLog(game.log),
-    });
-    const points = numberFormat.format(game.score);
-    if (outcome.saved) {
-      toast(
-        isHighScore
-          ? {
-              title: 'Score Submitted',
-              description: `Your score of ${points} is on the all-time and weekly leaderboards.`,
-              variant: 'success',
-            }
-          : {
-              title: 'Weekly Score Submitted',
-              description: `Your score of ${points} is on this week's leaderboard.`,
-              variant: 'success',
-            },
-      );
-    } else {
-      toast({
-        title: 'Score Recorded',
-        description: `Your score of ${points} has been saved. Leaderboards will be updated when connection is restored.`,
-      });
-    }
-    setTimeout(reloadPage, RELOAD_DELAY_MS);
-  }
 
   const playing = phase === 'playing' || phase === 'extraMovesOffer' || phase === 'awaitingReward';
   const dialogOpen = dialogFor !== null && dialogFor === result;
@@ -239,7 +199,7 @@ export function Game({
             practice={dialogFor.practice}
             isHighScore={isHighScore}
             defaultName={defaultPlayerName(user?.username)}
-            onSubmit={submit}
+            onSubmit={(name) => handOffScore(dialogFor, name, isHighScore)}
             onClose={() => setDialogFor(null)}
             onPlayAgain={() => {
               setDialogFor(null);

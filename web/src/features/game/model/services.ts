@@ -8,7 +8,7 @@ import { incrementPlayCount, recordCompletedGame } from '../api/stats';
 import { gameAudio } from '../audio';
 import { countAdClick } from '../lib/ad-clicks';
 import { deviceFingerprint, pageSessionUuid, randomUuid } from '../lib/device';
-import type { FlowServices } from './game-flow';
+import type { FlowServices } from './types';
 
 /**
  * The page 'Watch Ad' opens in a new tab: an advertiser on the board when there is one,
