@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { GamePanel } from '@/features/game/components/game-panel';
-import { useAfterFirstPaint } from '@/features/game/components/use-after-first-paint';
+import { useAfterFirstPaint } from '@/features/game/hooks/use-after-first-paint';
 import { YourBestScores } from '@/features/game/components/your-best-scores';
 import { TopPlayersThisWeek } from '@/features/leaderboards/components/top-players-this-week';
 import './home.css';

@@ -30,7 +30,7 @@ import { GameControls } from './game-controls';
 import { LoginPrompt } from './login-prompt';
 import { StatsBar } from './stats-bar';
 import { SubmitScoreDialog } from './submit-score-dialog';
-import { useGameFlow } from './use-game-flow';
+import { useGameFlow } from '../hooks/use-game-flow';
 import './game.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
