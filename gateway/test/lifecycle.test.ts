@@ -6,6 +6,7 @@ import path from 'node:path';
 import { checkGrpcHealth } from '@ballmatch/platform';
 import {
   createTestDatabase,
+  eventually,
   testRedisPrefix,
   type TestDatabase,
 } from '@ballmatch/platform/testing';
@@ -32,14 +33,16 @@ function launch(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-}
+/** Resolves once nothing listens on `port` any more (a new connection is refused). */
+const refusesConnections = (port: number) =>
+  new Promise<void>((resolve, reject) => {
+    const probe = net.connect(port, '127.0.0.1');
+    probe.once('connect', () => {
+      probe.destroy();
+      reject(new Error(`port ${port} still takes connections`));
+    });
+    probe.once('error', () => resolve());
+  });
 
 describe('process lifecycle', () => {
   let database: TestDatabase;
@@ -88,26 +91,37 @@ describe('process lifecycle', () => {
 
   it('on SIGTERM the gateway finishes the request in flight, then both exit 0', async () => {
     const auth = launch('services/auth/dist/index.js', env);
-    await until(async () => (await checkGrpcHealth(`127.0.0.1:${authPort}`)) === 'SERVING');
+    const startUp = { timeoutMs: 20_000, intervalMs: 100 };
+    await eventually(
+      async () => (await checkGrpcHealth(`127.0.0.1:${authPort}`)) === 'SERVING',
+      startUp,
+    );
     const gateway = launch('gateway/dist/index.js', env);
-    await until(async () => (await fetch(`http://127.0.0.1:${gatewayPort}/readyz`)).ok);
+    await eventually(
+      async () => (await fetch(`http://127.0.0.1:${gatewayPort}/readyz`)).ok,
+      startUp,
+    );
 
-    // A request whose body is still arriving when the signal comes.
+    // A request whose body is still arriving when the signal comes. Its headers ask for a
+    // 100 Continue, so the gateway's answer says it has the request in hand.
     const socket = net.connect(gatewayPort, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
-    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
-    socket.write(
-      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    await new Promise((r) => setTimeout(r, 100));
-    const gatewayExit = exitOf(gateway);
-    gateway.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
     let response = '';
     socket.on('data', (d) => (response += d));
-    socket.write(body.slice(5));
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    await eventually(() => expect(response).toBe('HTTP/1.1 100 Continue\r\n\r\n'), {
+      timeoutMs: 10_000,
+    });
+    const gatewayExit = exitOf(gateway);
+    gateway.kill('SIGTERM');
+    // Draining: it takes no new connections, and still answers the request it has.
+    await eventually(() => refusesConnections(gatewayPort), { timeoutMs: 10_000 });
+    socket.write(body);
     expect(await gatewayExit).toBe(0);
-    expect(response).toMatch(/^HTTP\/1.1 401 /);
+    expect(response).toMatch(/^HTTP\/1.1 100 Continue\r\n\r\nHTTP\/1.1 401 /);
     expect(response).toContain('Invalid email or password');
     socket.destroy();
 

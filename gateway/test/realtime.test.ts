@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { start as startRealtime } from '../../services/realtime/src';
 import { playGame } from '../../services/scores/test/game';
-import { testNatsPrefix } from '@ballmatch/platform/testing';
+import { eventually, testNatsPrefix } from '@ballmatch/platform/testing';
 import { start as startGateway } from '../src';
 import { client, startStack, type Stack } from './stack';
 
@@ -20,11 +20,7 @@ type Message = Record<string, unknown>;
 function open(url: string, headers: Record<string, string> = {}) {
   const ws = new WebSocket(url, { headers });
   const messages: Message[] = [];
-  const waiters = new Set<() => void>();
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()) as Message);
-    for (const wake of waiters) wake();
-  });
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Message));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   const opened = new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -33,23 +29,15 @@ function open(url: string, headers: Record<string, string> = {}) {
     );
     ws.once('error', reject);
   });
-  async function next(match: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = messages.find(match);
-      if (found) return found;
-      if (Date.now() > until) throw new Error(`no matching message in ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          waiters.delete(wake);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(wake, 50);
-        waiters.add(wake);
-      });
-    }
-  }
+  const next = (match: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> =>
+    eventually(
+      () => {
+        const found = messages.find(match);
+        if (!found) throw new Error(`no matching message among ${messages.length}`);
+        return found;
+      },
+      { timeoutMs, intervalMs: 10 },
+    );
   return { ws, messages, opened, closed, next };
 }
 

@@ -38,6 +38,7 @@ describe('gRPC server and client helpers', () => {
   const server = createGrpcServer(logger, { authenticate });
   let port = 0;
   let seen: CallContext | undefined;
+  let releaseSlow = () => {};
 
   beforeAll(async () => {
     const notUsed = async () => {
@@ -49,8 +50,9 @@ describe('gRPC server and client helpers', () => {
         seen = ctx;
         expect(currentRequestContext()?.requestId).toBe(ctx.requestId);
         if (req.email === 'missing') throw new AppError('NOT_FOUND', 'User not found');
-        // The thing under test is the caller's deadline: the handler outlives it on purpose.
-        if (req.email === 'slow') await new Promise((r) => setTimeout(r, 500));
+        // The thing under test is the caller's deadline: the handler outlives it on purpose,
+        // answering only once the test saw the call fail.
+        if (req.email === 'slow') await new Promise<void>((r) => (releaseSlow = r));
         if (req.email === 'crash') throw new Error('boom');
         return signedIn(ann(req.email));
       },
@@ -140,6 +142,7 @@ describe('gRPC server and client helpers', () => {
     await expect(c.login(login('slow'), { timeoutMs: 50 })).rejects.toMatchObject({
       code: 'DEADLINE_EXCEEDED',
     });
+    releaseSlow();
     c.close();
   });
 

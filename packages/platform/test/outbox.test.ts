@@ -15,7 +15,7 @@ import {
   type Knex,
   type OutboxRelay,
 } from '../src';
-import { createTestDatabase, testNatsPrefix, type TestDatabase } from '../src/testing';
+import { createTestDatabase, eventually, testNatsPrefix, type TestDatabase } from '../src/testing';
 
 const streams = [{ name: 'DEMO', subjects: ['demo.>'] }];
 const codec = JSONCodec<{ id: string; n: number }>();
@@ -127,11 +127,11 @@ describe('transactional outbox relayed to JetStream', () => {
         await writeOutbox(db, events.slice(i, i + 10));
         relays[(i / 10) % 2]!.wake();
       }
-      for (let i = 0; i < 100; i++) {
-        const [{ n }] = await db('outbox').count({ n: '*' });
-        if (Number(n) === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      // Woken or polling, between them they empty the table.
+      await eventually(
+        async () => expect(await db('outbox').count({ n: '*' })).toEqual([{ n: '0' }]),
+        { timeoutMs: 10_000 },
+      );
       await Promise.all(relays.map((r) => r.flush()));
       const ids = (await streamMessages()).map((m) => m.id);
       expect(ids).toHaveLength(60);

@@ -108,8 +108,10 @@ describe('NATS: subjects carry the run prefix', () => {
     await bus.connection.flush();
     await other.connection.flush();
     bus.publish('scores.created', { id: 'e1' });
+    // NATS answers a flush after everything it routed to that connection before: once both
+    // flushes are answered, e1 has reached every subscription it was going to reach.
     await bus.connection.flush();
-    await new Promise((r) => setTimeout(r, 100));
+    await other.connection.flush();
     expect(seen).toEqual([{ payload: { id: 'e1' }, subject: 'scores.created' }]);
     expect(leaked).toEqual([]);
   });

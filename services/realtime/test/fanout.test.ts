@@ -1,6 +1,6 @@
 import type { EventBus } from '@ballmatch/platform';
 import type { RunningRealtime } from '../src';
-import { publisher, scoreEvent, sleep, startRealtime, TestClient, wsUrl } from './harness';
+import { publisher, scoreEvent, startRealtime, TestClient, wsUrl } from './harness';
 
 // NATS events in, updates out: only to the channel's subscribers, once per event id, from
 // every replica.
@@ -50,7 +50,8 @@ describe('realtime fan-out from NATS', () => {
       },
       timestamp: expect.any(Number),
     });
-    await sleep(100);
+    await board.roundTrip();
+    await idle.roundTrip();
     expect(board.updates()).toEqual([]);
     expect(idle.updates()).toEqual([]);
     for (const c of [scores, board, idle]) c.close();
@@ -79,7 +80,7 @@ describe('realtime fan-out from NATS', () => {
       },
       timestamp: expect.any(Number),
     });
-    await sleep(100);
+    await scores.roundTrip();
     expect(scores.updates()).toEqual([]);
     board.close();
     scores.close();
@@ -94,9 +95,15 @@ describe('realtime fan-out from NATS', () => {
     await publish('scores.created', first); // a relay retry
     await publish('scores.created', second);
     await publish('scores.created', first); // a redelivery, later
-    await client.next((m) => m.type === 'update' && hasScore(m, second.score.id));
-    await sleep(150);
-    expect(client.updates().map(scoreIdOf)).toEqual([first.score.id, second.score.id]);
+    // Events are handled in the order published: once the last is here, the rest were handled.
+    const last = scoreEvent();
+    await publish('scores.created', last);
+    await client.next((m) => m.type === 'update' && hasScore(m, last.score.id));
+    expect(client.updates().map(scoreIdOf)).toEqual([
+      first.score.id,
+      second.score.id,
+      last.score.id,
+    ]);
     client.close();
   });
 
@@ -133,11 +140,13 @@ describe('realtime fan-out from NATS', () => {
     await onTwo.subscribe('scores');
     const event = scoreEvent({ playerName: 'Both' });
     await publish('scores.created', event);
-    await onOne.next((m) => m.type === 'update');
-    await onTwo.next((m) => m.type === 'update');
-    await sleep(150);
-    expect(onOne.updates().map(scoreIdOf)).toEqual([event.score.id]);
-    expect(onTwo.updates().map(scoreIdOf)).toEqual([event.score.id]);
+    // A second copy of the first would come before this one.
+    const last = scoreEvent();
+    await publish('scores.created', last);
+    for (const client of [onOne, onTwo]) {
+      await client.next((m) => m.type === 'update' && hasScore(m, last.score.id));
+      expect(client.updates().map(scoreIdOf)).toEqual([event.score.id, last.score.id]);
+    }
     onOne.close();
     onTwo.close();
   });

@@ -95,6 +95,16 @@ export class TestClient {
     await this.next((m) => m.type === 'subscription' && m.channel === channel);
   }
 
+  /**
+   * A ping answered: every frame the server wrote to this socket before the pong is here by
+   * now. After an update reached another socket (its flush wrote to every socket at once),
+   * this proves what this socket did not get, with no time window to guess.
+   */
+  async roundTrip(): Promise<void> {
+    this.send({ type: 'ping', timestamp: Date.now() });
+    await this.next((m) => m.type === 'pong');
+  }
+
   /** Waits for (and consumes up to) the first message not yet taken that matches. */
   private taken = 0;
   async next(match: (m: Message) => boolean = () => true, timeoutMs = 3000): Promise<Message> {
@@ -165,17 +175,6 @@ export async function rawSocket(port: number): Promise<net.Socket> {
   socket.on('data', () => {});
   socket.on('error', () => {});
   return socket;
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await sleep(20);
-  }
-  throw new Error(`condition not met in ${timeoutMs} ms`);
 }
 
 export const wsUrl = (port: number) => `ws://127.0.0.1:${port}/ws`;

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { EventBus } from '@ballmatch/platform';
 import type { RunningRealtime } from '../src';
-import { eventually, publisher, scoreEvent, startRealtime, TestClient, wsUrl } from './harness';
+import { eventually } from '@ballmatch/platform/testing';
+import { publisher, scoreEvent, startRealtime, TestClient, wsUrl } from './harness';
 
 // NATS goes away and comes back: the service reconnects and delivery resumes by itself. The
 // machine's NATS is shared with other test runs, so this test runs (and kills) its own.
@@ -29,7 +30,7 @@ async function startNats(port: number): Promise<ChildProcess> {
         });
         socket.once('error', () => resolve(false));
       }),
-    10_000,
+    { timeoutMs: 10_000 },
   );
   return child;
 }
@@ -73,23 +74,26 @@ describe('realtime across a NATS restart', () => {
     await client.next((m) => m.type === 'update');
 
     await stopNats(nats!);
-    await eventually(async () => (await ready()) === 503, 10_000);
+    await eventually(async () => (await ready()) === 503, { timeoutMs: 10_000 });
     // The sockets stay open while NATS is away.
     expect(client.closeCode).toBeUndefined();
 
     nats = await startNats(port);
-    await eventually(async () => (await ready()) === 200, 15_000);
+    await eventually(async () => (await ready()) === 200, { timeoutMs: 15_000 });
     // The publisher reconnects on its own too; the same event again is delivered once.
     const after = scoreEvent({ playerName: 'After' });
-    await eventually(async () => {
-      try {
-        bus!.publish('scores.created', after);
-        await bus!.connection.flush();
-      } catch {
-        return false; // still reconnecting: try again
-      }
-      return client.updates().length === 2;
-    }, 15_000);
+    await eventually(
+      async () => {
+        try {
+          bus!.publish('scores.created', after);
+          await bus!.connection.flush();
+        } catch {
+          return false; // still reconnecting: try again
+        }
+        return client.updates().length === 2;
+      },
+      { timeoutMs: 15_000 },
+    );
     expect(
       client.updates().map((m) => (m.data as { score: { playerName: string } }).score),
     ).toEqual([

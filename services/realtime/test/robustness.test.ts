@@ -1,4 +1,5 @@
-import { eventually, rawSocket, sleep, startRealtime, TestClient, wsUrl } from './harness';
+import { eventually } from '@ballmatch/platform/testing';
+import { rawSocket, startRealtime, TestClient, wsUrl } from './harness';
 
 // Dead peers, stuck readers, one address opening too many sockets, and shutdown.
 describe('realtime robustness', () => {
@@ -6,13 +7,20 @@ describe('realtime robustness', () => {
     const realtime = await startRealtime({ HEARTBEAT_INTERVAL_MS: '250' });
     try {
       const healthy = await TestClient.connect(wsUrl(realtime.port));
+      let pings = 0;
+      healthy.ws.on('ping', () => (pings += 1));
       const silent = await TestClient.connect(wsUrl(realtime.port), { autoPong: false });
       const dead = await rawSocket(realtime.port);
       const deadClosed = new Promise((resolve) => dead.once('close', resolve));
       await deadClosed;
       // Terminated, not closed politely: a dead peer would never answer a close frame.
       expect(await silent.closed).toBe(1006);
-      await sleep(400);
+      // Each ping is sent only to a socket that answered the one before: two more, and the
+      // healthy socket has come through two heartbeats after the others were dropped.
+      const pingsThen = pings;
+      await eventually(() => expect(pings).toBeGreaterThanOrEqual(pingsThen + 2), {
+        timeoutMs: 10_000,
+      });
       expect(healthy.closeCode).toBeUndefined();
       expect(realtime.hub.connectionCount).toBe(1);
       healthy.close();
@@ -22,13 +30,17 @@ describe('realtime robustness', () => {
   });
 
   it('drops a subscriber that stops reading once its send buffer passes the limit', async () => {
-    const realtime = await startRealtime({ MAX_BUFFERED_BYTES: String(256 * 1024) });
+    // Every update flushed on its own, so each round below can wait for its own delivery.
+    const realtime = await startRealtime({
+      MAX_BUFFERED_BYTES: String(256 * 1024),
+      BATCH_INTERVAL_MS: '0',
+    });
     try {
       const reader = await TestClient.connect(wsUrl(realtime.port));
       await reader.subscribe('scores');
       const stuck = await rawSocket(realtime.port);
       stuck.write(maskedText(JSON.stringify({ type: 'subscribe', channel: 'scores' })));
-      await eventually(() => realtime.hub.subscriberCount('scores') === 2);
+      await eventually(() => realtime.hub.subscriberCount('scores') === 2, { timeoutMs: 5000 });
       stuck.pause(); // reads nothing more: the kernel buffers fill, then the server's
 
       // Big updates fill the loopback buffers (a few MB) quickly.
@@ -37,14 +49,15 @@ describe('realtime robustness', () => {
       while (realtime.hub.subscriberCount('scores') === 2 && rounds < 1000) {
         realtime.hub.broadcast('scores', { action: 'new_score', payload, rounds });
         rounds += 1;
-        await sleep(1);
+        // Flushed (to both sockets at once) once the reader has it.
+        await reader.next((m) => m.type === 'update', 10_000);
       }
       // Dropped (a paused socket would not even notice: it reads nothing, not even the end).
       expect(realtime.hub.subscriberCount('scores')).toBe(1);
-      await eventually(() => realtime.hub.connectionCount === 1);
+      await eventually(() => realtime.hub.connectionCount === 1, { timeoutMs: 5000 });
       stuck.destroy();
       // The reader got every update, the stuck one's trouble did not touch it.
-      await eventually(() => reader.updates().length === rounds, 10_000);
+      expect(reader.updates()).toHaveLength(rounds);
       expect(reader.closeCode).toBeUndefined();
       reader.close();
     } finally {
@@ -77,14 +90,7 @@ describe('realtime robustness', () => {
       // A place comes back when a socket closes.
       opened[0]!.close();
       await opened[0]!.closed;
-      await eventually(async () => {
-        try {
-          await connect(behindGateway.port, '203.0.113.7');
-          return true;
-        } catch {
-          return false;
-        }
-      });
+      await eventually(() => connect(behindGateway.port, '203.0.113.7'), { timeoutMs: 5000 });
 
       // Reached directly, the header is ignored: it cannot be used to dodge the limit.
       for (let i = 0; i < 3; i++) await connect(direct.port, `192.0.2.${i}`);

@@ -167,8 +167,12 @@ describe('UpdateSession', () => {
       },
     ]);
     expect(session.flags[0]!.details).toContain('lowVariation');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(events.heard).toHaveLength(1);
+    // Another bot's event goes out after anything those updates wrote to the outbox: once it
+    // is here, a second event for this session would have come before it.
+    const { id: later } = await create({ playerName: 'Later bot' });
+    await svc.client.updateSession(update(later, { moveTimestamps: evenTimestamps(10) }));
+    expect(await events.next()).toMatchObject({ sessionId: later });
+    expect(events.heard).toHaveLength(2);
     events.stop();
   });
 
