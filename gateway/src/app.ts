@@ -36,6 +36,7 @@ export function createApp(
       logger,
       group: 'api',
       perMinute: config.RATE_LIMIT_API_PER_MINUTE,
+      now: deps.now,
     }),
   );
   api.use(originCheck(config.PUBLIC_ORIGIN.split(',')));

@@ -14,6 +14,8 @@ export interface GatewayDeps extends ServiceClients {
   cookies: SessionCookies;
   /** /ws to the realtime service (plain HTTP here; the server's 'upgrade' event too). */
   realtime: RealtimeProxy;
+  /** The clock the rate limits count minutes on (ms since the epoch): `Date.now` or a test's. */
+  now: () => number;
 }
 
 declare module 'express-serve-static-core' {

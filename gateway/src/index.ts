@@ -11,8 +11,14 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** Composition root: config → clients → HTTP server. Tests call it with their own env. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningGateway> {
+/**
+ * Composition root: config → clients → HTTP server. Tests call it with their own env, and may
+ * give the clock the rate limits count minutes on (the real one by default).
+ */
+export async function start(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { now?: () => number } = {},
+): Promise<RunningGateway> {
   const config = loadGatewayConfig(env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
@@ -34,6 +40,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
       cookies: createSessionCookies(config.COOKIE_SECURE),
       realtime,
+      now: options.now ?? Date.now,
     },
     () => draining,
   );

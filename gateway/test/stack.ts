@@ -9,6 +9,22 @@ import { start as startSessions } from '../../services/sessions/src';
 import { start as startRealtime, type RunningRealtime } from '../../services/realtime/src';
 import { start as startGateway, type RunningGateway } from '../src';
 
+/** The gateways' clock: real time until a test sets it, then standing still until moved. */
+export class GatewayClock {
+  private fixed: number | null = null;
+  set(at: Date | number): void {
+    this.fixed = new Date(at).getTime();
+  }
+  advance(ms: number): void {
+    if (this.fixed === null) throw new Error('set the clock before moving it');
+    this.fixed += ms;
+  }
+  real(): void {
+    this.fixed = null;
+  }
+  now = (): number => this.fixed ?? Date.now();
+}
+
 /**
  * The real auth and sessions services and the gateway in this test process, sharing a fresh
  * database, Redis prefix and key pair; a tiny stand-in web build so the SPA fallback can be seen.
@@ -20,6 +36,8 @@ export interface Stack {
   authEnv: NodeJS.ProcessEnv;
   /** The realtime service behind /ws; it hears the scores service's events. */
   realtime: RunningRealtime;
+  /** The clock of every gateway started here: the rate limits count their minutes on it. */
+  clock: GatewayClock;
   stopAuth(): Promise<void>;
   restartAuth(): Promise<void>;
   startExtraGateway(extra?: NodeJS.ProcessEnv): Promise<RunningGateway>;
@@ -94,7 +112,8 @@ export async function startStack(
     WEB_DIST: webDist,
     ...gatewayExtra,
   };
-  const gateway = await startGateway(gatewayEnv);
+  const clock = new GatewayClock();
+  const gateway = await startGateway(gatewayEnv, { now: clock.now });
   const extras: RunningGateway[] = [];
   return {
     url: `http://127.0.0.1:${gateway.port}`,
@@ -102,6 +121,7 @@ export async function startStack(
     gatewayEnv,
     authEnv,
     realtime,
+    clock,
     async stopAuth() {
       await auth?.stop();
       auth = undefined;
@@ -110,7 +130,7 @@ export async function startStack(
       auth = await startAuth(authEnv);
     },
     async startExtraGateway(extra = {}) {
-      const g = await startGateway({ ...gatewayEnv, ...extra });
+      const g = await startGateway({ ...gatewayEnv, ...extra }, { now: clock.now });
       extras.push(g);
       return g;
     },

@@ -51,6 +51,7 @@ export function authRoutes(deps: GatewayDeps): Router {
     logger: deps.logger,
     group: 'auth',
     perMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
+    now: deps.now,
   });
   const clientIp = (req: Request) => req.ip ?? '';
 
