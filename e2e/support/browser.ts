@@ -10,6 +10,7 @@ import {
 import { artifactsDir } from './paths';
 import { watchPage, type PageProblems } from './page-problems';
 import { stackInfo } from './stack-info';
+import { STEP_TIMEOUT_MS } from './timeouts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -21,9 +22,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** Each wait gives up well before Jest's 60 s test timeout, so a failure gets its screenshot. */
-const STEP_TIMEOUT_MS = 15_000;
 
 export interface Journey {
   page: Page;

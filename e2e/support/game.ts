@@ -97,7 +97,6 @@ export class GameMirror {
         score: numbers.format(this.state.score),
         level: String(this.state.level.currentLevel),
       },
-      { timeout: 15_000 },
     );
   }
 

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../support/browser';
 import { GameMirror, formatScore, seedOfNextGame } from '../support/game';
+import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
 
-jest.setTimeout(240_000);
+jest.setTimeout(2 * JOURNEY_TIMEOUT_MS); // a whole game, move by move
 const { journey } = useChromium();
 
 /** Presses Tab until the focused element's text is `text`. */
@@ -66,7 +67,7 @@ journey(
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ playerName: name, score: game.state.score });
     await page.getByText('Score Submitted').waitFor();
-    await page.waitForEvent('load', { timeout: 10_000 });
+    await page.waitForEvent('load');
 
     await page.goto('/high-scores');
     const row = page

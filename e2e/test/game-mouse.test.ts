@@ -6,8 +6,9 @@
 import { registerThroughApi } from '../support/accounts';
 import { useChromium } from '../support/browser';
 import { GameMirror, formatScore, leaveAndReturn, seedOfNextGame } from '../support/game';
+import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
 
-jest.setTimeout(240_000);
+jest.setTimeout(2 * JOURNEY_TIMEOUT_MS); // a whole game, move by move
 const { journey } = useChromium();
 
 journey(
@@ -80,7 +81,7 @@ journey(
     });
     await page.getByText('Score Submitted').waitFor();
     // The page reloads 1.5 s after the submission.
-    await page.waitForEvent('load', { timeout: 10_000 });
+    await page.waitForEvent('load');
 
     await page.goto('/high-scores');
     const table = page.getByRole('table', { name: 'High scores' });

@@ -69,9 +69,12 @@ for (const { name, ...options } of VIEWPORTS) {
       expect(submit).not.toBeNull();
       expect(submit!.y + submit!.height).toBeLessThanOrEqual(options.viewport.height);
 
-      // Kept for review (docs/screenshots/ holds the approved copies).
-      await j.page.waitForTimeout(300); // let entry animations settle
-      await j.page.screenshot({ path: path.join(artifactsDir, `login-${name}.png`) });
+      // Kept for review (docs/screenshots/ holds the approved copies), entry animations
+      // finished: Playwright runs them to their end before taking the picture.
+      await j.page.screenshot({
+        path: path.join(artifactsDir, `login-${name}.png`),
+        animations: 'disabled',
+      });
     },
     options,
   );
