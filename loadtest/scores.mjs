@@ -57,7 +57,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 for (const file of [
   'gateway/dist/index.js',
   'services/scores/dist/index.js',
-  'packages/engine/dist/game.js',
+  'packages/engine/dist/bots.js',
 ]) {
   if (!fs.existsSync(path.join(root, file))) {
     console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);

@@ -1,7 +1,8 @@
 // The games of the submission scenario: real sessions (made through the gateway, so the seeds
-// are the sessions service's) and long games played on them (long-game.mjs, in worker
-// threads). Made before the timed phase and kept in loadtest/results/ with the database they
-// belong to, so a later run on the same database reuses them (its scores schema is emptied).
+// are the sessions service's) and long games played on them (the engine's bot, in worker
+// threads: games-worker.mjs). Made before the timed phase and kept in loadtest/results/ with
+// the database they belong to, so a later run on the same database reuses them (its scores
+// schema is emptied).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -8,7 +8,7 @@ import type { Cell, GameLog, GameState } from '../src';
 import { generateBoard } from '../src/grid';
 import { Sfc32, seedRng } from '../src/random';
 import type { RngState } from '../src/random';
-import { play } from './bot';
+import { play } from '../src/bots';
 import { describeMachine, findRepoRoot, writeSection } from './report';
 
 interface Figures {

@@ -18,7 +18,7 @@ import {
 import type { GameLog, GameLogEntry, GameState } from '../src';
 import { boardFromGrid } from '../src/board';
 import { hasRun } from '../src/matches';
-import { greedy, play } from '../bench/bot';
+import { greedy, play } from '../src/bots';
 import { deepFreeze } from './helpers';
 
 const seedArb = fc.string({ maxLength: 24 });

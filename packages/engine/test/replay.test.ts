@@ -10,7 +10,7 @@ import {
   replay,
 } from '../src';
 import type { GameLog, GameState, SwapEntry } from '../src';
-import { greedy, play } from '../bench/bot';
+import { greedy, play } from '../src/bots';
 
 const firstMove = (): number => 0;
 
