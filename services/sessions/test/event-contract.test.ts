@@ -1,3 +1,4 @@
+import { eventually } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
 import { evenTimestamps, newSession, update } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
@@ -23,7 +24,7 @@ it('publishes each flag as a SessionFlagged message on session.flagged, nothing 
   const flagged = await svc.client.createSession(newSession({ playerName: 'Contract flag' }));
   await svc.admin.flagSession({ id: flagged.id, reason: 'Contract test' });
 
-  for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  await eventually(() => expect(heard).toHaveLength(2), { timeoutMs: 10_000 });
   sub.unsubscribe();
   expect(heard.map((e) => [e.subject, (e.payload as { source: string }).source]).sort()).toEqual([
     ['session.flagged', 'admin'],
