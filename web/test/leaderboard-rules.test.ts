@@ -97,12 +97,12 @@ describe("the player's own rows", () => {
 });
 
 describe('leaderboard queries', () => {
-  it('are fresh for 30 s (SPEC 9) and fetch the path of their key', async () => {
+  it('are fresh for 30 s (the leaderboards area default) and fetch their endpoint', async () => {
     const calls = installFakeFetch(() => respond(200, []));
     const client = createQueryClient();
     await client.fetchQuery(weeklyLeaderboardsQueryOptions());
-    expect(weeklyLeaderboardsQueryOptions().staleTime).toBe(30_000);
-    expect(topScoresQueryOptions(50).staleTime).toBe(30_000);
+    expect(client.defaultQueryOptions(weeklyLeaderboardsQueryOptions()).staleTime).toBe(30_000);
+    expect(client.defaultQueryOptions(topScoresQueryOptions(50)).staleTime).toBe(30_000);
     expect(calls[0].url).toBe('/api/weekly-leaderboards');
   });
 

@@ -1,39 +1,62 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import {
   createQueryClient,
-  getQueryFn,
+  fetchFrom,
   invalidateAfter,
   invalidationMap,
-  pathFromQueryKey,
   shouldRetryQuery,
 } from '@/lib/query-client';
 import { userQueryOptions } from '@/features/auth/api/get-user';
+import { activeAdsQueryOptions, ballIconsQueryOptions } from '@/features/game/api/get-ball-faces';
+import { activeWeeklyLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-weekly-leaderboard';
+import { weeklyRankQueryOptions } from '@/features/leaderboards/api/get-rank-around-me';
+import { seasonalTopScoresQueryOptions } from '@/features/leaderboards/api/get-seasonal-top-scores';
+import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-scores';
+import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-weekly-leaderboards';
+import { weeklyTopScoresQueryOptions } from '@/features/leaderboards/api/get-weekly-top-scores';
+import { playCountQueryOptions } from '@/features/stats/api/get-play-count';
 import { installFakeFetch, respond, sequence } from './helpers/fake-fetch';
 import { notAuthenticated, player } from './helpers/users';
 
-describe('query key → path', () => {
-  it('takes the request path from the first element of the key', () => {
-    expect(pathFromQueryKey(['/api/scores/top?limit=3'])).toBe('/api/scores/top?limit=3');
-    expect(pathFromQueryKey(['/api/weekly-leaderboards/7/top-scores', { page: 2 }])).toBe(
-      '/api/weekly-leaderboards/7/top-scores',
-    );
+describe('query keys name the data, each factory fetches its own path', () => {
+  it('keys start with their area, then what narrows them', () => {
+    expect(topScoresQueryOptions(3).queryKey).toEqual([
+      'leaderboards',
+      'all-time',
+      'top',
+      { limit: 3 },
+    ]);
+    expect(weeklyTopScoresQueryOptions('7', 50).queryKey).toEqual([
+      'leaderboards',
+      'weekly',
+      'top',
+      '7',
+      { limit: 50 },
+    ]);
+    expect(playCountQueryOptions().queryKey).toEqual(['stats', 'play-count']);
+    expect(userQueryOptions().queryKey).toEqual(['user']);
   });
 
-  it('refuses keys that do not start with a path', () => {
-    expect(() => pathFromQueryKey(['user'])).toThrow('Query key must start with a request path');
-    expect(() => pathFromQueryKey([42])).toThrow();
+  it("a factory's query function GETs its endpoint", async () => {
+    const calls = installFakeFetch(sequence(respond(200, [{ id: 1 }]), respond(200, [])));
+    const client = createQueryClient();
+    await expect(client.fetchQuery(topScoresQueryOptions(3))).resolves.toEqual([{ id: 1 }]);
+    await client.fetchQuery(weeklyTopScoresQueryOptions('7', 50));
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ['GET', '/api/scores/top?limit=3'],
+      ['GET', '/api/weekly-leaderboards/7/top-scores?limit=50'],
+    ]);
+    client.clear();
   });
 
-  it('the default query function GETs that path', async () => {
-    const calls = installFakeFetch(sequence(respond(200, [{ id: 1 }])));
+  it('never reads a request path out of a key', async () => {
+    const calls = installFakeFetch(sequence(respond(200, [])));
     const client = createQueryClient();
     await expect(
-      client.fetchQuery({ queryKey: ['/api/scores/top?limit=3', 'extra'] }),
-    ).resolves.toEqual([{ id: 1 }]);
-    expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('/api/scores/top?limit=3');
-    expect(calls[0].init.method).toBe('GET');
+      client.fetchQuery({ queryKey: ['/api/scores/top'], retry: false }),
+    ).rejects.toThrow();
+    expect(calls).toHaveLength(0);
     client.clear();
   });
 });
@@ -43,7 +66,11 @@ describe('the 401 option', () => {
     installFakeFetch(sequence(respond(401, notAuthenticated)));
     const client = createQueryClient();
     await expect(
-      client.fetchQuery({ queryKey: ['/api/admin/check-auth'], retry: false }),
+      client.fetchQuery({
+        queryKey: ['admin', 'check-auth'],
+        queryFn: fetchFrom('/api/admin/check-auth'),
+        retry: false,
+      }),
     ).rejects.toThrow('401: {"message":"Not authenticated"}');
     client.clear();
   });
@@ -52,7 +79,10 @@ describe('the 401 option', () => {
     installFakeFetch(sequence(respond(401, notAuthenticated)));
     const client = createQueryClient();
     await expect(
-      client.fetchQuery({ queryKey: ['/api/user'], queryFn: getQueryFn({ on401: 'returnNull' }) }),
+      client.fetchQuery({
+        queryKey: ['user'],
+        queryFn: fetchFrom('/api/user', { on401: 'returnNull' }),
+      }),
     ).resolves.toBeNull();
     client.clear();
   });
@@ -77,7 +107,7 @@ describe('the current-user query', () => {
   });
 });
 
-describe('query defaults (SPEC 9)', () => {
+describe('query defaults', () => {
   it('are fresh for 60 s, do not poll, refetch on focus, retry after 1 s; mutations never retry', () => {
     const client = createQueryClient();
     const { queries, mutations } = client.getDefaultOptions();
@@ -86,6 +116,21 @@ describe('query defaults (SPEC 9)', () => {
     expect(queries?.refetchOnWindowFocus).toBe(true);
     expect(queries?.retryDelay).toBe(1000);
     expect(mutations?.retry).toBe(false);
+  });
+
+  it('by area: leaderboards fresh for 30 s; ball faces fresh for 30 s and never retried', () => {
+    const client = createQueryClient();
+    // What a query made from these options gets once the client's defaults are applied.
+    const staleTime = ({ queryKey }: { queryKey: QueryKey }) =>
+      client.defaultQueryOptions({ queryKey }).staleTime;
+    expect(staleTime(weeklyLeaderboardsQueryOptions())).toBe(30_000);
+    expect(staleTime(topScoresQueryOptions(50))).toBe(30_000);
+    expect(staleTime(weeklyRankQueryOptions('7', 'alice'))).toBe(30_000);
+    expect(staleTime(ballIconsQueryOptions())).toBe(30_000);
+    expect(client.defaultQueryOptions(activeAdsQueryOptions()).retry).toBe(false);
+    // Anything else keeps the app-wide minute.
+    expect(staleTime(playCountQueryOptions())).toBe(60_000);
+    expect(staleTime(userQueryOptions())).toBe(60_000);
   });
 
   it('retries a failed query once, but never a client error', () => {
@@ -97,19 +142,22 @@ describe('query defaults (SPEC 9)', () => {
   });
 });
 
-describe('refreshing cached data after actions (SPEC 7)', () => {
+describe('refreshing cached data after actions', () => {
   const keys = {
-    playCount: ['/api/stats/play-count'],
-    topScores: ['/api/scores/top?limit=3'],
-    activeWeekly: ['/api/weekly-leaderboards/active'],
-    weeklyTop: ['/api/weekly-leaderboards/12/top-scores'],
-    seasonalTop: ['/api/seasonal-leaderboards/3/scores/top'],
-    weeklyList: ['/api/weekly-leaderboards'],
-    dailyStats: ['/api/admin/stats/daily'],
-    adsStats: ['/api/admin/ads/stats'],
-    adsDetails: ['/api/active-ads/details'],
-    impressions: ['/api/admin/ads/impressions'],
-    user: ['/api/user'],
+    playCount: playCountQueryOptions().queryKey,
+    topScores: topScoresQueryOptions(3).queryKey,
+    activeWeekly: activeWeeklyLeaderboardQueryOptions().queryKey,
+    weeklyTop: weeklyTopScoresQueryOptions('12', 50).queryKey,
+    seasonalTop: seasonalTopScoresQueryOptions('3', 50).queryKey,
+    weeklyList: weeklyLeaderboardsQueryOptions().queryKey,
+    weeklyRank: weeklyRankQueryOptions('12', 'alice').queryKey,
+    activeAds: activeAdsQueryOptions().queryKey,
+    // Read by admin and ad-management pages still to come.
+    dailyStats: ['admin', 'stats', 'daily'],
+    adsStats: ['admin', 'ads', 'stats'],
+    adsDetails: ['ads', 'active-details'],
+    impressions: ['admin', 'ads', 'impressions'],
+    user: userQueryOptions().queryKey,
   };
 
   function seeded(): QueryClient {
@@ -125,7 +173,7 @@ describe('refreshing cached data after actions (SPEC 7)', () => {
       .sort();
   }
 
-  it('covers every data set SPEC lists', () => {
+  it('covers every data set that actions change', () => {
     const client = seeded();
     return Promise.all(
       (Object.keys(invalidationMap) as Array<keyof typeof invalidationMap>).map((action) =>
@@ -134,6 +182,7 @@ describe('refreshing cached data after actions (SPEC 7)', () => {
     ).then(() => {
       expect(invalidated(client)).toEqual(
         [
+          'activeAds',
           'activeWeekly',
           'adsDetails',
           'adsStats',

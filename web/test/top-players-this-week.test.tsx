@@ -57,7 +57,7 @@ describe('TopPlayersThisWeek', () => {
     await screen.findAllByRole('listitem');
     const query = client
       .getQueryCache()
-      .find({ queryKey: [`/api/weekly-leaderboards/${activeWeek.id}/top-scores?limit=3`] });
+      .find({ queryKey: ['leaderboards', 'weekly', 'top', activeWeek.id, { limit: 3 }] });
     expect((query?.observers[0]?.options as { staleTime?: number }).staleTime).toBe(60_000);
   });
 

@@ -1,5 +1,5 @@
-// Every backend path the app calls, in one place. A query's key starts with its path, so these
-// double as cache keys (see lib/query-client.ts).
+// Every backend path the app calls, in one place. Cache keys name the data instead (see
+// lib/query-client.ts), so a path can change without touching the cache.
 export const apiPaths = {
   user: '/api/user',
   login: '/api/login',

@@ -17,6 +17,8 @@ export const QUERY_RETRY_DELAY_MS = 1000;
 /** Leaderboard reads stay fresh for 30 s; the home page's top scores card for 60 s. */
 export const LEADERBOARD_STALE_TIME_MS = 30_000;
 export const TOP_SCORES_CARD_STALE_TIME_MS = 60_000;
+/** The ball faces (custom icons and advertisers' images) stay fresh for 30 s. */
+export const FACES_STALE_TIME_MS = 30_000;
 
 /** Realtime (SPEC 7 'Realtime', SPEC 9 'Network'): the socket path and its timings. */
 export const REALTIME_PATH = '/ws';

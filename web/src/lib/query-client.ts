@@ -1,25 +1,32 @@
-// The query layer (SPEC 7 'Shared behaviour', SPEC 9 query defaults): a read takes its path
-// from the first element of the query key, a 401 can mean "nothing" instead of an error, and
-// one map says which cached data sets refresh after which action.
-import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { apiPaths } from '@/config/api-paths';
-import { QUERY_RETRY_DELAY_MS, QUERY_STALE_TIME_MS } from '@/config/network';
+// The query layer (docs/product.md 'Network and retries'). Every read is a query-options factory
+// in its feature's api/ folder, whose key names the data rather than its address: the area
+// first, then what narrows it, e.g. ['leaderboards', 'weekly', 'top', weekId, { limit }]. The
+// kind of data comes before the id, so one prefix (['leaderboards', 'weekly', 'top']) stands for
+// every week's top scores. Per-area defaults and the refresh-after-action map below match keys
+// by those leading elements; no URL is ever parsed.
+import {
+  QueryClient,
+  partialMatchKey,
+  type QueryFunction,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
+import {
+  FACES_STALE_TIME_MS,
+  LEADERBOARD_STALE_TIME_MS,
+  QUERY_RETRY_DELAY_MS,
+  QUERY_STALE_TIME_MS,
+} from '@/config/network';
 import { ApiError, api } from './api-client';
 
 export type On401 = 'returnNull' | 'throw';
 
-/** The request path of a query: the first element of its key. */
-export function pathFromQueryKey(queryKey: QueryKey): string {
-  const [path] = queryKey;
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new Error(`Query key must start with a request path, got ${JSON.stringify(path)}`);
-  }
-  return path;
-}
-
-/** A query function that GETs the key's path; with on401 'returnNull' a 401 yields null. */
-export function getQueryFn<T>({ on401 = 'throw' }: { on401?: On401 } = {}): QueryFunction<T> {
-  return ({ queryKey, signal }) => api.get<T>(pathFromQueryKey(queryKey), { signal, on401 });
+/** A query function that GETs `path`; with on401 'returnNull' a 401 yields null. */
+export function fetchFrom<T>(
+  path: string,
+  { on401 = 'throw' }: { on401?: On401 } = {},
+): QueryFunction<T> {
+  return ({ signal }) => api.get<T>(path, { signal, on401 });
 }
 
 /** Query retries: once, after 1 s, and never for answers that will not change (4xx). */
@@ -28,11 +35,19 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < 1;
 }
 
+/**
+ * Defaults by area, on top of the app-wide ones: leaderboard reads are fresh for 30 s; the
+ * ball faces for 30 s, and never retried (the board does fine without them).
+ */
+export const areaDefaults: ReadonlyArray<readonly [QueryKey, Partial<QueryObserverOptions>]> = [
+  [['leaderboards'], { staleTime: LEADERBOARD_STALE_TIME_MS }],
+  [['faces'], { staleTime: FACES_STALE_TIME_MS, retry: false }],
+];
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn(),
         staleTime: QUERY_STALE_TIME_MS,
         refetchInterval: false,
         refetchOnWindowFocus: true,
@@ -42,6 +57,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  for (const [queryKey, options] of areaDefaults) client.setQueryDefaults(queryKey, options);
+  return client;
 }
 
 export const queryClient = createQueryClient();
@@ -50,48 +67,46 @@ export const queryClient = createQueryClient();
 export type DataChangingAction =
   'play-started' | 'game-completed' | 'score-submitted' | 'ad-impression' | 'ads-changed';
 
-/** Matches a cached query by its path: a prefix, or a test on the whole path. */
-type PathMatcher = string | ((path: string) => boolean);
-
-const weeklyTopScores = (path: string) =>
-  path.startsWith(`${apiPaths.weeklyLeaderboards}/`) && path.includes('/top-scores');
-const seasonalTopScores = (path: string) =>
-  path.startsWith(`${apiPaths.seasonalLeaderboards}/`) && path.includes('/scores/top');
-
-/** SPEC 7: the data sets refreshed after actions, and which action touches which. */
-export const invalidationMap: Record<DataChangingAction, readonly PathMatcher[]> = {
-  'play-started': [apiPaths.playCount, apiPaths.adminDailyStats],
-  'game-completed': [apiPaths.playCount, apiPaths.adminDailyStats, apiPaths.adminAdsStats],
-  'score-submitted': [
-    apiPaths.topScores,
-    apiPaths.activeWeeklyLeaderboard,
-    weeklyTopScores,
-    seasonalTopScores,
-    apiPaths.adminDailyStats,
+/**
+ * The data sets refreshed after each action, by key prefix. The admin and ad-management ones
+ * are read by pages still to come; their keys are reserved here.
+ */
+export const invalidationMap: Record<DataChangingAction, readonly QueryKey[]> = {
+  'play-started': [
+    ['stats', 'play-count'],
+    ['admin', 'stats', 'daily'],
   ],
-  'ad-impression': [apiPaths.adImpressionStats, apiPaths.adminAdsStats],
+  'game-completed': [
+    ['stats', 'play-count'],
+    ['admin', 'stats', 'daily'],
+    ['admin', 'ads', 'stats'],
+  ],
+  'score-submitted': [
+    ['leaderboards', 'all-time', 'top'],
+    ['leaderboards', 'weekly', 'active'],
+    ['leaderboards', 'weekly', 'top'],
+    ['leaderboards', 'seasonal', 'top'],
+    ['admin', 'stats', 'daily'],
+  ],
+  'ad-impression': [
+    ['admin', 'ads', 'impressions'],
+    ['admin', 'ads', 'stats'],
+  ],
   'ads-changed': [
-    apiPaths.activeAdsDetails,
-    apiPaths.activeAds,
-    apiPaths.adminAdsStats,
-    apiPaths.adImpressionStats,
+    ['ads', 'active-details'],
+    ['faces', 'active-ads'],
+    ['admin', 'ads', 'stats'],
+    ['admin', 'ads', 'impressions'],
   ],
 };
-
-function matches(matcher: PathMatcher, path: string): boolean {
-  return typeof matcher === 'string' ? path.startsWith(matcher) : matcher(path);
-}
 
 /** Marks every cached data set the action touches as stale (active ones refetch now). */
 export function invalidateAfter(
   action: DataChangingAction,
   client: QueryClient = queryClient,
 ): Promise<void> {
-  const matchers = invalidationMap[action];
+  const prefixes = invalidationMap[action];
   return client.invalidateQueries({
-    predicate: (query) => {
-      const [path] = query.queryKey;
-      return typeof path === 'string' && matchers.some((m) => matches(m, path));
-    },
+    predicate: (query) => prefixes.some((prefix) => partialMatchKey(query.queryKey, prefix)),
   });
 }

@@ -3,11 +3,7 @@ import { reloadPage } from '@/lib/reload-page';
 import './error-fallback.css';
 
 /** SPEC 2 fallback: 'Something went wrong' with 'Try Again' (a fresh load of the page). */
-export function ErrorFallback({
-  onRetry = reloadPage,
-}: {
-  onRetry?: () => void;
-}) {
+export function ErrorFallback({ onRetry = reloadPage }: { onRetry?: () => void }) {
   return (
     <div className="error-fallback" role="alert">
       <title>Something went wrong · BallMatch</title>

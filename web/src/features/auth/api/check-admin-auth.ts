@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
+import { fetchFrom } from '@/lib/query-client';
 import type { User } from './types';
 
 export interface AdminCheck {
@@ -9,5 +10,9 @@ export interface AdminCheck {
 
 /** GET /api/admin/check-auth: the server's own word that this session is an admin's. */
 export function adminCheckAuthQueryOptions() {
-  return queryOptions<AdminCheck>({ queryKey: [apiPaths.adminCheckAuth], retry: false });
+  return queryOptions({
+    queryKey: ['admin', 'check-auth'],
+    queryFn: fetchFrom<AdminCheck>(apiPaths.adminCheckAuth),
+    retry: false,
+  });
 }

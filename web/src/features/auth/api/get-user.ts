@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
-import { getQueryFn } from '@/lib/query-client';
+import { fetchFrom } from '@/lib/query-client';
 import type { User } from './types';
 
-export const userQueryKey = [apiPaths.user] as const;
+export const userQueryKey = ['user'] as const;
 
-const fetchUser = getQueryFn<User | null>({ on401: 'returnNull' });
+const fetchUser = fetchFrom<User | null>(apiPaths.user, { on401: 'returnNull' });
 
 /** GET /api/user: the user, or null when logged out (401). */
 export function userQueryOptions() {

@@ -18,12 +18,7 @@ export function useLogout({ leave }: { leave?: () => Promise<void> } = {}) {
     onSuccess: async () => {
       await leave?.();
       queryClient.setQueryData(userQueryKey, null);
-      queryClient.removeQueries({
-        predicate: (query) => {
-          const [path] = query.queryKey;
-          return typeof path === 'string' && path.startsWith('/api/admin');
-        },
-      });
+      queryClient.removeQueries({ queryKey: ['admin'] });
       toast({
         title: 'Logged out',
         description: 'You have been logged out successfully.',

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LEADERBOARD_STALE_TIME_MS } from '@/config/network';
+import { fetchFrom } from '@/lib/query-client';
 import { leaderboardPaths } from './paths';
 import type { SeasonalLeaderboard } from './types';
 
 /** GET /api/seasonal-leaderboards/active: the running season, or null when there is none. */
 export function activeSeasonalLeaderboardQueryOptions() {
-  return queryOptions<SeasonalLeaderboard | null>({
-    queryKey: [leaderboardPaths.activeSeasonalLeaderboard],
-    staleTime: LEADERBOARD_STALE_TIME_MS,
+  return queryOptions({
+    queryKey: ['leaderboards', 'seasonal', 'active'],
+    queryFn: fetchFrom<SeasonalLeaderboard | null>(leaderboardPaths.activeSeasonalLeaderboard),
   });
 }

@@ -1,9 +1,8 @@
 // Rank around me: a player's own place on a board and its neighbours. The server answers 404
 // when the player has no entry on that board; that is an answer (null), not an error.
 import { queryOptions, type QueryFunction } from '@tanstack/react-query';
-import { LEADERBOARD_STALE_TIME_MS } from '@/config/network';
 import { ApiError } from '@/lib/api-client';
-import { getQueryFn } from '@/lib/query-client';
+import { fetchFrom } from '@/lib/query-client';
 import { leaderboardPaths } from './paths';
 import type { RankAroundMe, Score, WeeklyScoreRow } from './types';
 
@@ -27,8 +26,8 @@ function normalise<Row>(answer: RankAroundMe<unknown>): RankAroundMe<Row> {
   };
 }
 
-function rankQueryFn<Row>(): QueryFunction<RankAroundMe<Row> | null> {
-  const fetchRank = getQueryFn<RankAroundMe<unknown>>();
+function rankQueryFn<Row>(path: string): QueryFunction<RankAroundMe<Row> | null> {
+  const fetchRank = fetchFrom<RankAroundMe<unknown>>(path);
   return async (context) => {
     try {
       return normalise<Row>(await fetchRank(context));
@@ -42,26 +41,23 @@ function rankQueryFn<Row>(): QueryFunction<RankAroundMe<Row> | null> {
 /** GET /api/scores/rank?playerName=: the player's best all-time score and its neighbours. */
 export function allTimeRankQueryOptions(playerName: string) {
   return queryOptions({
-    queryKey: [leaderboardPaths.allTimeRank(playerName)],
-    queryFn: rankQueryFn<Score>(),
-    staleTime: LEADERBOARD_STALE_TIME_MS,
+    queryKey: ['leaderboards', 'all-time', 'rank', { playerName }],
+    queryFn: rankQueryFn<Score>(leaderboardPaths.allTimeRank(playerName)),
   });
 }
 
 /** GET /api/weekly-leaderboards/{id}/rank?playerName=: the player's week and its neighbours. */
 export function weeklyRankQueryOptions(weekId: string, playerName: string) {
   return queryOptions({
-    queryKey: [leaderboardPaths.weeklyRank(weekId, playerName)],
-    queryFn: rankQueryFn<WeeklyScoreRow>(),
-    staleTime: LEADERBOARD_STALE_TIME_MS,
+    queryKey: ['leaderboards', 'weekly', 'rank', weekId, { playerName }],
+    queryFn: rankQueryFn<WeeklyScoreRow>(leaderboardPaths.weeklyRank(weekId, playerName)),
   });
 }
 
 /** GET /api/seasonal-leaderboards/{id}/rank?playerName=: the player's season standing. */
 export function seasonalRankQueryOptions(seasonId: string, playerName: string) {
   return queryOptions({
-    queryKey: [leaderboardPaths.seasonalRank(seasonId, playerName)],
-    queryFn: rankQueryFn<Score>(),
-    staleTime: LEADERBOARD_STALE_TIME_MS,
+    queryKey: ['leaderboards', 'seasonal', 'rank', seasonId, { playerName }],
+    queryFn: rankQueryFn<Score>(leaderboardPaths.seasonalRank(seasonId, playerName)),
   });
 }

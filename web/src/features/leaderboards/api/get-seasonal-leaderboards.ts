@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LEADERBOARD_STALE_TIME_MS } from '@/config/network';
+import { fetchFrom } from '@/lib/query-client';
 import { leaderboardPaths } from './paths';
 import type { SeasonalLeaderboard } from './types';
 
 /** GET /api/seasonal-leaderboards: every season, as the server orders them. */
 export function seasonalLeaderboardsQueryOptions() {
-  return queryOptions<SeasonalLeaderboard[]>({
-    queryKey: [leaderboardPaths.seasonalLeaderboards],
-    staleTime: LEADERBOARD_STALE_TIME_MS,
+  return queryOptions({
+    queryKey: ['leaderboards', 'seasonal', 'list'],
+    queryFn: fetchFrom<SeasonalLeaderboard[]>(leaderboardPaths.seasonalLeaderboards),
   });
 }

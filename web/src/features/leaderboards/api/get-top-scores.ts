@@ -1,18 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LEADERBOARD_STALE_TIME_MS } from '@/config/network';
-import { getQueryFn, shouldRetryQuery } from '@/lib/query-client';
+import { fetchFrom, shouldRetryQuery } from '@/lib/query-client';
 import { leaderboardPaths } from './paths';
 import type { Score } from './types';
 
-const fetchScores = getQueryFn<Score[]>();
-
 /**
  * GET /api/scores/top?limit=n: the all-time board, best first (ties: earlier score first).
- * A failure reads 'Failed to fetch top scores' (SPEC 8); the HTTP error is its cause.
+ * A failure reads 'Failed to fetch top scores'; the HTTP error is its cause.
  */
-export function topScoresQueryOptions(limit: number, staleTime = LEADERBOARD_STALE_TIME_MS) {
+export function topScoresQueryOptions(limit: number) {
+  const fetchScores = fetchFrom<Score[] | null>(leaderboardPaths.topScores(limit));
   return queryOptions({
-    queryKey: [leaderboardPaths.topScores(limit)],
+    queryKey: ['leaderboards', 'all-time', 'top', { limit }],
     queryFn: async (context): Promise<Score[]> => {
       try {
         return (await fetchScores(context)) ?? [];
@@ -20,7 +18,6 @@ export function topScoresQueryOptions(limit: number, staleTime = LEADERBOARD_STA
         throw new Error('Failed to fetch top scores', { cause });
       }
     },
-    staleTime,
     retry: (count, error) => shouldRetryQuery(count, error.cause ?? error),
   });
 }

@@ -1,5 +1,5 @@
-// Request paths of the leaderboard reads. A query's key is its path (query string included),
-// so these double as cache keys, and invalidateAfter('score-submitted') finds them by prefix.
+// Request paths of the leaderboard reads (their cache keys are named in the query-options
+// factories beside this file).
 import { apiPaths } from '@/config/api-paths';
 
 const seg = (id: string) => encodeURIComponent(id);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
+import { fetchFrom } from '@/lib/query-client';
 
 export interface PlayCount {
   completedPlayCount: number;
@@ -7,7 +8,10 @@ export interface PlayCount {
 
 /** GET /api/stats/play-count: how many games have been completed on the site. */
 export function playCountQueryOptions() {
-  return queryOptions<PlayCount>({ queryKey: [apiPaths.playCount] });
+  return queryOptions({
+    queryKey: ['stats', 'play-count'],
+    queryFn: fetchFrom<PlayCount>(apiPaths.playCount),
+  });
 }
 
 export function usePlayCount() {
