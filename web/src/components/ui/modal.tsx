@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
+import { CloseButton } from './close-button';
 import './modal.css';
 
 const FOCUSABLE =
@@ -91,18 +92,7 @@ export function Modal({
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        {onClose && (
-          <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
-            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-              <path
-                d="M3 3l10 10M13 3L3 13"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
-        )}
+        {onClose && <CloseButton className="modal__close" label={closeLabel} onClick={onClose} />}
         {children}
       </div>
     </div>,

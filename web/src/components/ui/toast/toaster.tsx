@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { cn } from '../cn';
+import { CloseButton } from '../close-button';
 import { TOAST_SWIPE_THRESHOLD_PX, dismissToast, useToasts, type ToastItem } from './toast-store';
 import './toast.css';
 
@@ -109,21 +110,11 @@ function Toast({ item }: { item: ToastItem }) {
         <p className="toast__title">{item.title}</p>
         {item.description && <p className="toast__description">{item.description}</p>}
       </div>
-      <button
-        type="button"
+      <CloseButton
         className="toast__close"
-        aria-label="Close notification"
+        label="Close notification"
         onClick={() => dismissToast(item.id)}
-      >
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-          <path
-            d="M3 3l10 10M13 3L3 13"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+      />
     </li>
   );
 }

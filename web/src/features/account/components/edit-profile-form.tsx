@@ -13,7 +13,7 @@ import {
   USERNAME_RULE,
   WALLET_PATTERN,
 } from '@/features/auth/rules';
-import { useFieldErrors } from '@/features/auth/components/use-field-errors';
+import { useFormFields } from '@/features/auth/components/use-form-fields';
 import './edit-profile-form.css';
 
 const FIELDS = ['username', 'email', 'evmWallet', 'currentPassword', 'newPassword'] as const;
@@ -51,22 +51,12 @@ export function buildProfileUpdate(
 /** PATCH /api/user/profile: username, email, wallet, and a password change. */
 export function EditProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
-  const [values, setValues] = useState(() => initialValues(user));
-  const fieldErrors = useFieldErrors(FIELDS);
   const [nothingChanged, setNothingChanged] = useState(false);
-
-  function bind(field: ProfileField) {
-    return {
-      name: field,
-      value: values[field],
-      error: fieldErrors.errors[field],
-      onChange: (e: { target: { value: string } }) => {
-        setValues((v) => ({ ...v, [field]: e.target.value }));
-        fieldErrors.clear(field);
-        setNothingChanged(false);
-      },
-    };
-  }
+  const { values, setValues, fieldErrors, bind } = useFormFields(
+    FIELDS,
+    () => initialValues(user),
+    () => setNothingChanged(false),
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
-import { api, errorMessage } from '@/lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
 import type { User } from './types';
+import { signedInToast, useUserMutation } from './use-user-mutation';
 
 export interface LoginInput {
   email: string;
@@ -14,23 +12,9 @@ export const loginRequest = (input: LoginInput) => api.post<User>(apiPaths.login
 
 /** POST /api/login; on success the user goes into the cache (which redirects the page). */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useUserMutation({
     mutationFn: loginRequest,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      toast({
-        title: 'Login successful',
-        description: `Welcome, ${user.username}!`,
-        variant: 'success',
-      });
-    },
-    onError: (error) => {
-      toast({
-        title: 'Login failed',
-        description: errorMessage(error, 'Login failed'),
-        variant: 'destructive',
-      });
-    },
+    success: signedInToast,
+    failure: { title: 'Login failed', fallback: 'Login failed' },
   });
 }

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
-import { api, errorMessage } from '@/lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
 import type { User } from './types';
+import { useUserMutation } from './use-user-mutation';
 
 export interface RegisterInput {
   username: string;
@@ -16,23 +14,12 @@ export const registerRequest = (input: RegisterInput) => api.post<User>(apiPaths
 
 /** POST /api/register; the new account is signed in at once. */
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useUserMutation({
     mutationFn: registerRequest,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      toast({
-        title: 'Registration successful',
-        description: `Welcome to BallMatch, ${user.username}!`,
-        variant: 'success',
-      });
-    },
-    onError: (error) => {
-      toast({
-        title: 'Registration failed',
-        description: errorMessage(error, 'Please check the form and try again.'),
-        variant: 'destructive',
-      });
-    },
+    success: (user) => ({
+      title: 'Registration successful',
+      description: `Welcome to BallMatch, ${user.username}!`,
+    }),
+    failure: { title: 'Registration failed', fallback: 'Please check the form and try again.' },
   });
 }

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
-import { api, errorMessage } from '@/lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
 import type { User } from './types';
+import { useUserMutation } from './use-user-mutation';
 
 /** Only the fields being changed are sent; evmWallet null clears it. */
 export interface ProfileUpdate {
@@ -19,23 +17,12 @@ export const updateProfileRequest = (input: ProfileUpdate) =>
 
 /** PATCH /api/user/profile; the answer replaces the cached user. */
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useUserMutation({
     mutationFn: updateProfileRequest,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      toast({
-        title: 'Profile updated',
-        description: 'Your profile has been updated successfully.',
-        variant: 'success',
-      });
-    },
-    onError: (error) => {
-      toast({
-        title: 'Profile update failed',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    success: () => ({
+      title: 'Profile updated',
+      description: 'Your profile has been updated successfully.',
+    }),
+    failure: { title: 'Profile update failed', fallback: 'Please try again.' },
   });
 }

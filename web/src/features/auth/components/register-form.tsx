@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useRegister } from '../api/register';
@@ -13,7 +13,7 @@ import {
   WALLET_PATTERN,
   WALLET_RULE,
 } from '../rules';
-import { useFieldErrors } from './use-field-errors';
+import { useFormFields } from './use-form-fields';
 
 const FIELDS = ['username', 'email', 'password', 'evmWallet'] as const;
 type RegisterField = (typeof FIELDS)[number];
@@ -21,25 +21,12 @@ type RegisterField = (typeof FIELDS)[number];
 /** New account: username, email, password and an optional EVM wallet address. */
 export function RegisterForm() {
   const register = useRegister();
-  const [values, setValues] = useState<Record<RegisterField, string>>({
+  const { values, fieldErrors, bind } = useFormFields<RegisterField>(FIELDS, {
     username: '',
     email: '',
     password: '',
     evmWallet: '',
   });
-  const fieldErrors = useFieldErrors(FIELDS);
-
-  function bind(field: RegisterField) {
-    return {
-      name: field,
-      value: values[field],
-      error: fieldErrors.errors[field],
-      onChange: (e: { target: { value: string } }) => {
-        setValues((v) => ({ ...v, [field]: e.target.value }));
-        fieldErrors.clear(field);
-      },
-    };
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

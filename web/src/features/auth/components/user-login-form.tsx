@@ -1,22 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useLogin } from '../api/login';
-import { useFieldErrors } from './use-field-errors';
+import { useFormFields } from './use-form-fields';
 
 const FIELDS = ['email', 'password'] as const;
 
 /** Email and password sign-in for players; required fields are checked by the browser. */
 export function UserLoginForm() {
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const fieldErrors = useFieldErrors(FIELDS);
+  const { values, fieldErrors, bind } = useFormFields(FIELDS, { email: '', password: '' });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     fieldErrors.clear();
-    login.mutate({ email: email.trim(), password }, { onError: fieldErrors.fromServer });
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onError: fieldErrors.fromServer },
+    );
   }
 
   return (
@@ -24,31 +25,19 @@ export function UserLoginForm() {
       <Field
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
         required
-        value={email}
-        error={fieldErrors.errors.email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          fieldErrors.clear('email');
-        }}
+        {...bind('email')}
       />
       <Field
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
         placeholder="Your password"
         required
-        value={password}
-        error={fieldErrors.errors.password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          fieldErrors.clear('password');
-        }}
+        {...bind('password')}
       />
       <Button type="submit" size="lg" block disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}

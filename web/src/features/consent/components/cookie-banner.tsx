@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CloseButton } from '@/components/ui/close-button';
 import { paths } from '@/config/paths';
 import { COOKIE_BANNER_DELAY_MS, readConsent, saveConsent } from '../consent-store';
 import './cookie-banner.css';
@@ -47,21 +48,12 @@ export function CookieBanner() {
           Reject All
         </Button>
       </div>
-      <button
-        type="button"
+      <CloseButton
         className="cookie-banner__close"
-        aria-label="Close cookie banner"
+        label="Close cookie banner"
         onClick={() => setVisible(false)}
-      >
-        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-          <path
-            d="M3 3l10 10M13 3L3 13"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+        iconSize={12}
+      />
     </section>
   );
 }

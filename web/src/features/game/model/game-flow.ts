@@ -8,7 +8,7 @@ import type { Cell, GameLog, GameState } from '@ballmatch/engine';
 import type { Phase } from '@/game/animation';
 import { ExtraMovesReward } from './extra-moves';
 import { concludeGame } from './game-over';
-import { PhaseMachine } from './phase-machine';
+import { PhaseMachine, playingOn } from './phase-machine';
 import { SessionReporter } from './session-reporter';
 import { statsOf, type ShownStats } from './shown-stats';
 import type { FlowAnimator, FlowServices, GameSnapshot } from './types';
@@ -76,11 +76,7 @@ export class GameFlow {
     this.reward.disarm();
     this.startedAt = this.services.now();
     this.machine.update({
-      phase: 'playing',
-      state,
-      shown: statsOf(state),
-      busy: false,
-      noMoves: findMoves(state).length === 0,
+      ...playingOn(state),
       practice: opened.sessionId === null,
       celebration: null,
       result: null,
@@ -176,13 +172,7 @@ export class GameFlow {
   onTabVisible(): void {
     this.reward.collect(this.getSnapshot().state, (state) => {
       this.log.push({ type: 'extraMoves', at: Math.round(this.services.now()) });
-      this.machine.update({
-        phase: 'playing',
-        state,
-        shown: statsOf(state),
-        busy: false,
-        noMoves: findMoves(state).length === 0,
-      });
+      this.machine.update(playingOn(state));
     });
   }
 

@@ -2,7 +2,7 @@
 // the snapshot the page renders from, decides which player action is allowed in which phase,
 // and runs the timed transitions: the level-up 1 s after the move that completed a level, and
 // the out-of-moves offer (or the end) 300 ms after the last move.
-import { LEVEL, OUT_OF_MOVES_DELAY_MS } from '@ballmatch/engine';
+import { LEVEL, OUT_OF_MOVES_DELAY_MS, findMoves } from '@ballmatch/engine';
 import type { GameState, LevelUp, SwapSuccess } from '@ballmatch/engine';
 import { statsOf } from './shown-stats';
 import type { GamePhase, GameSnapshot } from './types';
@@ -20,6 +20,17 @@ const IDLE: GameSnapshot = {
   celebration: null,
   result: null,
 };
+
+/** A game in play on `state`, waiting for the player's move. */
+export function playingOn(state: GameState): Partial<GameSnapshot> {
+  return {
+    phase: 'playing',
+    state,
+    shown: statsOf(state),
+    busy: false,
+    noMoves: findMoves(state).length === 0,
+  };
+}
 
 /** The phases each player action may be taken in; in any other it is ignored. */
 const ALLOWED_IN = {

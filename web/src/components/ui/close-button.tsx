@@ -1,0 +1,36 @@
+import { cn } from './cn';
+import './close-button.css';
+
+/**
+ * The × button that closes a dialog, a notification or a banner. Each place keeps its own
+ * class for position and colours; `label` says what it closes, for screen readers.
+ */
+export function CloseButton({
+  label,
+  onClick,
+  className,
+  iconSize = 14,
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+  iconSize?: number;
+}) {
+  return (
+    <button
+      type="button"
+      className={cn('close-button', className)}
+      aria-label={label}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 16 16" width={iconSize} height={iconSize} aria-hidden="true">
+        <path
+          d="M3 3l10 10M13 3L3 13"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+    </button>
+  );
+}
