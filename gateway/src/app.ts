@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leaderboardRoutes } from './routes/leaderboards';
 import { scoreRoutes } from './routes/scores';
+import { gameRoutes } from './routes/games';
 import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { webApp } from './web-app';
@@ -48,6 +49,7 @@ export function createApp(
     req.path === '/login' ? next() : requireAdmin(req, res, next),
   );
   api.use(authRoutes(deps));
+  api.use(gameRoutes(deps));
   api.use(sessionRoutes(deps));
   api.use(scoreRoutes(deps));
   api.use(leaderboardRoutes(deps));

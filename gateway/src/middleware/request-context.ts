@@ -1,12 +1,16 @@
 import type { RequestHandler } from 'express';
 import {
   REQUEST_ID_HEADER,
+  SESSION_CREDENTIAL_HEADER,
   runWithRequestContext,
   sanitizeRequestId,
   type Logger,
 } from '@ballmatch/platform';
 
-/** Gives every request an id (the caller's when well-formed), logs it once finished. */
+/**
+ * Gives every request an id (the caller's when well-formed), logs it once finished, and keeps a
+ * player session's credential (X-Session-Credential) for the service calls it makes.
+ */
 export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const requestId = sanitizeRequestId(req.get(REQUEST_ID_HEADER));
@@ -27,6 +31,10 @@ export function requestContext(logger: Logger): RequestHandler {
         ),
       );
     });
-    runWithRequestContext({ requestId }, next);
+    // A player session's credential rides along to the services that check it.
+    const credential = req.get(SESSION_CREDENTIAL_HEADER);
+    const sessionCredential =
+      credential && /^[A-Za-z0-9_-]{1,100}$/.test(credential) ? credential : undefined;
+    runWithRequestContext({ requestId, sessionCredential }, next);
   };
 }

@@ -157,7 +157,7 @@ export function sessionRoutes(deps: GatewayDeps): Router {
       deviceFingerprint: body.deviceFingerprint,
       clientIp: req.ip ?? '',
     });
-    res.json({ id: created.id, seed: created.seed });
+    res.json({ id: created.id, credential: created.credential, game: created.game });
   });
 
   router.patch('/player-sessions/:id', async (req, res) => {
@@ -193,6 +193,16 @@ export function sessionRoutes(deps: GatewayDeps): Router {
     });
     return { data: page.data.map(sessionJson), pagination: page.pagination };
   }
+
+  // Seed shopping shows as many starts and few finishes (player tracking).
+  router.get('/admin/player-sessions/starts', async (req, res) => {
+    const { rows } = await sessionAdmin.listStarts({
+      by: first(req.query.by) ?? 'player',
+      since: first(req.query.since) ?? '',
+      limit: parseQuery(req).limit,
+    });
+    res.json(rows);
+  });
 
   router.get('/admin/player-sessions', async (req, res) => {
     res.json(await listPage(req, {}));

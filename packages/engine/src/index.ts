@@ -56,8 +56,10 @@ export {
   MAX_LOG_ENTRIES,
   MAX_LOG_GAP_MS,
   MAX_LOG_JSON_LENGTH,
+  actionCode,
   decodeGameLog,
   encodeGameLog,
+  entryFromCode,
   parseGameLog,
 } from './log';
 export type {

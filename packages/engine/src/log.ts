@@ -69,7 +69,8 @@ function swapCode(entry: SwapEntry): number {
   return (entry.from.y * GRID_COLUMNS + entry.from.x) * 4 + direction;
 }
 
-function actionCode(entry: GameLogEntry): number {
+/** An entry's action code in the wire form (what a server stores per action). */
+export function actionCode(entry: GameLogEntry): number {
   switch (entry.type) {
     case 'swap':
       return swapCode(entry);
@@ -100,7 +101,8 @@ export function encodeGameLog(log: readonly GameLogEntry[]): WireGameLog {
   return { v: LOG_FORMAT_VERSION, t0, e };
 }
 
-function entryFromCode(code: number, at: number): GameLogEntry {
+/** The entry an action code stands for, at time `at`. */
+export function entryFromCode(code: number, at: number): GameLogEntry {
   if (code === RESET_CODE) return { type: 'reset', at };
   if (code === EXTRA_MOVES_CODE) return { type: 'extraMoves', at };
   const from = cellAt(code >> 2);

@@ -17,16 +17,26 @@ export interface SessionClaims {
   tokenId: string;
   /** Unix seconds. */
   expiresAt: number;
+  /**
+   * When auth signed it, in milliseconds since the epoch (`iat` carries milliseconds as a
+   * fraction of a second): a password change voids every token issued up to that moment.
+   */
+  issuedAt: number;
 }
 
 const ISSUER = 'ballmatch-auth';
 const AUDIENCE = 'ballmatch';
 
+/**
+ * Signs a session. `issuedAt` (ms) defaults to now; a sign-in passes the moment it began
+ * checking the password, so a password change that commits meanwhile voids the token too.
+ */
 export async function signSessionToken(
   privateKey: KeyObject,
   claims: { userId: string; role: 'user' | 'admin' },
   ttlSeconds: number,
-): Promise<{ token: string; tokenId: string; expiresAt: number }> {
+  issuedAt: number = Date.now(),
+): Promise<{ token: string; tokenId: string; expiresAt: number; issuedAt: number }> {
   const tokenId = randomUUID();
   const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
   const token = await new SignJWT({ role: claims.role })
@@ -35,10 +45,10 @@ export async function signSessionToken(
     .setJti(tokenId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
+    .setIssuedAt(issuedAt / 1000)
     .setExpirationTime(expiresAt)
     .sign(privateKey);
-  return { token, tokenId, expiresAt };
+  return { token, tokenId, expiresAt, issuedAt };
 }
 
 /** Verifies signature, issuer, audience and expiry; any failure is UNAUTHENTICATED. */
@@ -54,7 +64,9 @@ export async function verifySessionToken(
     });
     const role = payload.role === 'admin' ? 'admin' : 'user';
     if (!payload.sub || !payload.jti || !payload.exp) throw new Error('incomplete token');
-    return { userId: payload.sub, role, tokenId: payload.jti, expiresAt: payload.exp };
+    // A token without `iat` counts as issued at the epoch: any sign-out mark voids it.
+    const issuedAt = typeof payload.iat === 'number' ? Math.round(payload.iat * 1000) : 0;
+    return { userId: payload.sub, role, tokenId: payload.jti, expiresAt: payload.exp, issuedAt };
   } catch {
     throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   }

@@ -9,6 +9,8 @@ export interface RequestContext {
    * handling the request carries it, so each service can check who is calling.
    */
   authorization?: string;
+  /** The player session's credential (`x-session-credential`), forwarded the same way. */
+  sessionCredential?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

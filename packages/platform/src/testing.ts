@@ -135,3 +135,22 @@ export async function eventually<T>(
     cause: last,
   });
 }
+
+/** A clock tests can stop at any instant and move; it runs with real time until set. */
+export class TestClock {
+  private fixed: number | null = null;
+  set(at: Date | string | number): void {
+    this.fixed = new Date(at).getTime();
+  }
+  advance(ms: number): void {
+    if (this.fixed === null) throw new Error('set the clock before moving it');
+    this.fixed += ms;
+  }
+  real(): void {
+    this.fixed = null;
+  }
+  /** For services that take `now(): Date`. */
+  now = (): Date => new Date(this.nowMs());
+  /** For code that takes `now(): number` (epoch ms). */
+  nowMs = (): number => this.fixed ?? Date.now();
+}

@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   LeaderboardUpdated,
   ScoreCreated,
+  SessionFinished,
   SessionFlagged,
   type MessageFns,
 } from './gen/events/v1/events';
@@ -39,6 +40,11 @@ export const EVENTS = {
     type: LeaderboardUpdated,
   }),
   sessionFlagged: event({ subject: 'session.flagged', stream: 'SESSIONS', type: SessionFlagged }),
+  sessionFinished: event({
+    subject: 'session.finished',
+    stream: 'SESSIONS',
+    type: SessionFinished,
+  }),
 };
 
 export type EventName = keyof typeof EVENTS;

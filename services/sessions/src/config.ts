@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   commonEnv,
   databaseEnv,
@@ -17,6 +18,10 @@ export const envShape = {
   ...redisEnv,
   /** Verifies the callers' session tokens. */
   ...jwtPublicEnv,
+  /** Ranked games one client address may start in an hour (seed shopping; shared NATs). */
+  RANKED_STARTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Ranked games one account may start in an hour. */
+  RANKED_STARTS_PER_HOUR_PER_PLAYER: z.coerce.number().int().min(1).max(100_000).default(60),
 };
 
 export const secretNames = ['JWT_PUBLIC_KEY'] as const;

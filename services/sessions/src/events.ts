@@ -3,7 +3,7 @@ import { eventStreams, newEvent } from '@ballmatch/proto';
 import type { FlagRow, SessionRow } from './store/sessions';
 
 /** The JetStream stream the relay publishes into (created at start). */
-export const SESSION_STREAMS: StreamSpec[] = eventStreams('sessionFlagged');
+export const SESSION_STREAMS: StreamSpec[] = eventStreams('sessionFlagged', 'sessionFinished');
 
 /** `session.flagged`: the session has just become suspicious (by the server or an admin). */
 export function flaggedEvent(session: SessionRow, flag: FlagRow): OutboxEvent {

@@ -15,10 +15,12 @@ import {
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { loadSessionsConfig } from './config';
+import { createGames } from './domain/games';
 import { createSessions } from './domain/sessions';
 import { SESSION_STREAMS } from './events';
 import { createSessionAdminHandlers, createSessionHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
+import { createGameStore } from './store/games';
 import { createSessionStore } from './store/sessions';
 
 export const SCHEMA = 'sessions';
@@ -30,7 +32,15 @@ export interface RunningSessions {
 }
 
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningSessions> {
+export interface SessionsOptions {
+  /** The server's clock: it times every action of a ranked game (tests set it). */
+  now?: () => Date;
+}
+
+export async function start(
+  env: NodeJS.ProcessEnv = process.env,
+  options: SessionsOptions = {},
+): Promise<RunningSessions> {
   const config = loadSessionsConfig(env);
   const logger = createLogger('sessions', config.LOG_LEVEL);
 
@@ -45,7 +55,18 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   await ensureStreams(bus, SESSION_STREAMS);
   const relay = startOutboxRelay({ db, bus, logger });
 
-  const sessions = createSessions({ store: createSessionStore(db), onEventsWritten: relay.wake });
+  const store = createSessionStore(db);
+  const games = createGames({
+    games: createGameStore(db),
+    sessions: store,
+    onEventsWritten: relay.wake,
+    now: options.now ?? (() => new Date()),
+    startsPerHour: {
+      address: config.RANKED_STARTS_PER_HOUR_PER_ADDRESS,
+      player: config.RANKED_STARTS_PER_HOUR_PER_PLAYER,
+    },
+  });
+  const sessions = createSessions({ store, games, onEventsWritten: relay.wake });
   // Redis holds the logout deny-list the caller check reads; nothing else of this service.
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
@@ -55,12 +76,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   server.add(
     sessionsV1.SessionServiceService,
     'sessions.v1.SessionService',
-    createSessionHandlers(sessions),
+    createSessionHandlers(sessions, games),
   );
   server.add(
     sessionsV1.SessionAdminServiceService,
     'sessions.v1.SessionAdminService',
-    createSessionAdminHandlers(sessions),
+    createSessionAdminHandlers(sessions, games),
     { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);

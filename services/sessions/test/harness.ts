@@ -9,17 +9,19 @@ import {
   createTestDatabase,
   testNatsPrefix,
   testRedisPrefix,
+  TestClock,
   type TestDatabase,
 } from '@ballmatch/platform/testing';
 import { sessionsV1 } from '@ballmatch/proto';
 import { start, type RunningSessions } from '../src';
+import { createOwnerClient } from './owner-client';
 
 /** A real sessions process-in-test: its own database and NATS subject prefix. */
 type AdminClient = AsyncClient<sessionsV1.SessionAdminServiceClient>;
 
 export interface SessionsHarness {
-  /** The player-facing service, called as a guest. */
-  client: AsyncClient<sessionsV1.SessionServiceClient>;
+  /** The player-facing service, called as a guest who keeps each session's credential. */
+  client: ReturnType<typeof createOwnerClient>;
   /** The same, called with this `authorization` value. */
   clientAs(authorization: string): AsyncClient<sessionsV1.SessionServiceClient>;
   /** Player tracking, called by an admin (whose id is `adminId`). */
@@ -32,6 +34,8 @@ export interface SessionsHarness {
   /** Connected with the same subject prefix as the service, to hear its events. */
   bus: EventBus;
   running: RunningSessions;
+  /** The service's clock (it times the actions of ranked games). */
+  clock: TestClock;
   env: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
@@ -50,7 +54,8 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     NATS_SUBJECT_PREFIX: testNatsPrefix(),
     ...extraEnv,
   };
-  const running = await start(env);
+  const clock = new TestClock();
+  const running = await start(env, { now: clock.now });
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
   const opened: { close(): void }[] = [];
@@ -81,7 +86,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     name: 'sessions-test',
   });
   return {
-    client: clientAs(),
+    client: createOwnerClient(clientAs()),
     clientAs,
     admin: adminClientAs(admin.authorization),
     adminId: admin.userId,
@@ -89,6 +94,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     credentials,
     bus,
     running,
+    clock,
     env,
     async close() {
       opened.forEach((c) => c.close());

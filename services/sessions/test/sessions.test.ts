@@ -17,7 +17,7 @@ const read = async (id: string) => (await svc.admin.getSession({ id })).session!
 const { FLAG_SOURCE_CLIENT, FLAG_SOURCE_SERVER } = sessionsV1.FlagSource;
 
 describe('CreateSession', () => {
-  it('answers an id and a 128-bit random seed made by the server, which starts a game', async () => {
+  it('answers an id, a credential and the starting board; the seed stays on the server', async () => {
     const player = await svc.credentials.issue('user');
     const userId = player.userId;
     const a = await svc
@@ -25,9 +25,11 @@ describe('CreateSession', () => {
       .createSession(newSession({ clientIp: '::ffff:198.51.100.4' }));
     const b = await create();
     expect(a.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(a.seed).toMatch(/^[0-9a-f]{32}$/);
-    expect(b.seed).not.toBe(a.seed);
-    expect(createGame(a.seed).score).toBe(0);
+    expect(a.credential).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(b.credential).not.toBe(a.credential);
+    expect(a.game).toMatchObject({ score: 0, seq: 0, status: 'active', hasMoves: true });
+    expect(a.game!.grid).toHaveLength(48);
+    expect(JSON.stringify(a)).not.toMatch(/seed|rng/i);
 
     const stored = await read(a.id);
     expect(stored).toMatchObject({
@@ -42,19 +44,31 @@ describe('CreateSession', () => {
     expect((await read(b.id)).userId).toBe('');
   });
 
-  it('gives the scores service the seed, player and times (NOT_FOUND for unknown ids)', async () => {
+  it('gives the scores service the seed, player and game, for the session owner only', async () => {
     const input = newSession({ playerName: '  Padded Name  ' });
     const created = await svc.client.createSession(input);
     const scoring = await svc.client.getSessionForScoring({ id: created.id });
     expect(scoring).toEqual({
       id: created.id,
-      seed: created.seed,
+      seed: expect.stringMatching(/^[0-9a-f]{32}$/),
       playerName: 'Padded Name',
       userId: '',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       endedAt: '',
       suspicious: false,
+      finished: false,
+      score: 0,
+      level: 1,
+      moves: 0,
+      finishedAt: '',
+      actionCodes: [],
+      actionTimes: [],
     });
+    // The board the player got is the one the seed makes.
+    expect(createGame(scoring.seed).grid.flat()).toEqual(created.game!.grid);
+    await expect(
+      svc.client.getSessionForScoring({ id: created.id }, { sessionCredential: 'forged' }),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
     for (const id of [randomUUID(), 'not-a-uuid', '']) {
       await expect(svc.client.getSessionForScoring({ id })).rejects.toMatchObject({
         code: 'NOT_FOUND',

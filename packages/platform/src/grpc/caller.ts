@@ -3,7 +3,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { verifySessionToken } from '../jwt';
-import { isTokenRevoked } from '../revocation';
+import { isSessionRevoked } from '../revocation';
 
 /**
  * Who is calling a service. The gateway forwards the player's session token in the
@@ -25,6 +25,8 @@ export interface SignedIn {
 export const GUEST: Guest = Object.freeze({ role: 'guest' });
 
 export const AUTHORIZATION_HEADER = 'authorization';
+/** A player session's credential: it proves the caller started that session. */
+export const SESSION_CREDENTIAL_HEADER = 'x-session-credential';
 
 export const bearer = (token: string) => `Bearer ${token}`;
 
@@ -36,7 +38,8 @@ export type Authenticate = (metadata: Metadata) => Promise<Caller>;
 
 /**
  * The one check of every service: signature, issuer, audience and expiry with auth's public key,
- * then the logout deny-list. No credential is a guest; a bad, expired or revoked one is refused
+ * then the logout deny-list and the account's sign-out mark (a password change), in one Redis
+ * round trip. No credential is a guest; a bad, expired or revoked one is refused
  * (never downgraded to a guest, so a caller learns its token is no good). If Redis cannot say
  * whether the token was revoked, the call fails as unavailable rather than letting it through.
  */
@@ -52,7 +55,7 @@ export function createCallerAuthenticator(deps: {
     const claims = await verifySessionToken(deps.publicKey, match[1]);
     let revoked: boolean;
     try {
-      revoked = await isTokenRevoked(deps.redis, claims.tokenId);
+      revoked = await isSessionRevoked(deps.redis, claims);
     } catch {
       throw new AppError('UNAVAILABLE', 'Session store unavailable. Please try again shortly.');
     }

@@ -9,7 +9,7 @@ import {
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '../errors';
 import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
-import { AUTHORIZATION_HEADER } from './caller';
+import { AUTHORIZATION_HEADER, SESSION_CREDENTIAL_HEADER } from './caller';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -21,6 +21,8 @@ type UnaryMethod<Req, Res> = (
 export interface CallOpts {
   /** Milliseconds before the call gives up (DEADLINE_EXCEEDED); every call has one. */
   timeoutMs?: number;
+  /** A player session's credential for this call, instead of the request context's. */
+  sessionCredential?: string;
 }
 
 /** The generated client with each unary method as `(request, opts?) => Promise<response>`. */
@@ -77,6 +79,8 @@ export function createGrpcClient<C extends Client>(
         if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
         const authorization = options.authorization ?? ctx?.authorization;
         if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
+        const sessionCredential = opts.sessionCredential ?? ctx?.sessionCredential;
+        if (sessionCredential) metadata.set(SESSION_CREDENTIAL_HEADER, sessionCredential);
         const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
         fn.call(client, request, metadata, { deadline }, (error, response) =>
           error ? reject(fromGrpcError(error, options.serviceLabel)) : resolve(response),

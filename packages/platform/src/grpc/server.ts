@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import { REQUEST_ID_HEADER, runWithRequestContext, sanitizeRequestId } from '../request-context';
 import {
   AUTHORIZATION_HEADER,
+  SESSION_CREDENTIAL_HEADER,
   checkAccess,
   type Access,
   type Authenticate,
@@ -84,9 +85,13 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
     const unary: handleUnaryCall<unknown, unknown> = (call, callback) => {
       const requestId = sanitizeRequestId(call.metadata.get(REQUEST_ID_HEADER)[0]);
       // Calls this handler makes to other services go on behalf of the same caller.
-      const forwarded = call.metadata.get(AUTHORIZATION_HEADER)[0];
-      const authorization = typeof forwarded === 'string' ? forwarded : undefined;
-      runWithRequestContext({ requestId, authorization }, () => {
+      const text = (key: string) => {
+        const value = call.metadata.get(key)[0];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const authorization = text(AUTHORIZATION_HEADER);
+      const sessionCredential = text(SESSION_CREDENTIAL_HEADER);
+      runWithRequestContext({ requestId, authorization, sessionCredential }, () => {
         authorize(call.metadata, access)
           .then((caller) => fn(call.request, { requestId, metadata: call.metadata, caller }))
           .then(

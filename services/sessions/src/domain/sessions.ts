@@ -16,11 +16,9 @@ import {
   wholeNumber,
   type ClientFlagInput,
 } from './rules';
-import { flaggedEvent } from '../events';
+import { ADMIN_FLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
+import type { Claimant, GameView, Games } from './games';
 import { judgeTiming } from './timing';
-
-export const ADMIN_FLAG_TYPE = 'ADMIN_FLAG';
-export const TIMING_FLAG_TYPE = 'SUSPICIOUS_TIMING';
 
 export interface SessionWithFlags {
   session: SessionRow;
@@ -29,6 +27,8 @@ export interface SessionWithFlags {
 
 export interface SessionDeps {
   store: SessionStore;
+  /** The ranked game each session holds. */
+  games: Games;
   /** Told after a commit that wrote events to the outbox (wakes the relay). */
   onEventsWritten(): void;
 }
@@ -93,20 +93,26 @@ export function createSessions(deps: SessionDeps) {
   }
 
   return {
+    /** A session and its ranked game, in one transaction, if this player may start one. */
     async create(input: {
       playerName: string;
       clientSessionId: string;
       deviceFingerprint: string;
       clientIp: string;
       userId: string;
-    }): Promise<SessionRow> {
-      return store.insert({
+    }): Promise<{ session: SessionRow; credential: string; game: GameView }> {
+      const fields = {
         seed: newSeed(),
         playerName: normalizePlayerName(input.playerName),
         clientSessionId: checkClientSessionId(input.clientSessionId),
         deviceFingerprint: checkFingerprint(input.deviceFingerprint),
         ip: normalizeIp(input.clientIp, 'clientIp'),
         userId: checkUserId(input.userId),
+      };
+      await deps.games.checkStarts(fields);
+      return store.transaction(async (trx) => {
+        const session = await store.insert(fields, trx);
+        return { session, ...(await deps.games.start(trx, session)) };
       });
     },
 
@@ -115,7 +121,7 @@ export function createSessions(deps: SessionDeps) {
      * double click, whenever it arrives) changes nothing and answers the session's state.
      * Figures older than those stored (a late retry) are not applied over newer ones.
      */
-    async update(input: UpdateInput): Promise<SessionRow> {
+    async update(input: UpdateInput, who: Claimant): Promise<SessionRow> {
       const figures: Figures = {
         playerName: normalizePlayerName(input.playerName),
         totalScore: wholeNumber(input.totalScore, 'totalScore', LIMITS.scoreMax),
@@ -126,6 +132,7 @@ export function createSessions(deps: SessionDeps) {
       const timestamps = checkTimestamps(input.moveTimestamps);
       const clientFlags = checkClientFlags(input.suspiciousFlags);
       if (!isUuid(input.id)) throw notFound();
+      await deps.games.assertOwner(input.id, who);
       const digest = digestOf({ figures, timestamps, clientFlags, end: input.endingSession });
 
       const outcome = await store.transaction(async (trx) => {
@@ -172,28 +179,22 @@ export function createSessions(deps: SessionDeps) {
         if (!needsAnalysis) return { row: applied.row, flagged: false };
         const verdict = judgeTiming(applied.timestamps);
         if (!verdict.suspicious) return { row: applied.row, flagged: false };
-        const [flag] = await store.addFlags(trx, [
-          {
-            sessionId: row.id,
-            source: 'server',
-            type: TIMING_FLAG_TYPE,
-            details: verdict.details,
-            adminUserId: null,
-          },
-        ]);
-        // Already suspicious (an admin's flag): the server's flag adds detail, no new event.
-        if (applied.row.suspicious || !flag) return { row: applied.row, flagged: false };
-        const marked = await store.markSuspicious(trx, row.id);
-        await store.writeEvents(trx, [flaggedEvent(marked, flag)]);
-        return { row: marked, flagged: true };
+        return raiseFlag(store, trx, applied.row, {
+          sessionId: row.id,
+          source: 'server',
+          type: TIMING_FLAG_TYPE,
+          details: verdict.details,
+          adminUserId: null,
+        });
       });
       if (outcome.flagged) deps.onEventsWritten();
       return outcome.row;
     },
 
-    /** Ends the session; ending it again answers the first end. */
-    async end(id: string): Promise<SessionRow> {
+    /** Ends the session and its game; ending it again answers the first end. */
+    async end(id: string, who: Claimant): Promise<SessionRow> {
       if (!isUuid(id)) throw notFound();
+      await deps.games.stop(id, who);
       return store.transaction(async (trx) => {
         const row = await store.lock(trx, id);
         if (!row) throw notFound();
@@ -243,19 +244,13 @@ export function createSessions(deps: SessionDeps) {
       const outcome = await store.transaction(async (trx) => {
         const row = await store.lock(trx, input.id);
         if (!row) throw notFound();
-        const [flag] = await store.addFlags(trx, [
-          {
-            sessionId: row.id,
-            source: 'admin',
-            type: ADMIN_FLAG_TYPE,
-            details: reason,
-            adminUserId: input.adminId,
-          },
-        ]);
-        if (row.suspicious || !flag) return { row, flagged: false };
-        const marked = await store.markSuspicious(trx, row.id);
-        await store.writeEvents(trx, [flaggedEvent(marked, flag)]);
-        return { row: marked, flagged: true };
+        return raiseFlag(store, trx, row, {
+          sessionId: row.id,
+          source: 'admin',
+          type: ADMIN_FLAG_TYPE,
+          details: reason,
+          adminUserId: input.adminId,
+        });
       });
       if (outcome.flagged) deps.onEventsWritten();
       const [one] = await withFlags([outcome.row]);

@@ -1,5 +1,14 @@
-import { callerId, requireAdmin, type AsyncServiceOf } from '@ballmatch/platform';
+import {
+  AppError,
+  callerId,
+  requireAdmin,
+  requireUser,
+  SESSION_CREDENTIAL_HEADER,
+  type AsyncServiceOf,
+  type CallContext,
+} from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
+import type { Claimant, Games, GameView, PlayerAction } from '../domain/games';
 import type { Sessions, SessionWithFlags } from '../domain/sessions';
 import type { FlagRow, FlagSource, SessionRow } from '../store/sessions';
 
@@ -49,26 +58,84 @@ const status = (row: SessionRow) => ({
   endedAt: iso(row.endedAt),
 });
 
+/** The session's credential (call metadata) and the signed-in account, if any. */
+function claimant(ctx: CallContext): Claimant {
+  const credential = ctx.metadata.get(SESSION_CREDENTIAL_HEADER)[0];
+  return { credential: typeof credential === 'string' ? credential : '', callerId: callerId(ctx) };
+}
+
+export function toProtoGame(view: GameView): sessionsV1.Game {
+  return { ...view, level: { ...view.level } };
+}
+
+function toAction(req: sessionsV1.PlayActionRequest): PlayerAction {
+  switch (req.action?.$case) {
+    case 'swap': {
+      const { from, to } = req.action.value;
+      if (!from || !to) {
+        throw new AppError('INVALID_ARGUMENT', 'A swap needs from and to cells', {
+          field: 'action',
+        });
+      }
+      return { type: 'swap', from, to };
+    }
+    case 'reset':
+      return { type: 'reset' };
+    case 'extraMoves':
+      return { type: 'extraMoves' };
+    case 'end':
+      return { type: 'end' };
+    default:
+      throw new AppError('INVALID_ARGUMENT', 'action is required', { field: 'action' });
+  }
+}
+
 export function createSessionHandlers(
   sessions: Sessions,
+  games: Games,
 ): AsyncServiceOf<typeof sessionsV1.SessionServiceService> {
   return {
     createSession: async (req, ctx) => {
-      const row = await sessions.create({ ...req, userId: callerId(ctx) });
-      return { id: row.id, seed: row.seed };
-    },
-    updateSession: async (req) => status(await sessions.update(req)),
-    endSession: async (req) => status(await sessions.end(req.id)),
-    getSessionForScoring: async (req) => {
-      const row = await sessions.forScoring(req.id);
+      const created = await sessions.create({ ...req, userId: callerId(ctx) });
       return {
-        id: row.id,
-        seed: row.seed,
-        playerName: row.playerName,
-        userId: row.userId ?? '',
-        createdAt: iso(row.createdAt),
-        endedAt: iso(row.endedAt),
-        suspicious: row.suspicious,
+        id: created.session.id,
+        credential: created.credential,
+        game: toProtoGame(created.game),
+      };
+    },
+    playAction: async (req, ctx) => {
+      const answer = await games.play({
+        id: req.id,
+        seq: req.seq,
+        action: toAction(req),
+        who: claimant(ctx),
+      });
+      return { ...answer, game: toProtoGame(answer.game), levelUp: answer.levelUp ?? undefined };
+    },
+    getGame: async (req, ctx) => ({ game: toProtoGame(await games.view(req.id, claimant(ctx))) }),
+    resumeGame: async (_req, ctx) => {
+      const resumed = await games.resume(requireUser(ctx).id);
+      return { ...resumed, game: toProtoGame(resumed.game) };
+    },
+    updateSession: async (req, ctx) => status(await sessions.update(req, claimant(ctx))),
+    endSession: async (req, ctx) => status(await sessions.end(req.id, claimant(ctx))),
+    getSessionForScoring: async (req, ctx) => {
+      const { session, game, actions } = await games.forScoring(req.id, claimant(ctx));
+      return {
+        id: session.id,
+        seed: session.seed,
+        playerName: session.playerName,
+        userId: session.userId ?? '',
+        createdAt: iso(session.createdAt),
+        endedAt: iso(session.endedAt),
+        suspicious: session.suspicious,
+        finished: game.status === 'ended',
+        score: game.state.score,
+        level: game.state.level.currentLevel,
+        moves: game.state.totalMoves,
+        finishedAt: iso(game.finishedAt),
+        actionCodes: actions.map((a) => a.code),
+        actionTimes: actions.map((a) => a.receivedAt.getTime()),
       };
     },
   };
@@ -77,8 +144,13 @@ export function createSessionHandlers(
 /** Player tracking; the server lets only admins call it. */
 export function createSessionAdminHandlers(
   sessions: Sessions,
+  games: Games,
 ): AsyncServiceOf<typeof sessionsV1.SessionAdminServiceService> {
   return {
+    listStarts: async (req) => {
+      const rows = await games.startCounts(req);
+      return { rows: rows.map((r) => ({ ...r, lastStartedAt: r.lastStartedAt.toISOString() })) };
+    },
     listSessions: async (req) => {
       const page = await sessions.list(req);
       return { data: page.data.map(toProtoSession), pagination: page.pagination };

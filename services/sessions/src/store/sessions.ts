@@ -55,8 +55,8 @@ export function createSessionStore(db: Knex) {
   return {
     transaction: <T>(work: (trx: Knex.Transaction) => Promise<T>) => db.transaction(work),
 
-    async insert(session: NewSession): Promise<SessionRow> {
-      const [created] = await sessions()
+    async insert(session: NewSession, trx?: Knex): Promise<SessionRow> {
+      const [created] = await sessions(trx)
         .insert({
           seed: session.seed,
           player_name: session.playerName,

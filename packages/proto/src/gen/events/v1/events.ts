@@ -62,6 +62,25 @@ export interface SessionFlagged {
   details: string;
 }
 
+/**
+ * Subject `session.finished`: a ranked game held by the sessions service has ended (stream
+ * SESSIONS). Completed-game statistics are counted from it, once per session.
+ */
+export interface SessionFinished {
+  id: string;
+  occurredAt: string;
+  sessionId: string;
+  playerName: string;
+  score: number;
+  level: number;
+  moves: number;
+  /** ISO 8601: when the session started and when its game ended, by the server's clock. */
+  startedAt: string;
+  finishedAt: string;
+  /** The server's timing analysis or an admin had flagged the session when it ended. */
+  suspicious: boolean;
+}
+
 function createBaseScoreCreated(): ScoreCreated {
   return { id: "", occurredAt: "", score: undefined };
 }
@@ -628,6 +647,250 @@ export const SessionFlagged: MessageFns<SessionFlagged> = {
     message.source = object.source ?? "";
     message.type = object.type ?? "";
     message.details = object.details ?? "";
+    return message;
+  },
+};
+
+function createBaseSessionFinished(): SessionFinished {
+  return {
+    id: "",
+    occurredAt: "",
+    sessionId: "",
+    playerName: "",
+    score: 0,
+    level: 0,
+    moves: 0,
+    startedAt: "",
+    finishedAt: "",
+    suspicious: false,
+  };
+}
+
+export const SessionFinished: MessageFns<SessionFinished> = {
+  encode(message: SessionFinished, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(26).string(message.sessionId);
+    }
+    if (message.playerName !== "") {
+      writer.uint32(34).string(message.playerName);
+    }
+    if (message.score !== 0) {
+      writer.uint32(40).int64(message.score);
+    }
+    if (message.level !== 0) {
+      writer.uint32(48).int32(message.level);
+    }
+    if (message.moves !== 0) {
+      writer.uint32(56).int32(message.moves);
+    }
+    if (message.startedAt !== "") {
+      writer.uint32(66).string(message.startedAt);
+    }
+    if (message.finishedAt !== "") {
+      writer.uint32(74).string(message.finishedAt);
+    }
+    if (message.suspicious !== false) {
+      writer.uint32(80).bool(message.suspicious);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionFinished {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSessionFinished();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.playerName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.score = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.level = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.moves = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.startedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.finishedAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.suspicious = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SessionFinished {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      playerName: isSet(object.playerName)
+        ? globalThis.String(object.playerName)
+        : isSet(object.player_name)
+        ? globalThis.String(object.player_name)
+        : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      level: isSet(object.level) ? globalThis.Number(object.level) : 0,
+      moves: isSet(object.moves) ? globalThis.Number(object.moves) : 0,
+      startedAt: isSet(object.startedAt)
+        ? globalThis.String(object.startedAt)
+        : isSet(object.started_at)
+        ? globalThis.String(object.started_at)
+        : "",
+      finishedAt: isSet(object.finishedAt)
+        ? globalThis.String(object.finishedAt)
+        : isSet(object.finished_at)
+        ? globalThis.String(object.finished_at)
+        : "",
+      suspicious: isSet(object.suspicious) ? globalThis.Boolean(object.suspicious) : false,
+    };
+  },
+
+  toJSON(message: SessionFinished): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.playerName !== "") {
+      obj.playerName = message.playerName;
+    }
+    if (message.score !== 0) {
+      obj.score = Math.round(message.score);
+    }
+    if (message.level !== 0) {
+      obj.level = Math.round(message.level);
+    }
+    if (message.moves !== 0) {
+      obj.moves = Math.round(message.moves);
+    }
+    if (message.startedAt !== "") {
+      obj.startedAt = message.startedAt;
+    }
+    if (message.finishedAt !== "") {
+      obj.finishedAt = message.finishedAt;
+    }
+    if (message.suspicious !== false) {
+      obj.suspicious = message.suspicious;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SessionFinished>, I>>(base?: I): SessionFinished {
+    return SessionFinished.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SessionFinished>, I>>(object: I): SessionFinished {
+    const message = createBaseSessionFinished();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.sessionId = object.sessionId ?? "";
+    message.playerName = object.playerName ?? "";
+    message.score = object.score ?? 0;
+    message.level = object.level ?? 0;
+    message.moves = object.moves ?? 0;
+    message.startedAt = object.startedAt ?? "";
+    message.finishedAt = object.finishedAt ?? "";
+    message.suspicious = object.suspicious ?? false;
     return message;
   },
 };

@@ -85,8 +85,149 @@ export interface CreateSessionRequest {
 
 export interface CreateSessionResponse {
   id: string;
-  /** 128 random bits as 32 hexadecimal digits: the engine's createGame(seed). */
-  seed: string;
+  /** The session's credential (shown once; the server keeps only its hash). */
+  credential: string;
+  game: Game | undefined;
+}
+
+/** A ball position: x the column (0-5), y the row (0-7, 0 the top). */
+export interface Cell {
+  x: number;
+  y: number;
+}
+
+export interface LevelProgress {
+  currentLevel: number;
+  targetColor: string;
+  targetMatches: number;
+  matchesCollected: number;
+  movesAllowed: number;
+  movesUsed: number;
+  /** The last (up to) 3 target colours, oldest first; the current target is the last. */
+  previousColors: string[];
+}
+
+/** The held game as the player sees it: everything but the random generator's state. */
+export interface Game {
+  /** Colour names, row by row from the top (48 = 6 columns x 8 rows). */
+  grid: string[];
+  score: number;
+  level: LevelProgress | undefined;
+  totalMoves: number;
+  totalMatches: number;
+  largestRun: number;
+  extraMovesGranted: boolean;
+  /** 'active', 'gameOverPending' or 'ended'. */
+  status: string;
+  /** Whether the board has a possible swap (false: the client offers Reset Grid). */
+  hasMoves: boolean;
+  /** Actions applied so far: the `seq` of the next action. */
+  seq: number;
+}
+
+export interface ClearedRun {
+  color: string;
+  cells: Cell[];
+  length: number;
+  points: number;
+  /** 'row' or 'column'. */
+  direction: string;
+}
+
+export interface Fall {
+  from: Cell | undefined;
+  to: Cell | undefined;
+  color: string;
+}
+
+/** A new ball: it lands at (x, y) and starts at row from_y (negative: above the board). */
+export interface Spawn {
+  x: number;
+  y: number;
+  color: string;
+  fromY: number;
+}
+
+/** One round of a cascade: pop, then fall and fill. */
+export interface CascadeStep {
+  cleared: ClearedRun[];
+  removed: Cell[];
+  falls: Fall[];
+  spawned: Spawn[];
+  points: number;
+  targetCollected: number;
+}
+
+export interface LevelUp {
+  fromLevel: number;
+  toLevel: number;
+  unusedMoves: number;
+  bonusPoints: number;
+}
+
+export interface SwapAction {
+  from: Cell | undefined;
+  to: Cell | undefined;
+}
+
+export interface ResetAction {
+}
+
+export interface ExtraMovesAction {
+}
+
+export interface EndAction {
+}
+
+export interface PlayActionRequest {
+  id: string;
+  /** The number of actions applied before this one (the game's `seq` when it was sent). */
+  seq: number;
+  action:
+    | { $case: "swap"; value: SwapAction }
+    | { $case: "reset"; value: ResetAction }
+    | { $case: "extraMoves"; value: ExtraMovesAction }
+    | { $case: "end"; value: EndAction }
+    | undefined;
+}
+
+export interface PlayActionResponse {
+  /** The game after the action. */
+  game:
+    | Game
+    | undefined;
+  /** A swap's cascade, round by round (empty for other actions). */
+  steps: CascadeStep[];
+  matchPoints: number;
+  levelBonus: number;
+  pointsGained: number;
+  targetCollected: number;
+  /** Set when the swap completed the level. */
+  levelUp:
+    | LevelUp
+    | undefined;
+  /** Moves added by an extra-moves action. */
+  movesAdded: number;
+}
+
+export interface GetGameRequest {
+  id: string;
+}
+
+export interface GetGameResponse {
+  game: Game | undefined;
+}
+
+export interface ResumeGameRequest {
+}
+
+export interface ResumeGameResponse {
+  id: string;
+  game:
+    | Game
+    | undefined;
+  /** The session's player name (the board name the game will be submitted under by default). */
+  playerName: string;
 }
 
 /**
@@ -137,6 +278,7 @@ export interface GetSessionForScoringRequest {
 
 export interface GetSessionForScoringResponse {
   id: string;
+  /** For the audit replay of the action log (never sent past the gateway). */
   seed: string;
   playerName: string;
   /** Empty for guests. */
@@ -146,6 +288,19 @@ export interface GetSessionForScoringResponse {
   /** ISO 8601; empty while the session is open. */
   endedAt: string;
   suspicious: boolean;
+  /** The held game's final figures: a score is accepted only from a finished game that matches. */
+  finished: boolean;
+  score: number;
+  level: number;
+  moves: number;
+  /** ISO 8601; empty while the game is being played. */
+  finishedAt: string;
+  /**
+   * The action log, replayable from the seed: the engine's action codes and the times (epoch
+   * ms) this server received them.
+   */
+  actionCodes: number[];
+  actionTimes: number[];
 }
 
 export interface Flag {
@@ -222,6 +377,28 @@ export interface FlagSessionRequest {
 
 export interface FlagSessionResponse {
   session: Session | undefined;
+}
+
+export interface ListStartsRequest {
+  /** 'player' (account, or guest name) or 'address'. */
+  by: string;
+  /** 1..100; 0 means 50. Most starts first. */
+  limit: number;
+  /** Only starts at or after this instant (ISO 8601); empty: the last 7 days. */
+  since: string;
+}
+
+export interface StartCount {
+  /** The account id (user:<id>), the guest name (guest:<name>) or the address. */
+  key: string;
+  started: number;
+  finished: number;
+  /** ISO 8601. */
+  lastStartedAt: string;
+}
+
+export interface ListStartsResponse {
+  rows: StartCount[];
 }
 
 function createBaseCreateSessionRequest(): CreateSessionRequest {
@@ -358,7 +535,7 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
 };
 
 function createBaseCreateSessionResponse(): CreateSessionResponse {
-  return { id: "", seed: "" };
+  return { id: "", credential: "", game: undefined };
 }
 
 export const CreateSessionResponse: MessageFns<CreateSessionResponse> = {
@@ -366,8 +543,11 @@ export const CreateSessionResponse: MessageFns<CreateSessionResponse> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.seed !== "") {
-      writer.uint32(18).string(message.seed);
+    if (message.credential !== "") {
+      writer.uint32(26).string(message.credential);
+    }
+    if (message.game !== undefined) {
+      Game.encode(message.game, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -393,12 +573,20 @@ export const CreateSessionResponse: MessageFns<CreateSessionResponse> = {
             message.id = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.seed = reader.string();
+            message.credential = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.game = Game.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -416,7 +604,8 @@ export const CreateSessionResponse: MessageFns<CreateSessionResponse> = {
   fromJSON(object: any): CreateSessionResponse {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      seed: isSet(object.seed) ? globalThis.String(object.seed) : "",
+      credential: isSet(object.credential) ? globalThis.String(object.credential) : "",
+      game: isSet(object.game) ? Game.fromJSON(object.game) : undefined,
     };
   },
 
@@ -425,8 +614,11 @@ export const CreateSessionResponse: MessageFns<CreateSessionResponse> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.seed !== "") {
-      obj.seed = message.seed;
+    if (message.credential !== "") {
+      obj.credential = message.credential;
+    }
+    if (message.game !== undefined) {
+      obj.game = Game.toJSON(message.game);
     }
     return obj;
   },
@@ -437,7 +629,2106 @@ export const CreateSessionResponse: MessageFns<CreateSessionResponse> = {
   fromPartial<I extends Exact<DeepPartial<CreateSessionResponse>, I>>(object: I): CreateSessionResponse {
     const message = createBaseCreateSessionResponse();
     message.id = object.id ?? "";
-    message.seed = object.seed ?? "";
+    message.credential = object.credential ?? "";
+    message.game = (object.game !== undefined && object.game !== null) ? Game.fromPartial(object.game) : undefined;
+    return message;
+  },
+};
+
+function createBaseCell(): Cell {
+  return { x: 0, y: 0 };
+}
+
+export const Cell: MessageFns<Cell> = {
+  encode(message: Cell, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.x !== 0) {
+      writer.uint32(8).int32(message.x);
+    }
+    if (message.y !== 0) {
+      writer.uint32(16).int32(message.y);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Cell {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCell();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.x = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.y = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Cell {
+    return {
+      x: isSet(object.x) ? globalThis.Number(object.x) : 0,
+      y: isSet(object.y) ? globalThis.Number(object.y) : 0,
+    };
+  },
+
+  toJSON(message: Cell): unknown {
+    const obj: any = {};
+    if (message.x !== 0) {
+      obj.x = Math.round(message.x);
+    }
+    if (message.y !== 0) {
+      obj.y = Math.round(message.y);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Cell>, I>>(base?: I): Cell {
+    return Cell.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Cell>, I>>(object: I): Cell {
+    const message = createBaseCell();
+    message.x = object.x ?? 0;
+    message.y = object.y ?? 0;
+    return message;
+  },
+};
+
+function createBaseLevelProgress(): LevelProgress {
+  return {
+    currentLevel: 0,
+    targetColor: "",
+    targetMatches: 0,
+    matchesCollected: 0,
+    movesAllowed: 0,
+    movesUsed: 0,
+    previousColors: [],
+  };
+}
+
+export const LevelProgress: MessageFns<LevelProgress> = {
+  encode(message: LevelProgress, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentLevel !== 0) {
+      writer.uint32(8).int32(message.currentLevel);
+    }
+    if (message.targetColor !== "") {
+      writer.uint32(18).string(message.targetColor);
+    }
+    if (message.targetMatches !== 0) {
+      writer.uint32(24).int32(message.targetMatches);
+    }
+    if (message.matchesCollected !== 0) {
+      writer.uint32(32).int32(message.matchesCollected);
+    }
+    if (message.movesAllowed !== 0) {
+      writer.uint32(40).int32(message.movesAllowed);
+    }
+    if (message.movesUsed !== 0) {
+      writer.uint32(48).int32(message.movesUsed);
+    }
+    for (const v of message.previousColors) {
+      writer.uint32(58).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LevelProgress {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLevelProgress();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.currentLevel = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.targetColor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.targetMatches = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.matchesCollected = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.movesAllowed = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.movesUsed = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.previousColors.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LevelProgress {
+    return {
+      currentLevel: isSet(object.currentLevel)
+        ? globalThis.Number(object.currentLevel)
+        : isSet(object.current_level)
+        ? globalThis.Number(object.current_level)
+        : 0,
+      targetColor: isSet(object.targetColor)
+        ? globalThis.String(object.targetColor)
+        : isSet(object.target_color)
+        ? globalThis.String(object.target_color)
+        : "",
+      targetMatches: isSet(object.targetMatches)
+        ? globalThis.Number(object.targetMatches)
+        : isSet(object.target_matches)
+        ? globalThis.Number(object.target_matches)
+        : 0,
+      matchesCollected: isSet(object.matchesCollected)
+        ? globalThis.Number(object.matchesCollected)
+        : isSet(object.matches_collected)
+        ? globalThis.Number(object.matches_collected)
+        : 0,
+      movesAllowed: isSet(object.movesAllowed)
+        ? globalThis.Number(object.movesAllowed)
+        : isSet(object.moves_allowed)
+        ? globalThis.Number(object.moves_allowed)
+        : 0,
+      movesUsed: isSet(object.movesUsed)
+        ? globalThis.Number(object.movesUsed)
+        : isSet(object.moves_used)
+        ? globalThis.Number(object.moves_used)
+        : 0,
+      previousColors: globalThis.Array.isArray(object?.previousColors)
+        ? object.previousColors.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.previous_colors)
+        ? object.previous_colors.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: LevelProgress): unknown {
+    const obj: any = {};
+    if (message.currentLevel !== 0) {
+      obj.currentLevel = Math.round(message.currentLevel);
+    }
+    if (message.targetColor !== "") {
+      obj.targetColor = message.targetColor;
+    }
+    if (message.targetMatches !== 0) {
+      obj.targetMatches = Math.round(message.targetMatches);
+    }
+    if (message.matchesCollected !== 0) {
+      obj.matchesCollected = Math.round(message.matchesCollected);
+    }
+    if (message.movesAllowed !== 0) {
+      obj.movesAllowed = Math.round(message.movesAllowed);
+    }
+    if (message.movesUsed !== 0) {
+      obj.movesUsed = Math.round(message.movesUsed);
+    }
+    if (message.previousColors?.length) {
+      obj.previousColors = message.previousColors;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LevelProgress>, I>>(base?: I): LevelProgress {
+    return LevelProgress.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LevelProgress>, I>>(object: I): LevelProgress {
+    const message = createBaseLevelProgress();
+    message.currentLevel = object.currentLevel ?? 0;
+    message.targetColor = object.targetColor ?? "";
+    message.targetMatches = object.targetMatches ?? 0;
+    message.matchesCollected = object.matchesCollected ?? 0;
+    message.movesAllowed = object.movesAllowed ?? 0;
+    message.movesUsed = object.movesUsed ?? 0;
+    message.previousColors = object.previousColors?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseGame(): Game {
+  return {
+    grid: [],
+    score: 0,
+    level: undefined,
+    totalMoves: 0,
+    totalMatches: 0,
+    largestRun: 0,
+    extraMovesGranted: false,
+    status: "",
+    hasMoves: false,
+    seq: 0,
+  };
+}
+
+export const Game: MessageFns<Game> = {
+  encode(message: Game, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.grid) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.score !== 0) {
+      writer.uint32(16).int64(message.score);
+    }
+    if (message.level !== undefined) {
+      LevelProgress.encode(message.level, writer.uint32(26).fork()).join();
+    }
+    if (message.totalMoves !== 0) {
+      writer.uint32(32).int32(message.totalMoves);
+    }
+    if (message.totalMatches !== 0) {
+      writer.uint32(40).int32(message.totalMatches);
+    }
+    if (message.largestRun !== 0) {
+      writer.uint32(48).int32(message.largestRun);
+    }
+    if (message.extraMovesGranted !== false) {
+      writer.uint32(56).bool(message.extraMovesGranted);
+    }
+    if (message.status !== "") {
+      writer.uint32(66).string(message.status);
+    }
+    if (message.hasMoves !== false) {
+      writer.uint32(72).bool(message.hasMoves);
+    }
+    if (message.seq !== 0) {
+      writer.uint32(80).int32(message.seq);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Game {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGame();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.grid.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.score = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.level = LevelProgress.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalMoves = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.totalMatches = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.largestRun = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.extraMovesGranted = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.hasMoves = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.seq = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Game {
+    return {
+      grid: globalThis.Array.isArray(object?.grid) ? object.grid.map((e: any) => globalThis.String(e)) : [],
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      level: isSet(object.level) ? LevelProgress.fromJSON(object.level) : undefined,
+      totalMoves: isSet(object.totalMoves)
+        ? globalThis.Number(object.totalMoves)
+        : isSet(object.total_moves)
+        ? globalThis.Number(object.total_moves)
+        : 0,
+      totalMatches: isSet(object.totalMatches)
+        ? globalThis.Number(object.totalMatches)
+        : isSet(object.total_matches)
+        ? globalThis.Number(object.total_matches)
+        : 0,
+      largestRun: isSet(object.largestRun)
+        ? globalThis.Number(object.largestRun)
+        : isSet(object.largest_run)
+        ? globalThis.Number(object.largest_run)
+        : 0,
+      extraMovesGranted: isSet(object.extraMovesGranted)
+        ? globalThis.Boolean(object.extraMovesGranted)
+        : isSet(object.extra_moves_granted)
+        ? globalThis.Boolean(object.extra_moves_granted)
+        : false,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      hasMoves: isSet(object.hasMoves)
+        ? globalThis.Boolean(object.hasMoves)
+        : isSet(object.has_moves)
+        ? globalThis.Boolean(object.has_moves)
+        : false,
+      seq: isSet(object.seq) ? globalThis.Number(object.seq) : 0,
+    };
+  },
+
+  toJSON(message: Game): unknown {
+    const obj: any = {};
+    if (message.grid?.length) {
+      obj.grid = message.grid;
+    }
+    if (message.score !== 0) {
+      obj.score = Math.round(message.score);
+    }
+    if (message.level !== undefined) {
+      obj.level = LevelProgress.toJSON(message.level);
+    }
+    if (message.totalMoves !== 0) {
+      obj.totalMoves = Math.round(message.totalMoves);
+    }
+    if (message.totalMatches !== 0) {
+      obj.totalMatches = Math.round(message.totalMatches);
+    }
+    if (message.largestRun !== 0) {
+      obj.largestRun = Math.round(message.largestRun);
+    }
+    if (message.extraMovesGranted !== false) {
+      obj.extraMovesGranted = message.extraMovesGranted;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.hasMoves !== false) {
+      obj.hasMoves = message.hasMoves;
+    }
+    if (message.seq !== 0) {
+      obj.seq = Math.round(message.seq);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Game>, I>>(base?: I): Game {
+    return Game.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Game>, I>>(object: I): Game {
+    const message = createBaseGame();
+    message.grid = object.grid?.map((e) => e) || [];
+    message.score = object.score ?? 0;
+    message.level = (object.level !== undefined && object.level !== null)
+      ? LevelProgress.fromPartial(object.level)
+      : undefined;
+    message.totalMoves = object.totalMoves ?? 0;
+    message.totalMatches = object.totalMatches ?? 0;
+    message.largestRun = object.largestRun ?? 0;
+    message.extraMovesGranted = object.extraMovesGranted ?? false;
+    message.status = object.status ?? "";
+    message.hasMoves = object.hasMoves ?? false;
+    message.seq = object.seq ?? 0;
+    return message;
+  },
+};
+
+function createBaseClearedRun(): ClearedRun {
+  return { color: "", cells: [], length: 0, points: 0, direction: "" };
+}
+
+export const ClearedRun: MessageFns<ClearedRun> = {
+  encode(message: ClearedRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.color !== "") {
+      writer.uint32(10).string(message.color);
+    }
+    for (const v of message.cells) {
+      Cell.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.length !== 0) {
+      writer.uint32(24).int32(message.length);
+    }
+    if (message.points !== 0) {
+      writer.uint32(32).int32(message.points);
+    }
+    if (message.direction !== "") {
+      writer.uint32(42).string(message.direction);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClearedRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClearedRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.color = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cells.push(Cell.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.length = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.points = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.direction = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClearedRun {
+    return {
+      color: isSet(object.color) ? globalThis.String(object.color) : "",
+      cells: globalThis.Array.isArray(object?.cells) ? object.cells.map((e: any) => Cell.fromJSON(e)) : [],
+      length: isSet(object.length) ? globalThis.Number(object.length) : 0,
+      points: isSet(object.points) ? globalThis.Number(object.points) : 0,
+      direction: isSet(object.direction) ? globalThis.String(object.direction) : "",
+    };
+  },
+
+  toJSON(message: ClearedRun): unknown {
+    const obj: any = {};
+    if (message.color !== "") {
+      obj.color = message.color;
+    }
+    if (message.cells?.length) {
+      obj.cells = message.cells.map((e) => Cell.toJSON(e));
+    }
+    if (message.length !== 0) {
+      obj.length = Math.round(message.length);
+    }
+    if (message.points !== 0) {
+      obj.points = Math.round(message.points);
+    }
+    if (message.direction !== "") {
+      obj.direction = message.direction;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ClearedRun>, I>>(base?: I): ClearedRun {
+    return ClearedRun.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ClearedRun>, I>>(object: I): ClearedRun {
+    const message = createBaseClearedRun();
+    message.color = object.color ?? "";
+    message.cells = object.cells?.map((e) => Cell.fromPartial(e)) || [];
+    message.length = object.length ?? 0;
+    message.points = object.points ?? 0;
+    message.direction = object.direction ?? "";
+    return message;
+  },
+};
+
+function createBaseFall(): Fall {
+  return { from: undefined, to: undefined, color: "" };
+}
+
+export const Fall: MessageFns<Fall> = {
+  encode(message: Fall, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== undefined) {
+      Cell.encode(message.from, writer.uint32(10).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Cell.encode(message.to, writer.uint32(18).fork()).join();
+    }
+    if (message.color !== "") {
+      writer.uint32(26).string(message.color);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Fall {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFall();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = Cell.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = Cell.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.color = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Fall {
+    return {
+      from: isSet(object.from) ? Cell.fromJSON(object.from) : undefined,
+      to: isSet(object.to) ? Cell.fromJSON(object.to) : undefined,
+      color: isSet(object.color) ? globalThis.String(object.color) : "",
+    };
+  },
+
+  toJSON(message: Fall): unknown {
+    const obj: any = {};
+    if (message.from !== undefined) {
+      obj.from = Cell.toJSON(message.from);
+    }
+    if (message.to !== undefined) {
+      obj.to = Cell.toJSON(message.to);
+    }
+    if (message.color !== "") {
+      obj.color = message.color;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Fall>, I>>(base?: I): Fall {
+    return Fall.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Fall>, I>>(object: I): Fall {
+    const message = createBaseFall();
+    message.from = (object.from !== undefined && object.from !== null) ? Cell.fromPartial(object.from) : undefined;
+    message.to = (object.to !== undefined && object.to !== null) ? Cell.fromPartial(object.to) : undefined;
+    message.color = object.color ?? "";
+    return message;
+  },
+};
+
+function createBaseSpawn(): Spawn {
+  return { x: 0, y: 0, color: "", fromY: 0 };
+}
+
+export const Spawn: MessageFns<Spawn> = {
+  encode(message: Spawn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.x !== 0) {
+      writer.uint32(8).int32(message.x);
+    }
+    if (message.y !== 0) {
+      writer.uint32(16).int32(message.y);
+    }
+    if (message.color !== "") {
+      writer.uint32(26).string(message.color);
+    }
+    if (message.fromY !== 0) {
+      writer.uint32(32).int32(message.fromY);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Spawn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpawn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.x = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.y = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.color = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.fromY = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Spawn {
+    return {
+      x: isSet(object.x) ? globalThis.Number(object.x) : 0,
+      y: isSet(object.y) ? globalThis.Number(object.y) : 0,
+      color: isSet(object.color) ? globalThis.String(object.color) : "",
+      fromY: isSet(object.fromY)
+        ? globalThis.Number(object.fromY)
+        : isSet(object.from_y)
+        ? globalThis.Number(object.from_y)
+        : 0,
+    };
+  },
+
+  toJSON(message: Spawn): unknown {
+    const obj: any = {};
+    if (message.x !== 0) {
+      obj.x = Math.round(message.x);
+    }
+    if (message.y !== 0) {
+      obj.y = Math.round(message.y);
+    }
+    if (message.color !== "") {
+      obj.color = message.color;
+    }
+    if (message.fromY !== 0) {
+      obj.fromY = Math.round(message.fromY);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Spawn>, I>>(base?: I): Spawn {
+    return Spawn.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Spawn>, I>>(object: I): Spawn {
+    const message = createBaseSpawn();
+    message.x = object.x ?? 0;
+    message.y = object.y ?? 0;
+    message.color = object.color ?? "";
+    message.fromY = object.fromY ?? 0;
+    return message;
+  },
+};
+
+function createBaseCascadeStep(): CascadeStep {
+  return { cleared: [], removed: [], falls: [], spawned: [], points: 0, targetCollected: 0 };
+}
+
+export const CascadeStep: MessageFns<CascadeStep> = {
+  encode(message: CascadeStep, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.cleared) {
+      ClearedRun.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.removed) {
+      Cell.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.falls) {
+      Fall.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.spawned) {
+      Spawn.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.points !== 0) {
+      writer.uint32(40).int32(message.points);
+    }
+    if (message.targetCollected !== 0) {
+      writer.uint32(48).int32(message.targetCollected);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CascadeStep {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCascadeStep();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cleared.push(ClearedRun.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.removed.push(Cell.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.falls.push(Fall.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.spawned.push(Spawn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.points = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.targetCollected = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CascadeStep {
+    return {
+      cleared: globalThis.Array.isArray(object?.cleared) ? object.cleared.map((e: any) => ClearedRun.fromJSON(e)) : [],
+      removed: globalThis.Array.isArray(object?.removed) ? object.removed.map((e: any) => Cell.fromJSON(e)) : [],
+      falls: globalThis.Array.isArray(object?.falls) ? object.falls.map((e: any) => Fall.fromJSON(e)) : [],
+      spawned: globalThis.Array.isArray(object?.spawned) ? object.spawned.map((e: any) => Spawn.fromJSON(e)) : [],
+      points: isSet(object.points) ? globalThis.Number(object.points) : 0,
+      targetCollected: isSet(object.targetCollected)
+        ? globalThis.Number(object.targetCollected)
+        : isSet(object.target_collected)
+        ? globalThis.Number(object.target_collected)
+        : 0,
+    };
+  },
+
+  toJSON(message: CascadeStep): unknown {
+    const obj: any = {};
+    if (message.cleared?.length) {
+      obj.cleared = message.cleared.map((e) => ClearedRun.toJSON(e));
+    }
+    if (message.removed?.length) {
+      obj.removed = message.removed.map((e) => Cell.toJSON(e));
+    }
+    if (message.falls?.length) {
+      obj.falls = message.falls.map((e) => Fall.toJSON(e));
+    }
+    if (message.spawned?.length) {
+      obj.spawned = message.spawned.map((e) => Spawn.toJSON(e));
+    }
+    if (message.points !== 0) {
+      obj.points = Math.round(message.points);
+    }
+    if (message.targetCollected !== 0) {
+      obj.targetCollected = Math.round(message.targetCollected);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CascadeStep>, I>>(base?: I): CascadeStep {
+    return CascadeStep.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CascadeStep>, I>>(object: I): CascadeStep {
+    const message = createBaseCascadeStep();
+    message.cleared = object.cleared?.map((e) => ClearedRun.fromPartial(e)) || [];
+    message.removed = object.removed?.map((e) => Cell.fromPartial(e)) || [];
+    message.falls = object.falls?.map((e) => Fall.fromPartial(e)) || [];
+    message.spawned = object.spawned?.map((e) => Spawn.fromPartial(e)) || [];
+    message.points = object.points ?? 0;
+    message.targetCollected = object.targetCollected ?? 0;
+    return message;
+  },
+};
+
+function createBaseLevelUp(): LevelUp {
+  return { fromLevel: 0, toLevel: 0, unusedMoves: 0, bonusPoints: 0 };
+}
+
+export const LevelUp: MessageFns<LevelUp> = {
+  encode(message: LevelUp, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromLevel !== 0) {
+      writer.uint32(8).int32(message.fromLevel);
+    }
+    if (message.toLevel !== 0) {
+      writer.uint32(16).int32(message.toLevel);
+    }
+    if (message.unusedMoves !== 0) {
+      writer.uint32(24).int32(message.unusedMoves);
+    }
+    if (message.bonusPoints !== 0) {
+      writer.uint32(32).int32(message.bonusPoints);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LevelUp {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLevelUp();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.fromLevel = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.toLevel = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.unusedMoves = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.bonusPoints = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LevelUp {
+    return {
+      fromLevel: isSet(object.fromLevel)
+        ? globalThis.Number(object.fromLevel)
+        : isSet(object.from_level)
+        ? globalThis.Number(object.from_level)
+        : 0,
+      toLevel: isSet(object.toLevel)
+        ? globalThis.Number(object.toLevel)
+        : isSet(object.to_level)
+        ? globalThis.Number(object.to_level)
+        : 0,
+      unusedMoves: isSet(object.unusedMoves)
+        ? globalThis.Number(object.unusedMoves)
+        : isSet(object.unused_moves)
+        ? globalThis.Number(object.unused_moves)
+        : 0,
+      bonusPoints: isSet(object.bonusPoints)
+        ? globalThis.Number(object.bonusPoints)
+        : isSet(object.bonus_points)
+        ? globalThis.Number(object.bonus_points)
+        : 0,
+    };
+  },
+
+  toJSON(message: LevelUp): unknown {
+    const obj: any = {};
+    if (message.fromLevel !== 0) {
+      obj.fromLevel = Math.round(message.fromLevel);
+    }
+    if (message.toLevel !== 0) {
+      obj.toLevel = Math.round(message.toLevel);
+    }
+    if (message.unusedMoves !== 0) {
+      obj.unusedMoves = Math.round(message.unusedMoves);
+    }
+    if (message.bonusPoints !== 0) {
+      obj.bonusPoints = Math.round(message.bonusPoints);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LevelUp>, I>>(base?: I): LevelUp {
+    return LevelUp.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LevelUp>, I>>(object: I): LevelUp {
+    const message = createBaseLevelUp();
+    message.fromLevel = object.fromLevel ?? 0;
+    message.toLevel = object.toLevel ?? 0;
+    message.unusedMoves = object.unusedMoves ?? 0;
+    message.bonusPoints = object.bonusPoints ?? 0;
+    return message;
+  },
+};
+
+function createBaseSwapAction(): SwapAction {
+  return { from: undefined, to: undefined };
+}
+
+export const SwapAction: MessageFns<SwapAction> = {
+  encode(message: SwapAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== undefined) {
+      Cell.encode(message.from, writer.uint32(10).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Cell.encode(message.to, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwapAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwapAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = Cell.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = Cell.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwapAction {
+    return {
+      from: isSet(object.from) ? Cell.fromJSON(object.from) : undefined,
+      to: isSet(object.to) ? Cell.fromJSON(object.to) : undefined,
+    };
+  },
+
+  toJSON(message: SwapAction): unknown {
+    const obj: any = {};
+    if (message.from !== undefined) {
+      obj.from = Cell.toJSON(message.from);
+    }
+    if (message.to !== undefined) {
+      obj.to = Cell.toJSON(message.to);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SwapAction>, I>>(base?: I): SwapAction {
+    return SwapAction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SwapAction>, I>>(object: I): SwapAction {
+    const message = createBaseSwapAction();
+    message.from = (object.from !== undefined && object.from !== null) ? Cell.fromPartial(object.from) : undefined;
+    message.to = (object.to !== undefined && object.to !== null) ? Cell.fromPartial(object.to) : undefined;
+    return message;
+  },
+};
+
+function createBaseResetAction(): ResetAction {
+  return {};
+}
+
+export const ResetAction: MessageFns<ResetAction> = {
+  encode(_: ResetAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResetAction {
+    return {};
+  },
+
+  toJSON(_: ResetAction): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResetAction>, I>>(base?: I): ResetAction {
+    return ResetAction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResetAction>, I>>(_: I): ResetAction {
+    const message = createBaseResetAction();
+    return message;
+  },
+};
+
+function createBaseExtraMovesAction(): ExtraMovesAction {
+  return {};
+}
+
+export const ExtraMovesAction: MessageFns<ExtraMovesAction> = {
+  encode(_: ExtraMovesAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExtraMovesAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExtraMovesAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ExtraMovesAction {
+    return {};
+  },
+
+  toJSON(_: ExtraMovesAction): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExtraMovesAction>, I>>(base?: I): ExtraMovesAction {
+    return ExtraMovesAction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExtraMovesAction>, I>>(_: I): ExtraMovesAction {
+    const message = createBaseExtraMovesAction();
+    return message;
+  },
+};
+
+function createBaseEndAction(): EndAction {
+  return {};
+}
+
+export const EndAction: MessageFns<EndAction> = {
+  encode(_: EndAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): EndAction {
+    return {};
+  },
+
+  toJSON(_: EndAction): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndAction>, I>>(base?: I): EndAction {
+    return EndAction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndAction>, I>>(_: I): EndAction {
+    const message = createBaseEndAction();
+    return message;
+  },
+};
+
+function createBasePlayActionRequest(): PlayActionRequest {
+  return { id: "", seq: 0, action: undefined };
+}
+
+export const PlayActionRequest: MessageFns<PlayActionRequest> = {
+  encode(message: PlayActionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.seq !== 0) {
+      writer.uint32(16).int32(message.seq);
+    }
+    switch (message.action?.$case) {
+      case "swap":
+        SwapAction.encode(message.action.value, writer.uint32(26).fork()).join();
+        break;
+      case "reset":
+        ResetAction.encode(message.action.value, writer.uint32(34).fork()).join();
+        break;
+      case "extraMoves":
+        ExtraMovesAction.encode(message.action.value, writer.uint32(42).fork()).join();
+        break;
+      case "end":
+        EndAction.encode(message.action.value, writer.uint32(50).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlayActionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlayActionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.seq = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = { $case: "swap", value: SwapAction.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.action = { $case: "reset", value: ResetAction.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.action = { $case: "extraMoves", value: ExtraMovesAction.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.action = { $case: "end", value: EndAction.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlayActionRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      seq: isSet(object.seq) ? globalThis.Number(object.seq) : 0,
+      action: isSet(object.swap)
+        ? { $case: "swap", value: SwapAction.fromJSON(object.swap) }
+        : isSet(object.reset)
+        ? { $case: "reset", value: ResetAction.fromJSON(object.reset) }
+        : isSet(object.extraMoves)
+        ? { $case: "extraMoves", value: ExtraMovesAction.fromJSON(object.extraMoves) }
+        : isSet(object.extra_moves)
+        ? { $case: "extraMoves", value: ExtraMovesAction.fromJSON(object.extra_moves) }
+        : isSet(object.end)
+        ? { $case: "end", value: EndAction.fromJSON(object.end) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: PlayActionRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.seq !== 0) {
+      obj.seq = Math.round(message.seq);
+    }
+    if (message.action?.$case === "swap") {
+      obj.swap = SwapAction.toJSON(message.action.value);
+    } else if (message.action?.$case === "reset") {
+      obj.reset = ResetAction.toJSON(message.action.value);
+    } else if (message.action?.$case === "extraMoves") {
+      obj.extraMoves = ExtraMovesAction.toJSON(message.action.value);
+    } else if (message.action?.$case === "end") {
+      obj.end = EndAction.toJSON(message.action.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlayActionRequest>, I>>(base?: I): PlayActionRequest {
+    return PlayActionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlayActionRequest>, I>>(object: I): PlayActionRequest {
+    const message = createBasePlayActionRequest();
+    message.id = object.id ?? "";
+    message.seq = object.seq ?? 0;
+    switch (object.action?.$case) {
+      case "swap": {
+        if (object.action?.value !== undefined && object.action?.value !== null) {
+          message.action = { $case: "swap", value: SwapAction.fromPartial(object.action.value) };
+        }
+        break;
+      }
+      case "reset": {
+        if (object.action?.value !== undefined && object.action?.value !== null) {
+          message.action = { $case: "reset", value: ResetAction.fromPartial(object.action.value) };
+        }
+        break;
+      }
+      case "extraMoves": {
+        if (object.action?.value !== undefined && object.action?.value !== null) {
+          message.action = { $case: "extraMoves", value: ExtraMovesAction.fromPartial(object.action.value) };
+        }
+        break;
+      }
+      case "end": {
+        if (object.action?.value !== undefined && object.action?.value !== null) {
+          message.action = { $case: "end", value: EndAction.fromPartial(object.action.value) };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBasePlayActionResponse(): PlayActionResponse {
+  return {
+    game: undefined,
+    steps: [],
+    matchPoints: 0,
+    levelBonus: 0,
+    pointsGained: 0,
+    targetCollected: 0,
+    levelUp: undefined,
+    movesAdded: 0,
+  };
+}
+
+export const PlayActionResponse: MessageFns<PlayActionResponse> = {
+  encode(message: PlayActionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.game !== undefined) {
+      Game.encode(message.game, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.steps) {
+      CascadeStep.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.matchPoints !== 0) {
+      writer.uint32(24).int32(message.matchPoints);
+    }
+    if (message.levelBonus !== 0) {
+      writer.uint32(32).int32(message.levelBonus);
+    }
+    if (message.pointsGained !== 0) {
+      writer.uint32(40).int32(message.pointsGained);
+    }
+    if (message.targetCollected !== 0) {
+      writer.uint32(48).int32(message.targetCollected);
+    }
+    if (message.levelUp !== undefined) {
+      LevelUp.encode(message.levelUp, writer.uint32(58).fork()).join();
+    }
+    if (message.movesAdded !== 0) {
+      writer.uint32(64).int32(message.movesAdded);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlayActionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlayActionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.game = Game.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.steps.push(CascadeStep.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.matchPoints = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.levelBonus = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.pointsGained = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.targetCollected = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.levelUp = LevelUp.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.movesAdded = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlayActionResponse {
+    return {
+      game: isSet(object.game) ? Game.fromJSON(object.game) : undefined,
+      steps: globalThis.Array.isArray(object?.steps) ? object.steps.map((e: any) => CascadeStep.fromJSON(e)) : [],
+      matchPoints: isSet(object.matchPoints)
+        ? globalThis.Number(object.matchPoints)
+        : isSet(object.match_points)
+        ? globalThis.Number(object.match_points)
+        : 0,
+      levelBonus: isSet(object.levelBonus)
+        ? globalThis.Number(object.levelBonus)
+        : isSet(object.level_bonus)
+        ? globalThis.Number(object.level_bonus)
+        : 0,
+      pointsGained: isSet(object.pointsGained)
+        ? globalThis.Number(object.pointsGained)
+        : isSet(object.points_gained)
+        ? globalThis.Number(object.points_gained)
+        : 0,
+      targetCollected: isSet(object.targetCollected)
+        ? globalThis.Number(object.targetCollected)
+        : isSet(object.target_collected)
+        ? globalThis.Number(object.target_collected)
+        : 0,
+      levelUp: isSet(object.levelUp)
+        ? LevelUp.fromJSON(object.levelUp)
+        : isSet(object.level_up)
+        ? LevelUp.fromJSON(object.level_up)
+        : undefined,
+      movesAdded: isSet(object.movesAdded)
+        ? globalThis.Number(object.movesAdded)
+        : isSet(object.moves_added)
+        ? globalThis.Number(object.moves_added)
+        : 0,
+    };
+  },
+
+  toJSON(message: PlayActionResponse): unknown {
+    const obj: any = {};
+    if (message.game !== undefined) {
+      obj.game = Game.toJSON(message.game);
+    }
+    if (message.steps?.length) {
+      obj.steps = message.steps.map((e) => CascadeStep.toJSON(e));
+    }
+    if (message.matchPoints !== 0) {
+      obj.matchPoints = Math.round(message.matchPoints);
+    }
+    if (message.levelBonus !== 0) {
+      obj.levelBonus = Math.round(message.levelBonus);
+    }
+    if (message.pointsGained !== 0) {
+      obj.pointsGained = Math.round(message.pointsGained);
+    }
+    if (message.targetCollected !== 0) {
+      obj.targetCollected = Math.round(message.targetCollected);
+    }
+    if (message.levelUp !== undefined) {
+      obj.levelUp = LevelUp.toJSON(message.levelUp);
+    }
+    if (message.movesAdded !== 0) {
+      obj.movesAdded = Math.round(message.movesAdded);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlayActionResponse>, I>>(base?: I): PlayActionResponse {
+    return PlayActionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlayActionResponse>, I>>(object: I): PlayActionResponse {
+    const message = createBasePlayActionResponse();
+    message.game = (object.game !== undefined && object.game !== null) ? Game.fromPartial(object.game) : undefined;
+    message.steps = object.steps?.map((e) => CascadeStep.fromPartial(e)) || [];
+    message.matchPoints = object.matchPoints ?? 0;
+    message.levelBonus = object.levelBonus ?? 0;
+    message.pointsGained = object.pointsGained ?? 0;
+    message.targetCollected = object.targetCollected ?? 0;
+    message.levelUp = (object.levelUp !== undefined && object.levelUp !== null)
+      ? LevelUp.fromPartial(object.levelUp)
+      : undefined;
+    message.movesAdded = object.movesAdded ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetGameRequest(): GetGameRequest {
+  return { id: "" };
+}
+
+export const GetGameRequest: MessageFns<GetGameRequest> = {
+  encode(message: GetGameRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetGameRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetGameRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetGameRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: GetGameRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetGameRequest>, I>>(base?: I): GetGameRequest {
+    return GetGameRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetGameRequest>, I>>(object: I): GetGameRequest {
+    const message = createBaseGetGameRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseGetGameResponse(): GetGameResponse {
+  return { game: undefined };
+}
+
+export const GetGameResponse: MessageFns<GetGameResponse> = {
+  encode(message: GetGameResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.game !== undefined) {
+      Game.encode(message.game, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetGameResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetGameResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.game = Game.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetGameResponse {
+    return { game: isSet(object.game) ? Game.fromJSON(object.game) : undefined };
+  },
+
+  toJSON(message: GetGameResponse): unknown {
+    const obj: any = {};
+    if (message.game !== undefined) {
+      obj.game = Game.toJSON(message.game);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetGameResponse>, I>>(base?: I): GetGameResponse {
+    return GetGameResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetGameResponse>, I>>(object: I): GetGameResponse {
+    const message = createBaseGetGameResponse();
+    message.game = (object.game !== undefined && object.game !== null) ? Game.fromPartial(object.game) : undefined;
+    return message;
+  },
+};
+
+function createBaseResumeGameRequest(): ResumeGameRequest {
+  return {};
+}
+
+export const ResumeGameRequest: MessageFns<ResumeGameRequest> = {
+  encode(_: ResumeGameRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResumeGameRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResumeGameRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResumeGameRequest {
+    return {};
+  },
+
+  toJSON(_: ResumeGameRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResumeGameRequest>, I>>(base?: I): ResumeGameRequest {
+    return ResumeGameRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResumeGameRequest>, I>>(_: I): ResumeGameRequest {
+    const message = createBaseResumeGameRequest();
+    return message;
+  },
+};
+
+function createBaseResumeGameResponse(): ResumeGameResponse {
+  return { id: "", game: undefined, playerName: "" };
+}
+
+export const ResumeGameResponse: MessageFns<ResumeGameResponse> = {
+  encode(message: ResumeGameResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.game !== undefined) {
+      Game.encode(message.game, writer.uint32(18).fork()).join();
+    }
+    if (message.playerName !== "") {
+      writer.uint32(26).string(message.playerName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResumeGameResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResumeGameResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.game = Game.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.playerName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResumeGameResponse {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      game: isSet(object.game) ? Game.fromJSON(object.game) : undefined,
+      playerName: isSet(object.playerName)
+        ? globalThis.String(object.playerName)
+        : isSet(object.player_name)
+        ? globalThis.String(object.player_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ResumeGameResponse): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.game !== undefined) {
+      obj.game = Game.toJSON(message.game);
+    }
+    if (message.playerName !== "") {
+      obj.playerName = message.playerName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResumeGameResponse>, I>>(base?: I): ResumeGameResponse {
+    return ResumeGameResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResumeGameResponse>, I>>(object: I): ResumeGameResponse {
+    const message = createBaseResumeGameResponse();
+    message.id = object.id ?? "";
+    message.game = (object.game !== undefined && object.game !== null) ? Game.fromPartial(object.game) : undefined;
+    message.playerName = object.playerName ?? "";
     return message;
   },
 };
@@ -1125,7 +3416,22 @@ export const GetSessionForScoringRequest: MessageFns<GetSessionForScoringRequest
 };
 
 function createBaseGetSessionForScoringResponse(): GetSessionForScoringResponse {
-  return { id: "", seed: "", playerName: "", userId: "", createdAt: "", endedAt: "", suspicious: false };
+  return {
+    id: "",
+    seed: "",
+    playerName: "",
+    userId: "",
+    createdAt: "",
+    endedAt: "",
+    suspicious: false,
+    finished: false,
+    score: 0,
+    level: 0,
+    moves: 0,
+    finishedAt: "",
+    actionCodes: [],
+    actionTimes: [],
+  };
 }
 
 export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringResponse> = {
@@ -1150,6 +3456,35 @@ export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringRespon
     }
     if (message.suspicious !== false) {
       writer.uint32(56).bool(message.suspicious);
+    }
+    if (message.finished !== false) {
+      writer.uint32(64).bool(message.finished);
+    }
+    if (message.score !== 0) {
+      writer.uint32(72).int64(message.score);
+    }
+    if (message.level !== 0) {
+      writer.uint32(80).int32(message.level);
+    }
+    if (message.moves !== 0) {
+      writer.uint32(88).int32(message.moves);
+    }
+    if (message.finishedAt !== "") {
+      writer.uint32(98).string(message.finishedAt);
+    }
+    if (message.actionCodes.length !== 0) {
+      writer.uint32(106).fork();
+      for (const v of message.actionCodes) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.actionTimes.length !== 0) {
+      writer.uint32(114).fork();
+      for (const v of message.actionTimes) {
+        writer.double(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -1223,6 +3558,82 @@ export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringRespon
             message.suspicious = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.finished = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.score = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.level = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.moves = reader.int32();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.finishedAt = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag === 104) {
+              message.actionCodes.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 106) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.actionCodes.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 14: {
+            if (tag === 113) {
+              message.actionTimes.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 114) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.actionTimes.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1260,6 +3671,25 @@ export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringRespon
         ? globalThis.String(object.ended_at)
         : "",
       suspicious: isSet(object.suspicious) ? globalThis.Boolean(object.suspicious) : false,
+      finished: isSet(object.finished) ? globalThis.Boolean(object.finished) : false,
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      level: isSet(object.level) ? globalThis.Number(object.level) : 0,
+      moves: isSet(object.moves) ? globalThis.Number(object.moves) : 0,
+      finishedAt: isSet(object.finishedAt)
+        ? globalThis.String(object.finishedAt)
+        : isSet(object.finished_at)
+        ? globalThis.String(object.finished_at)
+        : "",
+      actionCodes: globalThis.Array.isArray(object?.actionCodes)
+        ? object.actionCodes.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.action_codes)
+        ? object.action_codes.map((e: any) => globalThis.Number(e))
+        : [],
+      actionTimes: globalThis.Array.isArray(object?.actionTimes)
+        ? object.actionTimes.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.action_times)
+        ? object.action_times.map((e: any) => globalThis.Number(e))
+        : [],
     };
   },
 
@@ -1286,6 +3716,27 @@ export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringRespon
     if (message.suspicious !== false) {
       obj.suspicious = message.suspicious;
     }
+    if (message.finished !== false) {
+      obj.finished = message.finished;
+    }
+    if (message.score !== 0) {
+      obj.score = Math.round(message.score);
+    }
+    if (message.level !== 0) {
+      obj.level = Math.round(message.level);
+    }
+    if (message.moves !== 0) {
+      obj.moves = Math.round(message.moves);
+    }
+    if (message.finishedAt !== "") {
+      obj.finishedAt = message.finishedAt;
+    }
+    if (message.actionCodes?.length) {
+      obj.actionCodes = message.actionCodes.map((e) => Math.round(e));
+    }
+    if (message.actionTimes?.length) {
+      obj.actionTimes = message.actionTimes.map((e) => floatToJson(e));
+    }
     return obj;
   },
 
@@ -1301,6 +3752,13 @@ export const GetSessionForScoringResponse: MessageFns<GetSessionForScoringRespon
     message.createdAt = object.createdAt ?? "";
     message.endedAt = object.endedAt ?? "";
     message.suspicious = object.suspicious ?? false;
+    message.finished = object.finished ?? false;
+    message.score = object.score ?? 0;
+    message.level = object.level ?? 0;
+    message.moves = object.moves ?? 0;
+    message.finishedAt = object.finishedAt ?? "";
+    message.actionCodes = object.actionCodes?.map((e) => e) || [];
+    message.actionTimes = object.actionTimes?.map((e) => e) || [];
     return message;
   },
 };
@@ -2489,6 +4947,295 @@ export const FlagSessionResponse: MessageFns<FlagSessionResponse> = {
   },
 };
 
+function createBaseListStartsRequest(): ListStartsRequest {
+  return { by: "", limit: 0, since: "" };
+}
+
+export const ListStartsRequest: MessageFns<ListStartsRequest> = {
+  encode(message: ListStartsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.by !== "") {
+      writer.uint32(10).string(message.by);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.since !== "") {
+      writer.uint32(26).string(message.since);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListStartsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListStartsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.by = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.since = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListStartsRequest {
+    return {
+      by: isSet(object.by) ? globalThis.String(object.by) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      since: isSet(object.since) ? globalThis.String(object.since) : "",
+    };
+  },
+
+  toJSON(message: ListStartsRequest): unknown {
+    const obj: any = {};
+    if (message.by !== "") {
+      obj.by = message.by;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.since !== "") {
+      obj.since = message.since;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListStartsRequest>, I>>(base?: I): ListStartsRequest {
+    return ListStartsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListStartsRequest>, I>>(object: I): ListStartsRequest {
+    const message = createBaseListStartsRequest();
+    message.by = object.by ?? "";
+    message.limit = object.limit ?? 0;
+    message.since = object.since ?? "";
+    return message;
+  },
+};
+
+function createBaseStartCount(): StartCount {
+  return { key: "", started: 0, finished: 0, lastStartedAt: "" };
+}
+
+export const StartCount: MessageFns<StartCount> = {
+  encode(message: StartCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.started !== 0) {
+      writer.uint32(16).int32(message.started);
+    }
+    if (message.finished !== 0) {
+      writer.uint32(24).int32(message.finished);
+    }
+    if (message.lastStartedAt !== "") {
+      writer.uint32(34).string(message.lastStartedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.started = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.finished = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lastStartedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCount {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      started: isSet(object.started) ? globalThis.Number(object.started) : 0,
+      finished: isSet(object.finished) ? globalThis.Number(object.finished) : 0,
+      lastStartedAt: isSet(object.lastStartedAt)
+        ? globalThis.String(object.lastStartedAt)
+        : isSet(object.last_started_at)
+        ? globalThis.String(object.last_started_at)
+        : "",
+    };
+  },
+
+  toJSON(message: StartCount): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.started !== 0) {
+      obj.started = Math.round(message.started);
+    }
+    if (message.finished !== 0) {
+      obj.finished = Math.round(message.finished);
+    }
+    if (message.lastStartedAt !== "") {
+      obj.lastStartedAt = message.lastStartedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartCount>, I>>(base?: I): StartCount {
+    return StartCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartCount>, I>>(object: I): StartCount {
+    const message = createBaseStartCount();
+    message.key = object.key ?? "";
+    message.started = object.started ?? 0;
+    message.finished = object.finished ?? 0;
+    message.lastStartedAt = object.lastStartedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseListStartsResponse(): ListStartsResponse {
+  return { rows: [] };
+}
+
+export const ListStartsResponse: MessageFns<ListStartsResponse> = {
+  encode(message: ListStartsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.rows) {
+      StartCount.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListStartsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListStartsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rows.push(StartCount.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListStartsResponse {
+    return { rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => StartCount.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListStartsResponse): unknown {
+    const obj: any = {};
+    if (message.rows?.length) {
+      obj.rows = message.rows.map((e) => StartCount.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListStartsResponse>, I>>(base?: I): ListStartsResponse {
+    return ListStartsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListStartsResponse>, I>>(object: I): ListStartsResponse {
+    const message = createBaseListStartsResponse();
+    message.rows = object.rows?.map((e) => StartCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Player sessions and anti-cheat. A game starts with a session (the server's random seed);
  * the client reports its figures and move timestamps as it plays; the server runs the
@@ -2499,8 +5246,12 @@ export const FlagSessionResponse: MessageFns<FlagSessionResponse> = {
 export type SessionServiceService = typeof SessionServiceService;
 export const SessionServiceService = {
   /**
-   * Starts a session for a game; the seed is made here, never by the client. A signed-in
-   * caller's id is kept with the session.
+   * Starts a session and its ranked game, held here: the seed is made here and never leaves
+   * (the client gets the board it can see, never a draw it has not yet been shown). Answers the
+   * session's credential once: every later call about the session carries it in the
+   * `x-session-credential` call metadata (or comes from the signed-in account that started it).
+   * A signed-in caller's id is kept with the session.
+   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED).
    */
   createSession: {
     path: "/sessions.v1.SessionService/CreateSession" as const,
@@ -2511,6 +5262,44 @@ export const SessionServiceService = {
     responseSerialize: (value: CreateSessionResponse): Buffer =>
       Buffer.from(CreateSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateSessionResponse => CreateSessionResponse.decode(value),
+  },
+  /**
+   * Applies one action (swap, reset, extra moves, end) to the held game, timed by this
+   * server's clock, and answers what happened. `seq` orders them: a retry of the last action
+   * answers as the first time; anything else out of order is FAILED_PRECONDITION.
+   */
+  playAction: {
+    path: "/sessions.v1.SessionService/PlayAction" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PlayActionRequest): Buffer => Buffer.from(PlayActionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PlayActionRequest => PlayActionRequest.decode(value),
+    responseSerialize: (value: PlayActionResponse): Buffer => Buffer.from(PlayActionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PlayActionResponse => PlayActionResponse.decode(value),
+  },
+  /** The held game as the player sees it (to resynchronise after an error). */
+  getGame: {
+    path: "/sessions.v1.SessionService/GetGame" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetGameRequest): Buffer => Buffer.from(GetGameRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetGameRequest => GetGameRequest.decode(value),
+    responseSerialize: (value: GetGameResponse): Buffer => Buffer.from(GetGameResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetGameResponse => GetGameResponse.decode(value),
+  },
+  /**
+   * The signed-in caller's latest unfinished game (save progress: any device of the account
+   * resumes it; the account proves ownership there, no credential needed). NOT_FOUND when there
+   * is none.
+   */
+  resumeGame: {
+    path: "/sessions.v1.SessionService/ResumeGame" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResumeGameRequest): Buffer => Buffer.from(ResumeGameRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResumeGameRequest => ResumeGameRequest.decode(value),
+    responseSerialize: (value: ResumeGameResponse): Buffer => Buffer.from(ResumeGameResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResumeGameResponse => ResumeGameResponse.decode(value),
   },
   /**
    * Stores the figures, appends the move timestamps and analyses them; may end the session.
@@ -2552,10 +5341,28 @@ export const SessionServiceService = {
 
 export interface SessionServiceServer extends UntypedServiceImplementation {
   /**
-   * Starts a session for a game; the seed is made here, never by the client. A signed-in
-   * caller's id is kept with the session.
+   * Starts a session and its ranked game, held here: the seed is made here and never leaves
+   * (the client gets the board it can see, never a draw it has not yet been shown). Answers the
+   * session's credential once: every later call about the session carries it in the
+   * `x-session-credential` call metadata (or comes from the signed-in account that started it).
+   * A signed-in caller's id is kept with the session.
+   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED).
    */
   createSession: handleUnaryCall<CreateSessionRequest, CreateSessionResponse>;
+  /**
+   * Applies one action (swap, reset, extra moves, end) to the held game, timed by this
+   * server's clock, and answers what happened. `seq` orders them: a retry of the last action
+   * answers as the first time; anything else out of order is FAILED_PRECONDITION.
+   */
+  playAction: handleUnaryCall<PlayActionRequest, PlayActionResponse>;
+  /** The held game as the player sees it (to resynchronise after an error). */
+  getGame: handleUnaryCall<GetGameRequest, GetGameResponse>;
+  /**
+   * The signed-in caller's latest unfinished game (save progress: any device of the account
+   * resumes it; the account proves ownership there, no credential needed). NOT_FOUND when there
+   * is none.
+   */
+  resumeGame: handleUnaryCall<ResumeGameRequest, ResumeGameResponse>;
   /**
    * Stores the figures, appends the move timestamps and analyses them; may end the session.
    * Applying the same update twice changes nothing the second time.
@@ -2569,8 +5376,12 @@ export interface SessionServiceServer extends UntypedServiceImplementation {
 
 export interface SessionServiceClient extends Client {
   /**
-   * Starts a session for a game; the seed is made here, never by the client. A signed-in
-   * caller's id is kept with the session.
+   * Starts a session and its ranked game, held here: the seed is made here and never leaves
+   * (the client gets the board it can see, never a draw it has not yet been shown). Answers the
+   * session's credential once: every later call about the session carries it in the
+   * `x-session-credential` call metadata (or comes from the signed-in account that started it).
+   * A signed-in caller's id is kept with the session.
+   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED).
    */
   createSession(
     request: CreateSessionRequest,
@@ -2586,6 +5397,62 @@ export interface SessionServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateSessionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Applies one action (swap, reset, extra moves, end) to the held game, timed by this
+   * server's clock, and answers what happened. `seq` orders them: a retry of the last action
+   * answers as the first time; anything else out of order is FAILED_PRECONDITION.
+   */
+  playAction(
+    request: PlayActionRequest,
+    callback: (error: ServiceError | null, response: PlayActionResponse) => void,
+  ): ClientUnaryCall;
+  playAction(
+    request: PlayActionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PlayActionResponse) => void,
+  ): ClientUnaryCall;
+  playAction(
+    request: PlayActionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PlayActionResponse) => void,
+  ): ClientUnaryCall;
+  /** The held game as the player sees it (to resynchronise after an error). */
+  getGame(
+    request: GetGameRequest,
+    callback: (error: ServiceError | null, response: GetGameResponse) => void,
+  ): ClientUnaryCall;
+  getGame(
+    request: GetGameRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetGameResponse) => void,
+  ): ClientUnaryCall;
+  getGame(
+    request: GetGameRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetGameResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The signed-in caller's latest unfinished game (save progress: any device of the account
+   * resumes it; the account proves ownership there, no credential needed). NOT_FOUND when there
+   * is none.
+   */
+  resumeGame(
+    request: ResumeGameRequest,
+    callback: (error: ServiceError | null, response: ResumeGameResponse) => void,
+  ): ClientUnaryCall;
+  resumeGame(
+    request: ResumeGameRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResumeGameResponse) => void,
+  ): ClientUnaryCall;
+  resumeGame(
+    request: ResumeGameRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResumeGameResponse) => void,
   ): ClientUnaryCall;
   /**
    * Stores the figures, appends the move timestamps and analyses them; may end the session.
@@ -2683,6 +5550,19 @@ export const SessionAdminServiceService = {
     responseSerialize: (value: FlagSessionResponse): Buffer => Buffer.from(FlagSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): FlagSessionResponse => FlagSessionResponse.decode(value),
   },
+  /**
+   * Ranked games started against finished, per player or per address (seed shopping shows as
+   * many starts and few finishes).
+   */
+  listStarts: {
+    path: "/sessions.v1.SessionAdminService/ListStarts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListStartsRequest): Buffer => Buffer.from(ListStartsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListStartsRequest => ListStartsRequest.decode(value),
+    responseSerialize: (value: ListStartsResponse): Buffer => Buffer.from(ListStartsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListStartsResponse => ListStartsResponse.decode(value),
+  },
 } as const;
 
 export interface SessionAdminServiceServer extends UntypedServiceImplementation {
@@ -2692,6 +5572,11 @@ export interface SessionAdminServiceServer extends UntypedServiceImplementation 
   getSession: handleUnaryCall<GetSessionRequest, GetSessionResponse>;
   /** Flags a session with a reason (makes it suspicious). */
   flagSession: handleUnaryCall<FlagSessionRequest, FlagSessionResponse>;
+  /**
+   * Ranked games started against finished, per player or per address (seed shopping shows as
+   * many starts and few finishes).
+   */
+  listStarts: handleUnaryCall<ListStartsRequest, ListStartsResponse>;
 }
 
 export interface SessionAdminServiceClient extends Client {
@@ -2742,6 +5627,25 @@ export interface SessionAdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FlagSessionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Ranked games started against finished, per player or per address (seed shopping shows as
+   * many starts and few finishes).
+   */
+  listStarts(
+    request: ListStartsRequest,
+    callback: (error: ServiceError | null, response: ListStartsResponse) => void,
+  ): ClientUnaryCall;
+  listStarts(
+    request: ListStartsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListStartsResponse) => void,
+  ): ClientUnaryCall;
+  listStarts(
+    request: ListStartsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListStartsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,84 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { AppError, isUuid } from '@ballmatch/platform';
+import type { sessionsV1 } from '@ballmatch/proto';
+import type { GatewayDeps } from '../context';
+import { requireUser } from '../middleware/session';
+import { parseBody } from '../validation';
+
+/**
+ * Ranked games held by the sessions service (docs/api.md 'Ranked games'): the browser sends each
+ * action and animates what the server answers. Every call about a session carries its
+ * credential in the `X-Session-Credential` header (forwarded to the service in call metadata by
+ * the request context), or comes from the signed-in account that started it.
+ */
+
+const INT32 = 2 ** 31 - 1;
+const coordinate = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(-INT32, { error: `${field} is out of range` })
+    .max(INT32, { error: `${field} is out of range` });
+const cell = (field: string) =>
+  z.object(
+    { x: coordinate(`${field}.x`), y: coordinate(`${field}.y`) },
+    { error: `${field} must be a cell {x, y}` },
+  );
+
+const actionBody = z.object({
+  seq: coordinate('seq'),
+  action: z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('swap'), from: cell('from'), to: cell('to') }),
+      z.object({ type: z.literal('reset') }),
+      z.object({ type: z.literal('extraMoves') }),
+      z.object({ type: z.literal('end') }),
+    ],
+    { error: "action must be {type: 'swap', from, to}, {type: 'reset'}, 'extraMoves' or 'end'" },
+  ),
+});
+
+function toRequest(id: string, body: z.infer<typeof actionBody>): sessionsV1.PlayActionRequest {
+  const { action, seq } = body;
+  switch (action.type) {
+    case 'swap':
+      return { id, seq, action: { $case: 'swap', value: { from: action.from, to: action.to } } };
+    case 'reset':
+      return { id, seq, action: { $case: 'reset', value: {} } };
+    case 'extraMoves':
+      return { id, seq, action: { $case: 'extraMoves', value: {} } };
+    case 'end':
+      return { id, seq, action: { $case: 'end', value: {} } };
+  }
+}
+
+function idParam(req: Request): string {
+  const id = String(req.params.id ?? '');
+  if (!isUuid(id)) {
+    throw new AppError('INVALID_ARGUMENT', 'id must be a session id (UUID)', { field: 'id' });
+  }
+  return id;
+}
+
+export function gameRoutes({ sessions }: GatewayDeps): Router {
+  const router = Router();
+
+  // Save progress: the signed-in player's unfinished game, from any device.
+  router.get('/player-sessions/current', requireUser, async (_req, res) => {
+    res.json(await sessions.resumeGame({}));
+  });
+
+  router.post('/player-sessions/:id/actions', async (req, res) => {
+    const id = idParam(req);
+    const answer = await sessions.playAction(toRequest(id, parseBody(actionBody, req.body)));
+    res.json({ ...answer, levelUp: answer.levelUp ?? null });
+  });
+
+  router.get('/player-sessions/:id/game', async (req, res) => {
+    res.json((await sessions.getGame({ id: idParam(req) })).game);
+  });
+
+  return router;
+}

@@ -1,0 +1,424 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  actionCode,
+  createGame,
+  endGame,
+  findMoves,
+  grantExtraMoves,
+  resetGrid,
+  swap,
+  type CascadeStep,
+  type Cell,
+  type GameState,
+  type LevelProgress,
+  type LevelUp,
+} from '@ballmatch/engine';
+import { AppError, isUuid, type Knex } from '@ballmatch/platform';
+import { newEvent } from '@ballmatch/proto';
+import type { GameRecord, GameStore } from '../store/games';
+import type { SessionRow, SessionStore } from '../store/sessions';
+import { raiseFlag, TIMING_FLAG_TYPE } from './flags';
+import { judgeTiming } from './timing';
+
+/**
+ * Ranked games held by this service (docs/architecture.md 'Ranked games'). The client gets the
+ * board it can see and sends each action; the engine applies it here to the state kept in
+ * PostgreSQL (and cached in this process), timed by this server's clock. The random
+ * generator's state never leaves, so no draw is known before the action that consumes it.
+ */
+
+export type PlayerAction =
+  | { type: 'swap'; from: Cell; to: Cell }
+  | { type: 'reset' }
+  | { type: 'extraMoves' }
+  | { type: 'end' };
+
+/** The game as the player sees it: the state without its random generator. */
+export interface GameView {
+  grid: string[];
+  score: number;
+  level: LevelProgress;
+  totalMoves: number;
+  totalMatches: number;
+  largestRun: number;
+  extraMovesGranted: boolean;
+  status: GameState['status'];
+  hasMoves: boolean;
+  seq: number;
+}
+
+export interface ActionAnswer {
+  game: GameView;
+  steps: CascadeStep[];
+  matchPoints: number;
+  levelBonus: number;
+  pointsGained: number;
+  targetCollected: number;
+  levelUp: Omit<LevelUp, 'level'> | null;
+  movesAdded: number;
+}
+
+/** Who asks about a session: its credential, and the signed-in account ('' for a guest). */
+export interface Claimant {
+  credential: string;
+  callerId: string;
+}
+
+export interface GameDeps {
+  games: GameStore;
+  sessions: SessionStore;
+  onEventsWritten(): void;
+  now(): Date;
+  /** Ranked games one address, and one account, may start in an hour. */
+  startsPerHour: { address: number; player: number };
+  /** Games kept in this process's memory (each about 1 KB). */
+  cacheSize?: number;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Session not found');
+const notYours = () =>
+  new AppError('PERMISSION_DENIED', 'This session belongs to another player', {
+    field: 'credential',
+  });
+
+/** A credential of 192 random bits; the store keeps only its SHA-256. */
+export function newCredential(): { credential: string; hash: string } {
+  const credential = randomBytes(24).toString('base64url');
+  return { credential, hash: hashOf(credential) };
+}
+
+const hashOf = (credential: string) => createHash('sha256').update(credential).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+export function viewOf(state: GameState, seq: number): GameView {
+  return {
+    grid: state.grid.flat(),
+    score: state.score,
+    level: state.level,
+    totalMoves: state.totalMoves,
+    totalMatches: state.totalMatches,
+    largestRun: state.largestRun,
+    extraMovesGranted: state.extraMovesGranted,
+    status: state.status,
+    hasMoves: findMoves(state).length > 0,
+    seq,
+  };
+}
+
+/** The engine's code of an action, as the log stores it; 'end' is not in the log. */
+const keyOf = (action: PlayerAction): number | 'end' =>
+  action.type === 'end' ? 'end' : actionCode({ ...action, at: 0 });
+
+/** Applies an action with the engine; a refused one is a 422 with the engine's reason. */
+function apply(
+  state: GameState,
+  action: PlayerAction,
+  seq: number,
+): { state: GameState; answer: ActionAnswer } {
+  const answer = (next: GameState, more: Partial<ActionAnswer> = {}) => ({
+    state: next,
+    answer: {
+      game: viewOf(next, seq),
+      steps: [],
+      matchPoints: 0,
+      levelBonus: 0,
+      pointsGained: 0,
+      targetCollected: 0,
+      levelUp: null,
+      movesAdded: 0,
+      ...more,
+    },
+  });
+  const refused = (result: { ok: false; message: string }): never => {
+    throw new AppError('FAILED_PRECONDITION', result.message, { field: 'action' });
+  };
+  switch (action.type) {
+    case 'swap': {
+      const result = swap(state, action.from, action.to);
+      if (!result.ok) return refused(result);
+      return answer(result.state, {
+        steps: result.steps,
+        matchPoints: result.matchPoints,
+        levelBonus: result.levelBonus,
+        pointsGained: result.pointsGained,
+        targetCollected: result.targetCollected,
+        levelUp: result.levelUp && withoutLevel(result.levelUp),
+      });
+    }
+    case 'reset': {
+      const result = resetGrid(state);
+      return result.ok ? answer(result.state) : refused(result);
+    }
+    case 'extraMoves': {
+      const result = grantExtraMoves(state);
+      return result.ok ? answer(result.state, { movesAdded: result.movesAdded }) : refused(result);
+    }
+    case 'end': {
+      const result = endGame(state);
+      return result.ok ? answer(result.state) : refused(result);
+    }
+  }
+}
+
+/** The level-up as answered: the new level's progress is in the answer's game already. */
+function withoutLevel({ level: _level, ...levelUp }: LevelUp): Omit<LevelUp, 'level'> {
+  return levelUp;
+}
+
+/** A small LRU: the games being played in this process. */
+function createCache(size: number) {
+  const games = new Map<string, GameRecord>();
+  return {
+    get(id: string): GameRecord | undefined {
+      const game = games.get(id);
+      if (game) {
+        games.delete(id);
+        games.set(id, game);
+      }
+      return game;
+    },
+    set(game: GameRecord): void {
+      games.delete(game.sessionId);
+      games.set(game.sessionId, game);
+      if (games.size > size) games.delete(games.keys().next().value!);
+    },
+    drop: (id: string) => games.delete(id),
+  };
+}
+
+export function createGames(deps: GameDeps) {
+  const { games, sessions } = deps;
+  const cache = createCache(deps.cacheSize ?? 10_000);
+
+  async function fromStore(id: string): Promise<GameRecord> {
+    const game = isUuid(id) ? await games.byId(id) : undefined;
+    if (!game) throw notFound();
+    cache.set(game);
+    return game;
+  }
+
+  /** The credential that started the session, or the signed-in account that did. */
+  function checkOwner(game: GameRecord, who: Claimant): void {
+    if (game.userId !== null && who.callerId === game.userId) return;
+    if (game.userId !== null && who.callerId !== '') throw notYours();
+    if (!who.credential || !sameHash(hashOf(who.credential), game.credentialHash)) throw notYours();
+  }
+
+  /**
+   * The game has just ended, in the transaction that ended it: the session ends too, the
+   * server's timing analysis runs on the times this server received the swaps, and
+   * `session.finished` is written for the statistics.
+   */
+  async function finish(trx: Knex.Transaction, id: string, state: GameState, at: Date) {
+    let row: SessionRow = (await sessions.lock(trx, id))!;
+    if (!row.endedAt) row = await sessions.end(trx, id);
+    // Every action is the player's input (a bot keeps its pace through resets and extra moves).
+    const times = (await games.actions(id, trx)).map((a) => a.receivedAt.getTime());
+    const verdict = judgeTiming(times);
+    if (verdict.suspicious) {
+      ({ row } = await raiseFlag(sessions, trx, row, {
+        sessionId: id,
+        source: 'server',
+        type: TIMING_FLAG_TYPE,
+        details: verdict.details,
+        adminUserId: null,
+      }));
+    }
+    await sessions.writeEvents(trx, [
+      newEvent('sessionFinished', {
+        sessionId: id,
+        playerName: row.playerName,
+        score: state.score,
+        level: state.level.currentLevel,
+        moves: state.totalMoves,
+        startedAt: row.createdAt.toISOString(),
+        finishedAt: at.toISOString(),
+        suspicious: row.suspicious,
+      }),
+    ]);
+  }
+
+  return {
+    /**
+     * Every start is recorded (the sessions table); this many per hour from one address or one
+     * account, and no more: opening games to keep only the best is seed shopping.
+     */
+    async checkStarts(who: { ip: string; userId: string | null }): Promise<void> {
+      const since = new Date(deps.now().getTime() - 3_600_000);
+      const started = await games.startsSince(since, who);
+      const limit = deps.startsPerHour;
+      const tooMany = (what: string) =>
+        new AppError('RESOURCE_EXHAUSTED', `Too many games started ${what} in the last hour`, {
+          retryAfterSeconds: 60,
+        });
+      if (started.byAddress >= limit.address) throw tooMany('from this address');
+      if (who.userId !== null && started.byPlayer >= limit.player) throw tooMany('by this player');
+    },
+
+    /** A new game for a session being created (in its transaction); the credential once. */
+    async start(trx: Knex.Transaction, session: SessionRow) {
+      const state = createGame(session.seed);
+      const { credential, hash } = newCredential();
+      await games.insert(trx, {
+        sessionId: session.id,
+        state,
+        credentialHash: hash,
+        userId: session.userId,
+      });
+      return { credential, game: viewOf(state, 0) };
+    },
+
+    /**
+     * One action. `seq` is the count of actions the client had seen applied: the next one is
+     * applied; a retry of the last one answers as the first time did; anything else is out of
+     * order. Another replica that moved the game first makes the write lose: the game is read
+     * again and the action judged against it.
+     */
+    async play(input: {
+      id: string;
+      seq: number;
+      action: PlayerAction;
+      who: Claimant;
+    }): Promise<ActionAnswer> {
+      const receivedAt = deps.now();
+      const cached = cache.get(input.id);
+      let game = cached ?? (await fromStore(input.id));
+      let fresh = cached === undefined;
+      checkOwner(game, input.who);
+      const key = keyOf(input.action);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const last = game.lastAnswer as { key: number | 'end'; answer: ActionAnswer } | null;
+        if (input.seq === game.seq - 1 && last?.key === key) return last.answer;
+        if (input.seq !== game.seq) {
+          // This process's copy may be behind another replica's writes: read before refusing.
+          if (!fresh) {
+            game = await fromStore(input.id);
+            fresh = true;
+            continue;
+          }
+          throw new AppError(
+            'FAILED_PRECONDITION',
+            `The game is at action ${game.seq}, not ${input.seq}: read it again`,
+            { field: 'seq' },
+          );
+        }
+        const { state, answer } = apply(game.state, input.action, game.seq + 1);
+        const next = {
+          state,
+          status: state.status,
+          answer: { key, answer },
+          code: key === 'end' ? null : key,
+          receivedAt,
+          finished: state.status === 'ended',
+        };
+        const won = next.finished
+          ? await sessions.transaction(async (trx) => {
+              if (!(await games.advance(input.id, input.seq, next, trx))) return false;
+              await finish(trx, input.id, state, receivedAt);
+              return true;
+            })
+          : await games.advance(input.id, input.seq, next);
+        if (won) {
+          cache.set({
+            ...game,
+            state,
+            seq: game.seq + 1,
+            status: state.status,
+            lastAnswer: next.answer,
+            finishedAt: next.finished ? receivedAt : game.finishedAt,
+          });
+          if (next.finished) deps.onEventsWritten();
+          return answer;
+        }
+        game = await fromStore(input.id);
+        fresh = true;
+      }
+      throw new AppError('FAILED_PRECONDITION', 'The game moved on: read it again', {
+        field: 'seq',
+      });
+    },
+
+    /** The player stops: a game still being played ends where it stands (and is finished). */
+    async stop(id: string, who: Claimant): Promise<void> {
+      // A concurrent action can move the game between the read and the end: read again.
+      for (let attempt = 0; ; attempt++) {
+        const game = await fromStore(id);
+        checkOwner(game, who);
+        if (game.status === 'ended') return;
+        try {
+          await this.play({ id, seq: game.seq, action: { type: 'end' }, who });
+          return;
+        } catch (error) {
+          const raced = error instanceof AppError && error.details.field === 'seq';
+          if (!raced || attempt === 2) throw error;
+        }
+      }
+    },
+
+    /** Refuses anyone but the session's owner (see checkOwner). */
+    async assertOwner(id: string, who: Claimant): Promise<void> {
+      checkOwner(cache.get(id) ?? (await fromStore(id)), who);
+    },
+
+    async view(id: string, who: Claimant): Promise<GameView> {
+      const game = cache.get(id) ?? (await fromStore(id));
+      checkOwner(game, who);
+      return viewOf(game.state, game.seq);
+    },
+
+    /** A signed-in player's unfinished game, to pick up on any device. */
+    async resume(userId: string): Promise<{ id: string; playerName: string; game: GameView }> {
+      const game = await games.unfinishedOf(userId);
+      if (!game) throw new AppError('NOT_FOUND', 'No game in progress');
+      cache.set(game);
+      const session = await sessions.byId(game.sessionId);
+      return {
+        id: game.sessionId,
+        playerName: session!.playerName,
+        game: viewOf(game.state, game.seq),
+      };
+    },
+
+    /**
+     * Player tracking: started against finished, per player (account, else guest name) or per
+     * address, since an instant (default: the last 7 days), most starts first.
+     */
+    async startCounts(input: { by: string; since: string; limit: number }) {
+      if (input.by !== 'player' && input.by !== 'address') {
+        throw new AppError('INVALID_ARGUMENT', "by must be 'player' or 'address'", { field: 'by' });
+      }
+      const since =
+        input.since === ''
+          ? new Date(deps.now().getTime() - 7 * 86_400_000)
+          : new Date(input.since);
+      if (Number.isNaN(since.getTime())) {
+        throw new AppError('INVALID_ARGUMENT', 'since must be a date and time (ISO 8601)', {
+          field: 'since',
+        });
+      }
+      const limit = input.limit === 0 ? 50 : input.limit;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+        throw new AppError('INVALID_ARGUMENT', 'limit must be a whole number from 1 to 100', {
+          field: 'limit',
+        });
+      }
+      return games.startCounts(input.by, since, limit);
+    },
+
+    /** What the scores service checks a submission against (the owner asks, through it). */
+    async forScoring(id: string, who: Claimant) {
+      const game = await fromStore(id);
+      checkOwner(game, who);
+      const session = (await sessions.byId(id))!;
+      const actions = await games.actions(id);
+      return { session, game, actions };
+    },
+  };
+}
+
+export type Games = ReturnType<typeof createGames>;

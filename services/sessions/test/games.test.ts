@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { entryFromCode, findMoves, replay, type GameState } from '@ballmatch/engine';
+import type { sessionsV1 } from '@ballmatch/proto';
+import { listen, newSession } from './fixtures';
+import { startSessions, type SessionsHarness } from './harness';
+
+let svc: SessionsHarness;
+beforeAll(async () => {
+  svc = await startSessions({
+    RANKED_STARTS_PER_HOUR_PER_ADDRESS: '1000',
+    RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
+  });
+});
+afterAll(() => svc.close());
+afterEach(() => svc.clock.real());
+
+/** The swaps the board shown allows, as a player would find them. */
+function movesOn(game: sessionsV1.Game) {
+  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
+  return findMoves({ grid } as unknown as GameState);
+}
+
+/** Uneven gaps a person leaves between moves: 400 to 2,500 ms. */
+const humanGap = (i: number) => 400 + ((i * 7919) % 2100);
+
+/**
+ * Plays the session's game through the service until it ends (taking the extra moves once):
+ * one action `gapMs(i)` later on the service's clock each time, the first valid swap shown.
+ */
+async function playOut(id: string, gapMs: (i: number) => number, maxActions = 400) {
+  let game = (await svc.client.getGame({ id })).game!;
+  svc.clock.set('2031-03-03T10:00:00.000Z');
+  for (let i = 0; i < maxActions && game.status !== 'ended'; i++) {
+    svc.clock.advance(gapMs(i));
+    const action: sessionsV1.PlayActionRequest['action'] =
+      game.status === 'gameOverPending'
+        ? game.extraMovesGranted
+          ? { $case: 'end', value: {} }
+          : { $case: 'extraMoves', value: {} }
+        : game.hasMoves
+          ? { $case: 'swap', value: movesOn(game)[0]! }
+          : { $case: 'reset', value: {} };
+    game = (await svc.client.playAction({ id, seq: game.seq, action })).game!;
+  }
+  if (game.status !== 'ended') {
+    game = (await svc.client.playAction({ id, seq: game.seq, action: { $case: 'end', value: {} } }))
+      .game!;
+  }
+  return game;
+}
+
+const firstSwap = async (id: string, client: Pick<typeof svc.client, 'getGame'> = svc.client) => {
+  const game = (await client.getGame({ id })).game!;
+  return { seq: game.seq, action: { $case: 'swap' as const, value: movesOn(game)[0]! } };
+};
+
+describe('ranked games held by the server', () => {
+  it('answers each swap with its cascade; no draw is shown before the action that uses it', async () => {
+    const { id, game } = await svc.client.createSession(newSession());
+    const answer = await svc.client.playAction({ id, ...(await firstSwap(id)) });
+    expect(answer.steps.length).toBeGreaterThan(0);
+    expect(answer.game!.seq).toBe(1);
+    expect(answer.game!.totalMoves).toBe(1);
+    for (const shown of [game, answer]) expect(JSON.stringify(shown)).not.toMatch(/rng|seed/i);
+
+    // What the answer showed is exactly the engine's game from the server's seed: the spawned
+    // balls came from draws made for this swap, which the client could not have seen before.
+    const scoring = await svc.client.getSessionForScoring({ id });
+    const log = scoring.actionCodes.map((code, i) => entryFromCode(code, scoring.actionTimes[i]!));
+    const replayed = replay(scoring.seed, log);
+    expect(replayed.ok && replayed.state.grid.flat()).toEqual(answer.game!.grid);
+    expect(answer.steps.at(-1)!.spawned.length).toBeGreaterThan(0);
+  });
+
+  it('a whole game: finished once, the log replays to the same score, session.finished once', async () => {
+    const events = await listen(svc.bus, 'session.finished');
+    const { id } = await svc.client.createSession(newSession({ playerName: 'Steady' }));
+    const final = await playOut(id, humanGap);
+    expect(final.status).toBe('ended');
+    const scoring = await svc.client.getSessionForScoring({ id });
+    expect(scoring).toMatchObject({
+      finished: true,
+      score: final.score,
+      level: final.level!.currentLevel,
+      moves: final.totalMoves,
+      suspicious: false,
+    });
+    expect(scoring.endedAt).not.toBe('');
+    const log = scoring.actionCodes.map((code, i) => entryFromCode(code, scoring.actionTimes[i]!));
+    const replayed = replay(scoring.seed, log);
+    expect(replayed.ok && replayed.score).toBe(final.score);
+    expect(await events.next()).toMatchObject({ sessionId: id, score: final.score });
+    await expect(
+      svc.client.playAction({ id, seq: final.seq, action: { $case: 'end', value: {} } }),
+    ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION' });
+    events.stop();
+  });
+
+  it('a retried action answers as the first time and is applied once; out of order is refused', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    const move = await firstSwap(id);
+    const first = await svc.client.playAction({ id, ...move });
+    const again = await svc.client.playAction({ id, ...move });
+    expect(again).toEqual(first);
+    expect((await svc.client.getGame({ id })).game!.seq).toBe(1);
+    await expect(svc.client.playAction({ id, ...move, seq: 5 })).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+      details: { field: 'seq' },
+    });
+    await expect(
+      svc.client.playAction({ id, seq: 1, action: { $case: 'extraMoves', value: {} } }),
+    ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION', details: { field: 'action' } });
+  });
+
+  it('only the owner plays, updates, ends or reads a session', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    const move = await firstSwap(id);
+    const denied = { code: 'PERMISSION_DENIED', message: 'This session belongs to another player' };
+    const other = { sessionCredential: 'someone-elses' };
+    await expect(svc.client.playAction({ id, ...move }, other)).rejects.toMatchObject(denied);
+    await expect(svc.client.getGame({ id }, other)).rejects.toMatchObject(denied);
+    await expect(svc.client.endSession({ id }, other)).rejects.toMatchObject(denied);
+    await expect(
+      svc.client.updateSession(
+        {
+          id,
+          playerName: 'Thief',
+          totalScore: 0,
+          matchCount: 0,
+          moveCount: 0,
+          averageMoveDuration: 0,
+          moveTimestamps: [],
+          suspiciousFlags: [],
+          endingSession: false,
+        },
+        other,
+      ),
+    ).rejects.toMatchObject(denied);
+    // Nothing changed.
+    expect((await svc.client.getGame({ id })).game!.seq).toBe(0);
+  });
+
+  it("a signed-in player's game is theirs: another account is refused even with the credential", async () => {
+    const ann = await svc.credentials.issue('user');
+    const bob = await svc.credentials.issue('user');
+    const annsDevice = svc.clientAs(ann.authorization);
+    const { id, credential } = await annsDevice.createSession(newSession());
+    const move = await firstSwap(id, annsDevice);
+    await expect(
+      svc
+        .clientAs(bob.authorization)
+        .playAction({ id, ...move }, { sessionCredential: credential }),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    // Her account is proof enough, on any device.
+    await expect(
+      svc.clientAs(ann.authorization).playAction({ id, ...move }),
+    ).resolves.toBeDefined();
+  });
+
+  it('save progress: the account resumes its unfinished game on another device', async () => {
+    const ann = await svc.credentials.issue('user');
+    const device = svc.clientAs(ann.authorization);
+    const { id } = await device.createSession(newSession({ playerName: 'Ann' }));
+    const played = await device.playAction({ id, ...(await firstSwap(id, device)) });
+    const resumed = await svc.clientAs(ann.authorization).resumeGame({});
+    expect(resumed).toEqual({ id, playerName: 'Ann', game: played.game });
+    await expect(svc.client.resumeGame({})).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const newcomer = await svc.credentials.issue('user');
+    await expect(svc.clientAs(newcomer.authorization).resumeGame({})).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('survives a restart: the game goes on from where it was, in a new process', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    await svc.client.playAction({ id, ...(await firstSwap(id)) });
+    const before = (await svc.client.getGame({ id })).game!;
+    const second = await startSessions({ DATABASE_URL: svc.env.DATABASE_URL! });
+    try {
+      const credential = svc.client.credentialOf(id);
+      const elsewhere = await second.client.getGame({ id }, { sessionCredential: credential });
+      expect(elsewhere.game).toEqual(before);
+      // Two replicas take turns on one game: each write is checked against the other's.
+      const move = {
+        seq: before.seq,
+        action: { $case: 'swap' as const, value: movesOn(before)[0]! },
+      };
+      const next = await second.client.playAction(
+        { id, ...move },
+        { sessionCredential: credential },
+      );
+      const after = await svc.client.playAction({
+        id,
+        seq: next.game!.seq,
+        action: { $case: 'swap', value: movesOn(next.game!)[0]! },
+      });
+      expect(after.game!.seq).toBe(before.seq + 2);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('timing by the server clock', () => {
+  it.each([
+    ['20 ms a move', 20],
+    ['exactly 500 ms a move', 500],
+  ])('a game played at %s is flagged when it ends', async (_label, gap) => {
+    const flagged = await listen(svc.bus, 'session.flagged');
+    const { id } = await svc.client.createSession(newSession({ playerName: 'Bot' }));
+    await playOut(id, () => gap, 30);
+    const scoring = await svc.client.getSessionForScoring({ id });
+    expect(scoring.suspicious).toBe(true);
+    expect(await flagged.next()).toMatchObject({ sessionId: id, source: 'server' });
+    const session = (await svc.admin.getSession({ id })).session!;
+    expect(session.flags.map((f) => f.type)).toContain('SUSPICIOUS_TIMING');
+    flagged.stop();
+  });
+});
+
+describe('seed shopping', () => {
+  it('starts are limited per address and per player; admins see started against finished', async () => {
+    const limited = await startSessions({
+      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '3',
+      RANKED_STARTS_PER_HOUR_PER_PLAYER: '2',
+    });
+    try {
+      const ip = '198.51.100.77';
+      for (let i = 0; i < 3; i++) await limited.client.createSession(newSession({ clientIp: ip }));
+      await expect(
+        limited.client.createSession(newSession({ clientIp: ip })),
+      ).rejects.toMatchObject({
+        code: 'RESOURCE_EXHAUSTED',
+        message: 'Too many games started from this address in the last hour',
+      });
+      await expect(
+        limited.client.createSession(newSession({ clientIp: '198.51.100.78' })),
+      ).resolves.toBeDefined();
+      const shopper = limited.clientAs((await limited.credentials.issue('user')).authorization);
+      await shopper.createSession(newSession({ clientIp: '203.0.113.1' }));
+      await shopper.createSession(newSession({ clientIp: '203.0.113.2' }));
+      await expect(
+        shopper.createSession(newSession({ clientIp: '203.0.113.3' })),
+      ).rejects.toMatchObject({
+        message: 'Too many games started by this player in the last hour',
+      });
+
+      const { rows } = await limited.admin.listStarts({ by: 'address', since: '', limit: 0 });
+      expect(rows[0]).toMatchObject({ key: ip, started: 3, finished: 0 });
+      const byPlayer = await limited.admin.listStarts({ by: 'player', since: '', limit: 10 });
+      expect(byPlayer.rows.some((r) => r.key.startsWith('user:') && r.started === 2)).toBe(true);
+      await expect(
+        limited.admin.listStarts({ by: 'colour', since: '', limit: 0 }),
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', details: { field: 'by' } });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+it('unknown sessions are NOT_FOUND', async () => {
+  for (const id of [randomUUID(), 'nope']) {
+    await expect(svc.client.getGame({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  }
+});
