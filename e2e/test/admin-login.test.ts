@@ -41,7 +41,7 @@ journey('a wrong admin password shows the server message in the red box', async 
   const box = form.getByRole('alert');
   await box.waitFor();
   expect((await box.textContent())?.trim()).toBe(message);
-  // A red box, as SPEC 8 asks: its border is clearly red-dominant.
+  // A red box (docs/product.md 'Accounts and sign-in'): its border is clearly red-dominant.
   const colour = await box.evaluate((el) => getComputedStyle(el).borderTopColor);
   const [r, g, b] = colour.match(/\d+/g)!.map(Number);
   expect(r).toBeGreaterThan(g + 60);

@@ -17,7 +17,7 @@ journey(
     const account = await registerThroughApi(context);
     await page.goto('/');
 
-    // SPEC 4: the cookie banner comes 1 s after load; 'Accept' stores the choice.
+    // The cookie banner comes 1 s after load; 'Accept' stores the choice.
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.getByRole('button', { name: 'Accept' }).click();
     await banner.waitFor({ state: 'detached' });
@@ -56,7 +56,7 @@ journey(
     while (game.isActive()) await game.clickMove();
     expect(game.state.status).toBe('ended');
 
-    // SPEC 4: game over 300 ms later; a score above 0 opens the dialog, prefilled from the
+    // Game over 300 ms later; a score above 0 opens the dialog, prefilled from the
     // username. This account has no local scores yet, so it counts as a high score.
     await page.getByText('Game Over').first().waitFor();
     const dialog = page.getByRole('dialog', { name: 'HIGH SCORE!' });

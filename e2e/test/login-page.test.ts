@@ -7,7 +7,7 @@ const { journey } = useChromium();
 
 /** The only failing calls a visitor's pages may make. */
 const EXPECTED_FAILURES: ExpectedFailure[] = [
-  // The session check: 401 means "nobody signed in" (SPEC 7's 401-as-empty).
+  // The session check: 401 means "nobody signed in" (docs/product.md 'Network and retries').
   { path: '/api/user', status: 401 },
   // The play counter's endpoint arrives with the game service in a later issue.
   { path: '/api/stats/play-count', status: 404 },

@@ -11,7 +11,7 @@ jest.mock('@/app/routes/admin/pages', () => {
 
 const prefetch = prefetchAdminPages as jest.MockedFunction<typeof prefetchAdminPages>;
 
-describe('admin pages prefetch (SPEC 4)', () => {
+describe('admin pages prefetch', () => {
   beforeEach(() => prefetch.mockClear());
 
   it('starts when the loaded user is an admin', async () => {

@@ -26,7 +26,7 @@ function reject(reason: unknown) {
   window.dispatchEvent(event);
 }
 
-describe('global error log (SPEC 8)', () => {
+describe('global error log', () => {
   it('records uncaught errors and unhandled rejections, and logs them', () => {
     raise(new Error('Cannot read properties of undefined'));
     reject(new Error('Score save failed'));

@@ -6,7 +6,7 @@ import { topScores } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
 
-// /high-scores 'Recent Scores' fed by the realtime connection (SPEC 2, 4, 7).
+// /high-scores 'Recent Scores' fed by the realtime connection (docs/product.md 'Live updates').
 function newScore(n: number) {
   return {
     type: 'update',

@@ -18,7 +18,7 @@ function serve(scores: FakeHandler | ReturnType<typeof respond>) {
 }
 
 describe('/high-scores', () => {
-  it('shows the ranked table with SPEC 2 columns, highlights and formats', async () => {
+  it('shows the ranked table with its columns, highlights and formats', async () => {
     const calls = serve(respond(200, topScores));
     renderApp('/high-scores');
 

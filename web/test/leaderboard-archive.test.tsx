@@ -112,7 +112,7 @@ describe('/leaderboard-archive', () => {
     expect(await screen.findByText('No historical leaderboards available')).toBeTruthy();
   });
 
-  it("shows SPEC 8's error when the weeks cannot be loaded", async () => {
+  it("shows 'Error loading weekly leaderboards' when the weeks cannot be loaded", async () => {
     installFakeFetch(byRoute({ '/api/user': respond(401, notAuthenticated) }));
     renderApp('/leaderboard-archive');
     const alert = await screen.findByRole('alert');

@@ -106,7 +106,7 @@ describe('leaderboard queries', () => {
     expect(calls[0].url).toBe('/api/weekly-leaderboards');
   });
 
-  it("name a failed top scores read 'Failed to fetch top scores' (SPEC 8)", async () => {
+  it("name a failed top scores read 'Failed to fetch top scores'", async () => {
     installFakeFetch(() => respond(404, { message: 'Not found' }));
     const client = createQueryClient();
     await expect(client.fetchQuery(topScoresQueryOptions(3))).rejects.toThrow(

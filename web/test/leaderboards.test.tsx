@@ -45,7 +45,7 @@ async function weeklyTable() {
 afterEach(() => window.localStorage.clear());
 
 describe('/leaderboards, Weekly Champions', () => {
-  it('is the default tab and shows the active week with everything SPEC 2 lists', async () => {
+  it('is the default tab and shows the active week with its banner, selector and table', async () => {
     serve();
     renderApp('/leaderboards');
 
@@ -185,7 +185,7 @@ describe('/leaderboards, Weekly Champions', () => {
     ).toBeTruthy();
   });
 
-  it("shows SPEC 8's error when the weeks cannot be loaded", async () => {
+  it("shows 'Error loading weekly leaderboards' when the weeks cannot be loaded", async () => {
     serve({ '/api/weekly-leaderboards': respond(404, { message: 'Not found' }) });
     renderApp('/leaderboards');
     const alert = await screen.findByRole('alert');
@@ -193,7 +193,7 @@ describe('/leaderboards, Weekly Champions', () => {
     expect(within(alert).getByText(/^There was a problem loading/)).toBeTruthy();
   });
 
-  it("shows SPEC 8's error when the week's scores cannot be loaded, and tries again", async () => {
+  it("shows 'Error loading weekly scores' when the week's scores cannot be loaded, and tries again", async () => {
     let fail = true;
     serve({
       [`/api/weekly-leaderboards/${activeWeek.id}/top-scores`]: () =>
@@ -312,7 +312,7 @@ describe('/leaderboards, Season', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 
-  it("shows SPEC 8's error when the season's scores cannot be loaded", async () => {
+  it("shows 'Error loading seasonal scores' when the season's scores cannot be loaded", async () => {
     serve({ '/api/seasonal-leaderboards/active': respond(200, season) });
     renderApp('/leaderboards?tab=season');
     const alert = await screen.findByRole('alert');

@@ -2,7 +2,8 @@ import type { RealtimeClient } from '@/lib/realtime';
 import { realtimeUrl, reconnectDelay, type RealtimeStatus } from '@/lib/realtime';
 import { FakeWebSocket, installFakeRealtime } from './helpers/fake-websocket';
 
-// The page's realtime connection (SPEC 4, 7, 8, 9) with a fake socket and fake timers.
+// The page's realtime connection (docs/product.md 'Live updates') with a fake socket and fake
+// timers.
 let client: RealtimeClient;
 beforeEach(() => {
   jest.useFakeTimers();

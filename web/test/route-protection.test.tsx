@@ -10,7 +10,7 @@ const signedIn = (user: typeof player) =>
     '/api/admin/check-auth': respond(200, { authenticated: true, user }),
   });
 
-describe('route protection (SPEC 2)', () => {
+describe('route protection', () => {
   it('shows a spinner while the current user is loading', async () => {
     installFakeFetch(byRoute({ '/api/user': hang }));
     renderApp('/user-dashboard');

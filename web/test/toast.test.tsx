@@ -27,7 +27,7 @@ function pointer(target: Element, type: string, clientX: number) {
   });
 }
 
-describe('toasts (SPEC 8 and 9)', () => {
+describe('toasts', () => {
   it('shows at most one toast: a new one replaces the old', () => {
     expect(TOAST_LIMIT).toBe(1);
     renderToaster();

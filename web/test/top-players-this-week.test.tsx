@@ -51,7 +51,7 @@ describe('TopPlayersThisWeek', () => {
     );
   });
 
-  it('keeps its answer for 60 s (SPEC 9)', async () => {
+  it('keeps its answer for 60 s', async () => {
     serve(respond(200, weeklyRows.slice(0, 3)));
     const client = renderCard();
     await screen.findAllByRole('listitem');

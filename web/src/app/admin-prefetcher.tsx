@@ -4,8 +4,9 @@ import { isAdmin } from '@/features/auth/api/types';
 import { prefetchAdminPages } from './routes/admin/pages';
 
 /**
- * SPEC 4: admin login, or loading a session that is an admin's, fetches the admin pages ahead
- * of time. Both end with an admin in the user cache, which is what this watches.
+ * Admin login, or loading a session that is an admin's, fetches the admin pages ahead of time
+ * (docs/product.md 'Accounts and sign-in'). Both end with an admin in the user cache, which is what
+ * this watches.
  */
 export function AdminPrefetcher() {
   const { user } = useUser();

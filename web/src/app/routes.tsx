@@ -23,7 +23,10 @@ function Root() {
   );
 }
 
-/** SPEC 2's route table. Every page is its own chunk, so the first load stays small. */
+/**
+ * The route table (docs/product.md 'Pages and navigation'). Every page is its own chunk, so the
+ * first load stays small.
+ */
 export const routes: RouteObject[] = [
   {
     Component: Root,

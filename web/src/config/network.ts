@@ -1,4 +1,4 @@
-// Network and caching constants of SPEC 9 ('Network', 'Lists and caching'), in one place.
+// Network and caching constants, in one place (docs/product.md 'Network and retries').
 
 /** Each attempt is aborted after this long. */
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -20,7 +20,7 @@ export const TOP_SCORES_CARD_STALE_TIME_MS = 60_000;
 /** The ball faces (custom icons and advertisers' images) stay fresh for 30 s. */
 export const FACES_STALE_TIME_MS = 30_000;
 
-/** Realtime (SPEC 7 'Realtime', SPEC 9 'Network'): the socket path and its timings. */
+/** Realtime (docs/product.md 'Live updates'): the socket path and its timings. */
 export const REALTIME_PATH = '/ws';
 export const REALTIME_PING_INTERVAL_MS = 30_000;
 /** Reconnect n waits min(1000 × 1.5ⁿ, 5000) ms; after the 5th failed attempt it stops. */
@@ -28,5 +28,5 @@ export const REALTIME_RECONNECT_BASE_MS = 1000;
 export const REALTIME_RECONNECT_FACTOR = 1.5;
 export const REALTIME_RECONNECT_MAX_DELAY_MS = 5000;
 export const REALTIME_MAX_RECONNECT_ATTEMPTS = 5;
-/** Screens re-check the connection status this often (SPEC 9 'Real-time status poll'). */
+/** Screens re-check the connection status this often. */
 export const REALTIME_STATUS_POLL_MS = 5000;

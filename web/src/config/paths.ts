@@ -1,4 +1,5 @@
-// Every page path of SPEC 2's route table, in one file. Links and redirects use these.
+// Every page path, in one file (docs/product.md 'Pages and navigation'). Links and redirects use
+// these.
 export const paths = {
   home: '/',
   play: '/play',

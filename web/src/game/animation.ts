@@ -1,6 +1,6 @@
-// Animation timelines built from the engine's own account of a move (SPEC 9): the swap in 10
-// steps over 200 ms, then for every cascade round a 350 ms pop and a 700 ms fall-and-fill. The
-// client never works out matches itself; it only moves balls the way the engine says they moved.
+// Animation timelines built from the engine's own account of a move: the swap in 10 steps over
+// 200 ms, then for every cascade round a 350 ms pop and a 700 ms fall-and-fill. The client never
+// works out matches itself; it only moves balls the way the engine says they moved.
 import { ANIMATION, GRID_COLUMNS, type Cell, type Color, type Grid } from '@ballmatch/engine';
 import type { CascadeStep } from '@ballmatch/engine';
 
@@ -224,7 +224,7 @@ export function sampleTimeline(timeline: Timeline, t: number): TimelineFrame {
 
   switch (phase.kind) {
     case 'swap': {
-      // SPEC: 200 ms in 10 steps, so the balls move in ten even jumps.
+      // 200 ms in 10 steps, so the balls move in ten even jumps.
       const q = Math.floor(p * phase.steps) / phase.steps;
       const { a, b } = phase;
       const balls = still(

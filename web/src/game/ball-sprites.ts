@@ -71,8 +71,8 @@ function drawSymbol(ctx: CanvasRenderingContext2D, shape: SymbolShape, c: number
 }
 
 /**
- * One ball sprite, `size` device pixels square. With an image, the colour stays readable as a
- * thick ring around it (SPEC: faces replace the ball, the colour still decides matches).
+ * One ball sprite, `size` device pixels square. With an image, the colour stays readable as a thick
+ * ring around it (a face replaces the ball's look; its colour still decides matches).
  */
 export function paintBall(
   color: Color,

@@ -1,6 +1,6 @@
 // The canvas board: draws balls from pre-painted sprites, plays the engine's swap steps as
 // timelines, and shows the selection, the keyboard cursor and the hint. It only draws while
-// something moves, at the device's frame rate (SPEC 9), and sizes its backing store by
+// something moves, at the device's frame rate (frame-rate.ts), and sizes its backing store by
 // devicePixelRatio so balls stay crisp on high-DPI screens.
 import { COLORS, COLOR_HEX, GRID_COLUMNS, GRID_ROWS } from '@ballmatch/engine';
 import type { Cell, Color, Grid, Move } from '@ballmatch/engine';

@@ -1,9 +1,8 @@
-// Ball faces from the server: custom icons (SVG) and advertisers' images (SPEC 4, 5, 7). Every
-// entry is checked before use: an icon must be a valid SVG or a base64 data image, and an SVG is
-// sanitised (allow-listed elements and attributes only, no scripts, no outside references) and
-// then drawn through an <img> of a data: URL, which never runs scripts; nothing from the server
-// is ever put into the page's DOM. An ad whose colour is not one of the six is skipped with a
-// warning.
+// Ball faces from the server: custom icons (SVG) and advertisers' images. Every entry is checked
+// before use: an icon must be a valid SVG or a base64 data image, and an SVG is sanitised
+// (allow-listed elements and attributes only, no scripts, no outside references) and then drawn
+// through an <img> of a data: URL, which never runs scripts; nothing from the server is ever put
+// into the page's DOM. An ad whose colour is not one of the six is skipped with a warning.
 import { COLORS, COLOR_HEX, type Color } from '@ballmatch/engine';
 
 export interface IconRecord {
@@ -136,7 +135,7 @@ function decodeBase64Utf8(base64: string): string | null {
 }
 
 /**
- * A data: URL safe to draw for an icon's svg_content (SPEC 5: a valid svg or a base64 data
+ * A data: URL safe to draw for an icon's svg_content (which must be a valid svg or a base64 data
  * image), or null when it is neither.
  */
 export function iconImageUrl(content: unknown): string | null {
@@ -205,7 +204,7 @@ export function validIcons(records: unknown): Face[] {
   return faces;
 }
 
-/** Valid ads by colour (the first per colour); SPEC 5: an unknown colour name is skipped. */
+/** Valid ads by colour (the first per colour); an unknown colour name is skipped. */
 export function validAds(records: unknown): Face[] {
   if (!Array.isArray(records)) return [];
   const faces: Face[] = [];

@@ -1,6 +1,6 @@
-// SPEC 9 frame rates: 60 fps; 30 on mobile devices or small screens; 24 on low battery (below
-// 30% and not charging). The battery is read with navigator.getBattery where the browser has
-// it (Chromium) and followed as it drains or starts charging.
+// Frame rates: 60 fps; 30 on mobile devices or small screens; 24 on low battery (below 30% and not
+// charging). The battery is read with navigator.getBattery where the browser has it (Chromium) and
+// followed as it drains or starts charging.
 
 export const FRAME_RATE = { full: 60, mobile: 30, lowBattery: 24 } as const;
 export const SMALL_SCREEN_MAX_WIDTH = 768;

@@ -1,9 +1,9 @@
-// Board geometry (SPEC 9): 6 × 8 cells, 50 px by default, fitted to the device within 30–65 px.
+// Board geometry: 6 × 8 cells, 50 px by default, fitted to the device within 30–65 px.
 import { GRID_COLUMNS, GRID_ROWS, type Cell } from '@ballmatch/engine';
 
 export const CELL_SIZE = { default: 50, min: 30, max: 65 } as const;
 
-/** The largest whole cell size that fits the space, kept within SPEC's 30–65 px. */
+/** The largest whole cell size that fits the space, kept within 30–65 px. */
 export function fitCellSize(availableWidth: number, availableHeight: number): number {
   if (!(availableWidth > 0) || !(availableHeight > 0)) return CELL_SIZE.default;
   const fit = Math.floor(Math.min(availableWidth / GRID_COLUMNS, availableHeight / GRID_ROWS));

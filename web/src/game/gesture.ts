@@ -1,6 +1,6 @@
-// Telling taps from swipes (SPEC 4 'Touch'): a touch released within 200 ms without moving far
-// is a tap (select or swap); a drag from a ball towards a neighbour is a swipe (swap). Mouse
-// and pen clicks select whatever their length, as a desktop player expects.
+// Telling taps from swipes (docs/product.md 'Game flow'): a touch released within 200 ms without
+// moving far is a tap (select or swap); a drag from a ball towards a neighbour is a swipe (swap).
+// Mouse and pen clicks select whatever their length, as a desktop player expects.
 import { GRID_COLUMNS, GRID_ROWS, type Cell } from '@ballmatch/engine';
 
 export const TAP_MAX_MS = 200;

@@ -1,6 +1,5 @@
-// The selection rules of SPEC 4 'Game', shared by mouse, touch and keyboard: selecting the
-// selected ball deselects it, a non-adjacent ball takes over the selection, and an adjacent
-// ball asks for a swap.
+// The selection rules, shared by mouse, touch and keyboard: selecting the selected ball deselects
+// it, a non-adjacent ball takes over the selection, and an adjacent ball asks for a swap.
 import type { Cell } from '@ballmatch/engine';
 import { isAdjacentCell, isSameCell } from './geometry';
 

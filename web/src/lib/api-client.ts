@@ -1,6 +1,6 @@
-// The one fetch layer of the app (SPEC 7 and 8): cookies on every request, JSON bodies,
-// a timeout per attempt, retries with backoff on transient failures, and errors whose message
-// is `${status}: ${body text or status text}`.
+// The one fetch layer of the app (docs/product.md 'Network and retries'): cookies on every request,
+// JSON bodies, a timeout per attempt, retries with backoff on transient failures, and errors whose
+// message is `${status}: ${body text or status text}`.
 import {
   MAX_RETRIES,
   REQUEST_TIMEOUT_MS,
@@ -46,7 +46,7 @@ export class NetworkError extends Error {
 export interface RequestOptions {
   /** Abort from outside (e.g. TanStack Query cancelling); an aborted request is not retried. */
   signal?: AbortSignal;
-  /** Per-attempt timeout; defaults to SPEC's 5000 ms. */
+  /** Per-attempt timeout; defaults to 5000 ms. */
   timeoutMs?: number;
   /** How many retries after the first attempt; defaults to 2. */
   retries?: number;
@@ -149,7 +149,7 @@ async function readBody<T>(response: Response): Promise<T> {
 }
 
 /**
- * Sends one request with SPEC's retry rules and returns the parsed JSON answer (null for an
+ * Sends one request with the retry rules above and returns the parsed JSON answer (null for an
  * empty body). Throws ApiError / TimeoutError / NetworkError after the last attempt.
  */
 export async function apiRequest<T>(

@@ -1,6 +1,7 @@
-// Global error log (SPEC 8 'Other'): uncaught errors and unhandled promise rejections are
-// logged to the console and the last 10 distinct messages are kept with how often each came.
-// The dev server's hot-reload socket failing is noise, not an app error, so it is dropped.
+// Global error log (docs/product.md 'Errors and fallbacks'): uncaught errors and unhandled promise
+// rejections are logged to the console and the last 10 distinct messages are kept with how often
+// each came. The dev server's hot-reload socket failing is noise, not an app error, so it is
+// dropped.
 
 export const ERROR_LOG_LIMIT = 10;
 

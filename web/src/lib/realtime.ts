@@ -1,8 +1,8 @@
-// The realtime connection (SPEC 4 'Realtime connection', SPEC 7 'Realtime'): one WebSocket
-// per page, shared by every screen that listens. It subscribes on connect, on reconnect and
-// on each new subscription; pings every 30 s; reconnects after 1.5ⁿ s (capped at 5 s) and
-// gives up after more than 5 attempts. Unparsable messages, socket errors, unknown message
-// types and failing callbacks are logged to the console, never shown (SPEC 8).
+// The realtime connection (docs/product.md 'Live updates'): one WebSocket per page, shared by every
+// screen that listens. It subscribes on connect, on reconnect and on each new subscription; pings
+// every 30 s; reconnects after 1.5ⁿ s (capped at 5 s) and gives up after more than 5 attempts.
+// Unparsable messages, socket errors, unknown message types and failing callbacks are logged to the
+// console, never shown.
 import {
   REALTIME_MAX_RECONNECT_ATTEMPTS,
   REALTIME_PATH,
@@ -16,7 +16,7 @@ export type RealtimeStatus = 'connecting' | 'connected' | 'closed';
 export type RealtimeChannel = 'scores' | 'leaderboard';
 export const REALTIME_CHANNELS: readonly RealtimeChannel[] = ['scores', 'leaderboard'];
 
-/** A server message (SPEC 3 'Realtime message'), as received. */
+/** A server message (docs/api.md 'Realtime (/ws)'), as received. */
 export interface RealtimeMessage {
   type: string;
   channel?: string;

@@ -9,8 +9,8 @@ import {
 } from './realtime';
 
 /**
- * Holds the connection open while the component is mounted and returns its status, updated
- * on every change and re-checked every 5 s (SPEC 4: the high-scores screen re-checks it).
+ * Holds the connection open while the component is mounted and returns its status, updated on every
+ * change and re-checked every 5 s.
  */
 export function useRealtimeStatus(client: RealtimeClient = realtimeClient()): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>(client.status);

@@ -30,7 +30,7 @@ beforeEach(() => {
   jest.useFakeTimers();
 });
 
-describe('audio start-up (SPEC 4, 9)', () => {
+describe('audio start-up', () => {
   it('loads nothing until the first click, touch or key press', async () => {
     const load = jest.fn(async () => fakeKit());
     const audio = new GameAudio({ load });
@@ -65,7 +65,7 @@ describe('audio start-up (SPEC 4, 9)', () => {
     expect(kit.volume).toBe(-12);
   });
 
-  it('gives up after 3 failed attempts and disables audio with SPEC’s message', async () => {
+  it('gives up after 3 failed attempts and disables audio, saying so in the log', async () => {
     const load = jest.fn().mockRejectedValue(new Error('no audio device'));
     const audio = new GameAudio({ load });
     await audio.init();
@@ -93,7 +93,7 @@ describe('sounds, music and mute', () => {
     return { audio, kit };
   }
 
-  it('plays SPEC’s notes', async () => {
+  it('plays the notes of each sound', async () => {
     const { audio, kit } = await ready();
     audio.play('match', 2);
     audio.play('match', 9);

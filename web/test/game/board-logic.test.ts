@@ -20,7 +20,7 @@ import { readBoardKey } from '@/game/keyboard';
 import { pickCell } from '@/game/selection';
 import { deviceFingerprint, randomUuid } from '@/features/game/lib/device';
 
-describe('cell size (SPEC 9: 50 by default, 30–65 by device)', () => {
+describe('cell size (50 by default, 30–65 by device)', () => {
   it('fits the space, within 30 and 65 px', () => {
     expect(fitCellSize(360, 2000)).toBe(60);
     expect(fitCellSize(1200, 2000)).toBe(CELL_SIZE.max);
@@ -37,7 +37,7 @@ describe('cell size (SPEC 9: 50 by default, 30–65 by device)', () => {
   });
 });
 
-describe('selection rules (SPEC 4)', () => {
+describe('selection rules', () => {
   it('selects, deselects the same ball, moves the selection, and swaps a neighbour', () => {
     expect(pickCell(null, { x: 1, y: 1 })).toEqual({ kind: 'select', cell: { x: 1, y: 1 } });
     expect(pickCell({ x: 1, y: 1 }, { x: 1, y: 1 })).toEqual({ kind: 'deselect' });
@@ -57,7 +57,7 @@ describe('selection rules (SPEC 4)', () => {
   });
 });
 
-describe('touch gestures (SPEC 4: tap within 200 ms, swipe to a neighbour)', () => {
+describe('touch gestures (tap within 200 ms, swipe to a neighbour)', () => {
   const start = { cell: { x: 2, y: 3 }, x: 125, y: 175, time: 0, pointerType: 'touch' };
 
   it('a short press is a tap; a long touch without moving is nothing', () => {
@@ -111,7 +111,7 @@ describe('keyboard', () => {
   });
 });
 
-describe('frame rate (SPEC 9)', () => {
+describe('frame rate (60, 30 on small screens, 24 on low battery)', () => {
   it('is 60, 30 on mobile or small screens, 24 on low battery not charging', () => {
     expect(chooseFrameRate({ mobile: false, screenWidth: 1280 })).toBe(60);
     expect(chooseFrameRate({ mobile: true, screenWidth: 1280 })).toBe(30);
@@ -219,7 +219,7 @@ describe('animation timelines from the engine’s steps', () => {
   });
 });
 
-describe('session identifiers (SPEC 3)', () => {
+describe('session identifiers', () => {
   it('makes version-4 UUIDs and a stable 50-character fingerprint', () => {
     expect(randomUuid()).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,

@@ -16,7 +16,7 @@ beforeEach(() => {
   jest.useFakeTimers();
 });
 
-describe('cookie banner (SPEC 4)', () => {
+describe('cookie banner', () => {
   it('appears 1 s after load when no choice is stored', () => {
     renderBanner();
     act(() => jest.advanceTimersByTime(999));

@@ -12,7 +12,7 @@ const svgOf = (url: string) =>
   decodeURIComponent(url.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-describe('icon SVG validation and sanitising (SPEC 5)', () => {
+describe('icon SVG validation and sanitising', () => {
   it('keeps a valid drawing', () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="red"/></svg>';

@@ -18,7 +18,7 @@ const stuckGrid = Array.from({ length: 8 }, (_, y) =>
   Array.from({ length: 6 }, (_, x) => COLORS[(x + 2 * y) % 6]),
 );
 
-describe('no possible move (SPEC 2)', () => {
+describe('no possible move', () => {
   it("shows 'No more possible moves!' and 'Reset Grid' regenerates the board, logged", async () => {
     const services = recordingServices();
     const flow = new GameFlow(services);
@@ -50,7 +50,7 @@ function Broken(): never {
   throw new Error('kaboom');
 }
 
-describe('error fallbacks (SPEC 2)', () => {
+describe('error fallbacks', () => {
   it("'Game Board Error' with 'Restart Game' resets the game and the board", () => {
     const onReset = jest.fn();
     let fail = true;

@@ -73,7 +73,7 @@ beforeEach(() => {
   window.open = jest.fn(() => null);
 });
 
-describe('the login prompt (SPEC 2, 5)', () => {
+describe('the login prompt', () => {
   it('stops a guest before play with both texts and both options', async () => {
     const calls = backend();
     renderApp('/');
@@ -130,7 +130,7 @@ describe('the login prompt (SPEC 2, 5)', () => {
   });
 });
 
-describe('out of moves: the extra-moves offer (SPEC 4)', () => {
+describe('out of moves: the extra-moves offer', () => {
   jest.setTimeout(30_000);
 
   it("'Watch Ad' counts a click and arms the reward; coming back grants 7 moves once", async () => {
@@ -179,7 +179,7 @@ describe('out of moves: the extra-moves offer (SPEC 4)', () => {
   });
 });
 
-describe('submitting the score (SPEC 4, 7, 8)', () => {
+describe('submitting the score', () => {
   jest.setTimeout(30_000);
 
   async function playAndDecline(calls: FetchCall[]) {

@@ -114,7 +114,7 @@ describe('submit dialog: the name', () => {
   });
 });
 
-describe('the high-score rule (SPEC 5)', () => {
+describe('the high-score rule', () => {
   const scores = (n: number): LocalHighScore[] =>
     Array.from({ length: n }, (_, i) => ({
       score: 1000 - i * 10,

@@ -20,7 +20,7 @@ const INFO_LINKS = [
   { to: paths.contact, label: 'Contact' },
 ];
 
-/** SPEC 2 footer: about text, game links, information links, and social links. */
+/** The site footer: about text, game links, information links, and social links. */
 export function Footer() {
   return (
     <footer className="site-footer">

@@ -22,7 +22,7 @@ const MAIN_LINKS = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('nav-link', isActive && 'nav-link--active');
 
-/** The site header of SPEC 2: main links, the play counter, and the account links. */
+/** The site header: main links, the play counter, and the account links. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

@@ -21,8 +21,8 @@ import { useRecentScores } from '@/features/realtime/api/recent-scores';
 import { useRealtimeStatus } from '@/lib/use-realtime';
 
 /**
- * /high-scores (SPEC 2): the all-time ranked table and, beside it, the 'Recent Scores' card
- * that the realtime connection feeds.
+ * /high-scores: the all-time ranked table and, beside it, the 'Recent Scores' card that the
+ * realtime connection feeds.
  */
 export default function HighScoresRoute() {
   const query = useQuery(topScoresQueryOptions(TABLE_ROWS));
@@ -61,7 +61,7 @@ export default function HighScoresRoute() {
           {body}
         </section>
         <aside className="high-scores__side">
-          {/* The realtime feed (SPEC 7 'Realtime') supplies the status and the entries. */}
+          {/* The realtime feed supplies the status and the entries. */}
           <RecentScoresCard status={realtimeStatus} entries={recentScores} />
         </aside>
       </div>

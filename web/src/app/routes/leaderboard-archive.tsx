@@ -20,8 +20,8 @@ import './leaderboards.css';
 import './leaderboard-archive.css';
 
 /**
- * /leaderboard-archive (SPEC 2): every weekly board grouped by the quarter of its start date,
- * newest first, the newest week preselected, and the chosen week's table (?week= in the URL).
+ * /leaderboard-archive: every weekly board grouped by the quarter of its start date, newest first,
+ * the newest week preselected, and the chosen week's table (?week= in the URL).
  */
 export default function LeaderboardArchiveRoute() {
   const [params, setParams] = useSearchParams();

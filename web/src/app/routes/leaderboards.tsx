@@ -18,9 +18,9 @@ function tabFrom(value: string | null): Tab {
 }
 
 /**
- * /leaderboards (SPEC 2): 'Weekly Champions' (default) and 'All-Time Legends', plus 'Season'
- * while a seasonal board runs. The tab and the chosen week live in the URL (?tab=, ?week=),
- * so any board can be linked to.
+ * /leaderboards: 'Weekly Champions' (default) and 'All-Time Legends', plus 'Season' while a
+ * seasonal board runs. The tab and the chosen week live in the URL (?tab=, ?week=), so any board
+ * can be linked to.
  */
 export default function LeaderboardsRoute() {
   const [params, setParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { reloadPage } from '@/lib/reload-page';
 import './error-fallback.css';
 
-/** SPEC 2 fallback: 'Something went wrong' with 'Try Again' (a fresh load of the page). */
+/** A page that broke: 'Something went wrong' with 'Try Again' (a fresh load of the page). */
 export function ErrorFallback({ onRetry = reloadPage }: { onRetry?: () => void }) {
   return (
     <div className="error-fallback" role="alert">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from './cn';
 import './alert.css';
 
-/** A boxed message; 'error' is the red box of SPEC 8 (admin login failure). */
+/** A boxed message; 'error' is the red box (e.g. a failed admin sign-in). */
 export function Alert({
   variant = 'error',
   children,

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { cn } from './cn';
 import './ball.css';
 
-/** The six ball colours of SPEC 9, by their ad colour names. */
+/** The six ball colours, by the names ads use for them. */
 export const BALL_COLORS = ['orange', 'yellow', 'blue', 'red', 'green', 'purple'] as const;
 export type BallColor = (typeof BALL_COLORS)[number];
 

@@ -1,5 +1,5 @@
 // Account rules, shown next to the fields and checked by the browser before sending. The auth
-// service enforces the same rules (SPEC is silent; these follow OWASP ASVS for passwords).
+// service enforces the same rules (these follow OWASP ASVS for passwords).
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 /** HTML pattern attribute (anchored by the browser); '-' escaped so the v flag accepts it. */

@@ -1,4 +1,5 @@
-// SPEC 3 and 4: the cookie consent choice, kept on this device as true/false with a timestamp.
+// The cookie consent choice, kept on this device as true/false with a timestamp (docs/product.md
+// 'Cookies and audio').
 
 export const CONSENT_KEY = 'cookieConsent';
 export const COOKIE_BANNER_DELAY_MS = 1000;

@@ -1,4 +1,5 @@
-// The page's one audio player (SPEC 4 'Audio'), started by the first click or touch.
+// The page's one audio player, started by the first click, touch or key press (docs/product.md
+// 'Cookies and audio').
 import { GameAudio, initAudioOnFirstGesture } from '@/game/audio/game-audio';
 
 export const gameAudio = new GameAudio();

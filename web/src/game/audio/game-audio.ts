@@ -1,7 +1,7 @@
-// The game's sound (SPEC 4 'Audio', 9): nothing is loaded until the first click or touch on
-// the page; then Tone.js is fetched and started. A failed start is retried up to 3 attempts in
-// all, 1 s apart, after which audio is disabled. Failures are only logged. Mute is a toggle
-// remembered on this device; unmuting restores -12 dB.
+// The game's sound (docs/product.md 'Cookies and audio'): nothing is loaded until the first click,
+// touch or key press on the page; then Tone.js is fetched and started. A failed start is retried up
+// to 3 attempts in all, 1 s apart, after which audio is disabled. Failures are only logged. Mute is
+// a toggle remembered on this device; unmuting restores -12 dB.
 import {
   AUDIO_DISABLED_MESSAGE,
   AUDIO_SETTINGS,

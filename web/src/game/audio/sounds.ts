@@ -1,4 +1,4 @@
-// SPEC 9 'Audio': volumes, retry rules and the exact notes of every sound.
+// Volumes, retry rules and the exact notes of every sound (docs/product.md 'Cookies and audio').
 
 export const AUDIO_SETTINGS = {
   /** Master volume; unmuting restores it. */

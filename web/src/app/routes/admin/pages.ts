@@ -1,5 +1,5 @@
-// Loaders of the admin pages. The router loads them on demand; signing in as an admin (or
-// loading an admin's session) fetches them all ahead of time (SPEC 4 'Authentication').
+// Loaders of the admin pages. The router loads them on demand; signing in as an admin (or loading
+// an admin's session) fetches them all ahead of time (docs/product.md 'Accounts and sign-in').
 export const adminPages = {
   panel: () => import('./admin-panel'),
   dashboard: () => import('./dashboard'),

@@ -1,4 +1,4 @@
-// Toast state (SPEC 9 'Notifications'): at most one toast at a time, each shown for 5000 ms by
+// Toast state (docs/product.md 'Toasts'): at most one toast at a time, each shown for 5000 ms by
 // default; a dismissed toast leaves the list 1000000 ms later. Kept outside React so any code
 // (mutations, effects) can raise a toast with a plain function call.
 import { useSyncExternalStore } from 'react';

@@ -25,9 +25,9 @@ const HEADINGS: Record<AuthTab, { title: string; subtitle: string }> = {
 };
 
 /**
- * The /login screen (SPEC 2 'Authentication screen'): User Login, Admin Login and Register
- * tabs. A signed-in visitor is sent on at once: admins to their dashboard, everyone else to
- * the user dashboard.
+ * The /login screen (docs/product.md 'Accounts and sign-in'): User Login, Admin Login and Register
+ * tabs. A signed-in visitor is sent on at once: admins to their dashboard, everyone else to the
+ * user dashboard.
  */
 export function AuthScreen() {
   const { user, isPending } = useUser();

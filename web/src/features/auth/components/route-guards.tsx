@@ -5,8 +5,8 @@ import { useUser } from '../api/get-user';
 import { isAdmin } from '../api/types';
 
 /**
- * SPEC 2 'Route protection' for signed-in pages: a spinner while the user loads, /auth (which
- * goes on to /login) without one, the page otherwise.
+ * Guarding signed-in pages (docs/product.md 'Pages and navigation'): a spinner while the user
+ * loads, /auth (which goes on to /login) without one, the page otherwise.
  */
 export function RequireUser() {
   const { user, isPending } = useUser();

@@ -7,8 +7,8 @@ import { COOKIE_BANNER_DELAY_MS, readConsent, saveConsent } from '../consent-sto
 import './cookie-banner.css';
 
 /**
- * SPEC 4 cookie banner: appears 1 s after load when no choice is stored; 'Accept' stores
- * true, 'Reject All' stores false, the close button hides it for this visit only.
+ * The cookie banner: appears 1 s after load when no choice is stored; 'Accept' stores true, 'Reject
+ * All' stores false, the close button hides it for this visit only.
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);

@@ -1,6 +1,6 @@
-// Player sessions (SPEC 7 'Player sessions', docs/api.md): created when a game starts (the
+// Player sessions (docs/product.md 'Player sessions', docs/api.md): created when a game starts (the
 // server's answer carries the game's seed), updated during play, finalised at the end. Update
-// failures are logged and otherwise ignored (SPEC 7 'Shared behaviour').
+// failures are logged and otherwise ignored: the game never waits for them.
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
 

@@ -1,9 +1,9 @@
-// Saving a finished game's score (SPEC 4 'After the game', 7 'Scores and leaderboards'). The
-// game log goes with it: the server replays the game from its own seed and accepts the score
-// only when the replay reaches it. POST /api/scores first (retried 3 times, 800 ms apart), then
-// the active seasonal board and the weekly board (2 retries, 500 ms, 3 s timeout). The server
-// counts a game once however many of these calls arrive, so any order and any repeat is safe.
-// A save that fails for a network reason is kept in the outbox and sent later.
+// Saving a finished game's score (docs/product.md 'Submitting a score'). The game log goes with it:
+// the server replays the game from its own seed and accepts the score only when the replay reaches
+// it. POST /api/scores first (retried 3 times, 800 ms apart), then the active seasonal board and
+// the weekly board (2 retries, 500 ms, 3 s timeout). The server counts a game once however many of
+// these calls arrive, so any order and any repeat is safe. A save that fails for a network reason
+// is kept in the outbox and sent later.
 import type { WireGameLog } from '@ballmatch/engine';
 import { apiPaths } from '@/config/api-paths';
 import { RETRYABLE_STATUSES } from '@/config/network';

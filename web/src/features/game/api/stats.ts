@@ -1,4 +1,4 @@
-// Play statistics (SPEC 7 'Stats, ads, icons'). Failures are logged and ignored.
+// Play statistics: the play counter and completed games. Failures are logged and ignored.
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
 import { invalidateAfter } from '@/lib/query-client';

@@ -28,7 +28,7 @@ function Overlay({
   );
 }
 
-/** SPEC 2: the four points of 'How to Play', over the sample board, with 'PLAY NOW!'. */
+/** The four points of 'How to Play', over the sample board, with 'PLAY NOW!'. */
 export const HOW_TO_PLAY = [
   { color: 'orange', text: 'Match 3 or more balls of the same colour' },
   { color: 'blue', text: 'Swap adjacent balls to make a match' },
@@ -64,7 +64,7 @@ export function StartingOverlay() {
   );
 }
 
-/** SPEC 2: no move left on the board. */
+/** No move left on the board: 'Reset Grid' deals a fresh one. */
 export function NoMovesOverlay({ onReset }: { onReset: () => void }) {
   return (
     <Overlay label="No more possible moves" testId="no-moves">

@@ -34,7 +34,7 @@ export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }>
   }
 }
 
-/** SPEC 2: 'Game Board Error' with 'Restart Game'. */
+/** A broken board: 'Game Board Error' with 'Restart Game'. */
 export function GameBoardErrorFallback({ onRestart }: { onRestart: () => void }) {
   return (
     <div className="board-error" role="alert">
@@ -45,7 +45,7 @@ export function GameBoardErrorFallback({ onRestart }: { onRestart: () => void })
   );
 }
 
-/** SPEC 2: 'Score Submission Error' with 'Close' and 'Reload Page'. */
+/** A broken score dialog: 'Score Submission Error' with 'Close' and 'Reload Page'. */
 export function ScoreSubmissionErrorFallback({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Score Submission Error" onClose={onClose} testId="submission-error">

@@ -8,8 +8,8 @@ import { REWARD_NOTE } from '../lib/texts';
 export { REWARD_NOTE };
 
 /**
- * SPEC 2 and 4: out of moves. 'Watch Ad' arms the reward (credited when the tab comes back);
- * 'No Thanks', Escape or the close button end the game.
+ * Out of moves (docs/product.md 'Game flow'). 'Watch Ad' arms the reward (credited when the tab
+ * comes back); 'No Thanks', Escape or the close button end the game.
  */
 export function ExtraMovesModal({
   onWatchAd,

@@ -44,8 +44,8 @@ export function resetGuestConfirmation(): void {
 }
 
 /**
- * The game of SPEC 2 and 4: stats bar, canvas board with its overlays, settings, and the
- * login prompt, extra-moves offer and score dialog around it.
+ * The game (docs/product.md 'Game flow'): stats bar, canvas board with its overlays, settings, and
+ * the login prompt, extra-moves offer and score dialog around it.
  */
 export function Game({
   autoStart = false,
@@ -80,7 +80,7 @@ export function Game({
     void flow.start(name);
   }
 
-  // 'PLAY NOW!': signed-in players start at once; guests answer the prompt first (SPEC 5).
+  // 'PLAY NOW!': signed-in players start at once; guests answer the prompt first.
   useEffect(() => {
     if (!playRequested || userPending) return;
     setPlayRequested(false);

@@ -8,7 +8,7 @@ export const LOGIN_PROMPT_TEXT = {
   invitation: 'To save your progress and appear on leaderboards with your username, please log in.',
 } as const;
 
-/** SPEC 2: the prompt a guest answers before playing. */
+/** The prompt a guest answers before playing (once per page load). */
 export function LoginPrompt({
   onContinue,
   onClose,

@@ -6,7 +6,7 @@ import './stats-bar.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** SPEC 4: the ad-blocker detector is a stub: never detected, points multiplier 1. */
+/** The ad-blocker detector is a stub: never detected, points multiplier 1. */
 export const AD_BLOCKER_STUB = { detected: false, pointsMultiplier: 1 } as const;
 export const AD_BLOCKER_TITLE = 'Ad blocker detected - only receiving 10% of points';
 
@@ -21,9 +21,9 @@ export const IDLE_STATS: ShownStats = {
 };
 
 /**
- * SPEC 2 stats bar: score with thousands separators, level, moves remaining (movesAllowed −
- * movesUsed) and the level progress matchesCollected/targetMatches beside the target colour
- * (grey when there is none). The 'reduced' marker shows only with an ad blocker detected.
+ * The stats bar: score with thousands separators, level, moves remaining (movesAllowed − movesUsed)
+ * and the level progress matchesCollected/targetMatches beside the target colour (grey when there
+ * is none). The 'reduced' marker shows only with an ad blocker detected.
  */
 export function StatsBar({
   stats,

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { NAME_MAX_LENGTH, isValidName, truncateName } from '../lib/player-name';
 import './submit-score-dialog.css';
 
-/** SPEC 9 'Audio': the submit callback fires 300 ms after the form is sent. */
+/** The submit callback fires 300 ms after the form is sent. */
 export const SUBMIT_DELAY_MS = 300;
 
 export const SUBMIT_TEXT = {
@@ -24,9 +24,9 @@ export const SUBMIT_TEXT = {
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
- * SPEC 4 and 5: the score dialog. The name is prefilled, cut at 20 characters and must keep at
- * least 1 after trimming; the button is disabled while empty or submitting and reads
- * 'Submitting...'; the submission itself starts 300 ms after the form is sent.
+ * The score dialog (docs/product.md 'Submitting a score'). The name is prefilled, cut at 20
+ * characters and must keep at least 1 after trimming; the button is disabled while empty or
+ * submitting and reads 'Submitting...'; the submission itself starts 300 ms after the form is sent.
  */
 export function SubmitScoreDialog({
   score,

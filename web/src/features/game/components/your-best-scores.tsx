@@ -15,7 +15,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: '
 // The raw stored text is the snapshot (a stable string), parsed on render.
 const snapshot = () => readStorage(LOCAL_HIGH_SCORES_KEY) ?? '';
 
-/** This device's own best games (SPEC 3's local high scores), the top 3. */
+/** This device's own best games (its local high scores), the top 3. */
 export function YourBestScores() {
   useSyncExternalStore(subscribeLocalHighScores, snapshot, () => '');
   const best = loadLocalHighScores().slice(0, SHOWN);

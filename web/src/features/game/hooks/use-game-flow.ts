@@ -4,8 +4,8 @@ import { GameFlow, type FlowServices, type GameSnapshot } from '../model/game-fl
 import { createFlowServices } from '../model/services';
 
 /**
- * One GameFlow for the component's life, its snapshot, and the visibility listener that
- * credits a watched ad when the tab comes back (SPEC 4 'Out of moves').
+ * One GameFlow for the component's life, its snapshot, and the visibility listener that credits a
+ * watched ad when the tab comes back (docs/product.md 'Game flow').
  */
 export function useGameFlow(
   faces: readonly Face[],

@@ -1,4 +1,4 @@
-// SPEC 3: the ad click counter kept on this device (one more each time 'Watch Ad' is pressed).
+// The ad click counter kept on this device (one more each time 'Watch Ad' is pressed).
 import { readStorage, writeStorage } from './storage';
 
 export const AD_CLICKS_KEY = 'ballmatch_ad_clicks';

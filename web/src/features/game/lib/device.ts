@@ -1,6 +1,6 @@
-// Identifiers sent with a player session (SPEC 3): a random id per page load, and a
-// 50-character fingerprint encoded from browser and screen details, the timezone offset,
-// the language and the platform.
+// Identifiers sent with a player session (docs/product.md 'Player sessions'): a random id per page
+// load, and a 50-character fingerprint encoded from browser and screen details, the timezone
+// offset, the language and the platform.
 
 export const FINGERPRINT_LENGTH = 50;
 

@@ -1,5 +1,5 @@
-// This device's own high scores (SPEC 3, 5, 9): the best 50, and the rule that decides whether
-// a finished game counts as a high score for the submit dialog's copy.
+// This device's own high scores: the best 50, and the rule that decides whether a finished game
+// counts as a high score for the submit dialog's copy.
 import { readJson, writeJson } from './storage';
 
 export const LOCAL_HIGH_SCORES_KEY = 'ballmatch_high_scores';
@@ -59,8 +59,9 @@ export function isPersonalBest(score: number, scores: readonly LocalHighScore[])
 }
 
 /**
- * SPEC 5's high-score check: fewer than 10 local scores → yes; otherwise the server decides;
- * if it cannot be asked, fewer than 50 local scores → yes, else the score must beat the 46th.
+ * The high-score check (docs/product.md 'Submitting a score'): fewer than 10 local scores → yes;
+ * otherwise the server decides; if it cannot be asked, fewer than 50 local scores → yes, else the
+ * score must beat the 46th.
  */
 export async function decideHighScore(
   score: number,

@@ -7,7 +7,7 @@ export interface ShownStats {
   movesLeft: number;
   matchesCollected: number;
   targetMatches: number;
-  /** Null draws the target swatch grey (SPEC 2). */
+  /** Null draws the target swatch grey (no target yet). */
   targetColor: Color | null;
 }
 

@@ -29,5 +29,5 @@ export const leaderboardPaths = {
 
 /** How many rows a full leaderboard table shows (the pages; the home card shows 3). */
 export const TABLE_ROWS = 50;
-/** SPEC 9: the home page's card shows the top 3. */
+/** The home page's card shows the top 3. */
 export const TOP_SCORES_CARD_ROWS = 3;

@@ -1,4 +1,4 @@
-// The scores service's answers, as the gateway serves them (SPEC 3 entities, phase-2 contract).
+// The scores service's answers, as the gateway serves them (docs/api.md).
 
 /** An all-time score (GET /api/scores/top) and a seasonal board's row. */
 export interface Score {

@@ -1,4 +1,5 @@
-// The loading, error and empty states every leaderboard view shares (SPEC 8 texts).
+// The loading, error and empty states every leaderboard view shares (their texts are listed in
+// docs/product.md 'Leaderboards').
 import type { ReactNode } from 'react';
 import { Ball, BALL_COLORS } from '@/components/ui/ball';
 import { Button } from '@/components/ui/button';
@@ -15,8 +16,8 @@ export function BoardLoading({ label }: { label: string }) {
 }
 
 /**
- * A load error: SPEC 8's title (e.g. 'Error loading weekly scores') and its 'There was a
- * problem loading...' description, with a way to ask again.
+ * A load error: its title (e.g. 'Error loading weekly scores') and its 'There was a problem
+ * loading...' description, with a way to ask again.
  */
 export function BoardError({
   title,
@@ -50,7 +51,7 @@ export function BoardError({
   );
 }
 
-/** An empty board: SPEC 8's text, a row of balls, and an optional call to play. */
+/** An empty board: its text, a row of balls, and an optional call to play. */
 export function BoardEmpty({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
     <div className="board-state board-state--empty">

@@ -6,7 +6,7 @@ import { RankMedal } from './rank-medal';
 import './leaderboard-table.css';
 
 export interface Column<Row> {
-  /** The header text (SPEC 2's column names). */
+  /** The header text (the column's name). */
   header: string;
   cell: (row: Row, rank: number) => ReactNode;
   /** Numbers align right. */

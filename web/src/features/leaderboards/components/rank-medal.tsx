@@ -3,7 +3,7 @@ import './rank-medal.css';
 
 const MEDALS = { 1: 'gold', 2: 'silver', 3: 'bronze' } as const;
 
-/** SPEC 2: ranks 1–3 get gold, silver and bronze medals; other ranks are a plain number. */
+/** Ranks 1–3 get gold, silver and bronze medals; other ranks are a plain number. */
 export function RankMedal({ rank, size = 28 }: { rank: number; size?: number }) {
   const medal = MEDALS[rank as 1 | 2 | 3];
   if (!medal) return <span className="rank-number">{rank}</span>;

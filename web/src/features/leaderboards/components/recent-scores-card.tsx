@@ -5,7 +5,7 @@ import { ballColorOf } from '../lib/ball-color';
 import { formatLocalTime, formatNumber } from '../lib/format';
 import './recent-scores-card.css';
 
-/** A score as the realtime 'new_score' message carries it (SPEC 3). */
+/** A score as the realtime 'new_score' message carries it. */
 export interface RecentScore {
   id: string;
   playerName: string;
@@ -16,13 +16,13 @@ export interface RecentScore {
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'closed';
 
-/** SPEC 9: the card lists the 8 latest scores. */
+/** The card lists the 8 latest scores. */
 export const RECENT_SCORES_LIMIT = 8;
 
 /**
- * The /high-scores side card 'Recent Scores' (SPEC 2): 'Live' while the realtime connection
- * is up, 'Connecting...' otherwise; the latest scores, newest first, in a 280 px scroll area.
- * It only displays: the realtime layer owns the connection and the list.
+ * The /high-scores side card 'Recent Scores' (docs/product.md 'Live updates'): 'Live' while the
+ * realtime connection is up, 'Connecting...' otherwise; the latest scores, newest first, in a
+ * 280 px scroll area. It only displays: the realtime layer owns the connection and the list.
  */
 export function RecentScoresCard({
   status,

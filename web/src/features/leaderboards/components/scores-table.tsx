@@ -16,7 +16,7 @@ const COLUMNS: ReadonlyArray<Column<Score>> = [
   },
 ];
 
-/** SPEC 2's score table: Rank, Player, Score, Level, Date (all-time, high scores, seasons). */
+/** The score table: Rank, Player, Score, Level, Date (all-time, high scores, seasons). */
 export function ScoresTable({
   label,
   scores,

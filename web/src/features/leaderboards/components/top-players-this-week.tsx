@@ -11,8 +11,8 @@ import { RankMedal } from './rank-medal';
 import './top-players-this-week.css';
 
 /**
- * The home page's 'Top Players This Week' card (SPEC 2): the active week's top 3 with medals,
- * name and total score; cached 60 s (SPEC 9).
+ * The home page's 'Top Players This Week' card: the active week's top 3 with medals, name and total
+ * score; cached 60 s.
  */
 export function TopPlayersThisWeek() {
   // The card keeps its answers longer than the leaderboard pages do (60 s instead of 30 s).

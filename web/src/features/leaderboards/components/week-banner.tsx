@@ -8,8 +8,8 @@ import { WeeklyResetCountdown } from './weekly-reset-countdown';
 import './week-banner.css';
 
 /**
- * The head of the weekly tab (SPEC 2): the 'Weekly Competition' banner, '{name} Leaderboard',
- * 'Week runs from {start} to {end}' with 'Active', and the countdown to the reset.
+ * The head of the weekly tab: the 'Weekly Competition' banner, '{name} Leaderboard', 'Week runs
+ * from {start} to {end}' with 'Active', and the countdown to the reset.
  */
 export function WeekBanner({ week, onReset }: { week: WeeklyLeaderboard; onReset?: () => void }) {
   const titleId = useId();

@@ -13,8 +13,8 @@ function ago(week: WeeklyLeaderboard, current: WeeklyLeaderboard): string {
 }
 
 /**
- * SPEC 2's 'Select Week' row: the most recent weeks, newest first, the active one marked. Each
- * reads as its days ('Nov 16 – Nov 22') and how long ago it was; the full name is its title.
+ * The 'Select Week' row: the most recent weeks, newest first, the active one marked. Each reads as
+ * its days ('Nov 16 – Nov 22') and how long ago it was; the full name is its title.
  */
 export function WeekSelector({
   weeks,

@@ -58,7 +58,7 @@ function columns(rows: readonly WeeklyScoreRow[]): ReadonlyArray<Column<WeeklySc
 }
 
 /**
- * SPEC 2's weekly table: Rank, Player, Total Score, % of Total, Games, Avg Score, Highest Level.
+ * The weekly table: Rank, Player, Total Score, % of Total, Games, Avg Score, Highest Level.
  */
 export function WeeklyScoresTable({
   label,

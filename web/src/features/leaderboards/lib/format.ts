@@ -32,7 +32,7 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** SPEC 2: a score's date in the visitor's local format, or 'N/A' if missing. */
+/** A score's date in the visitor's local format, or 'N/A' if missing. */
 export function formatLocalDate(value: string | null | undefined): string {
   const date = toDate(value);
   return date ? date.toLocaleDateString() : 'N/A';

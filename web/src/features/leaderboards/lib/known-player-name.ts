@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useUser } from '@/features/auth/api/get-user';
 
-/** SPEC 3: the name a guest last played under is kept in local storage under this key. */
+/** The name a guest last played under is kept in local storage under this key. */
 export const PLAYER_NAME_KEY = 'player_name';
 const MAX_NAME_LENGTH = 20;
 

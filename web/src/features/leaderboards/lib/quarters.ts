@@ -1,5 +1,5 @@
-// The archive's grouping (SPEC 2): weeks by the quarter of their start date, 'Q{n} {year}',
-// newest quarter first and newest week first within it. Quarters are taken in UTC, like weeks.
+// The archive's grouping: weeks by the quarter of their start date, 'Q{n} {year}', newest quarter
+// first and newest week first within it. Quarters are taken in UTC, like weeks.
 import type { WeeklyLeaderboard } from '../api/types';
 
 export interface QuarterGroup {

@@ -1,7 +1,7 @@
 import type { WeeklyLeaderboard } from '../api/types';
 import { newestFirst } from './quarters';
 
-/** SPEC 9: the week selector offers the 5 most recent weeks. */
+/** The week selector offers the 5 most recent weeks. */
 export const WEEK_SELECTOR_SIZE = 5;
 
 /**

@@ -1,5 +1,5 @@
-// The weekly reset: every board week ends Monday 00:00 UTC (SPEC 9 'Leaderboards reset every
-// Monday'; the scores service uses the same boundary).
+// The weekly reset: every board week ends Monday 00:00 UTC (the scores service uses the same
+// boundary).
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

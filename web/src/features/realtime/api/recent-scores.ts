@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useRealtimeChannel } from '@/lib/use-realtime';
 import type { RealtimeClient } from '@/lib/realtime';
 
-/** SPEC 3: a 'new_score' update carries the score's id, playerName, score, level, createdAt. */
+/** A 'new_score' update carries the score's id, playerName, score, level, createdAt. */
 export interface LiveScore {
   id: string;
   playerName: string;
@@ -11,7 +11,7 @@ export interface LiveScore {
   createdAt: string;
 }
 
-/** SPEC 4/9: Recent Scores keeps 8 entries, newest first. */
+/** Recent Scores keeps 8 entries, newest first. */
 export const RECENT_SCORES_KEPT = 8;
 
 /** The score of a 'new_score' update, or null for anything else (logged, never shown). */
