@@ -32,8 +32,8 @@ export interface Journey {
 
 export type JourneyOptions = BrowserContextOptions & {
   /**
-   * Show the cookie banner (docs/product.md 'Cookies and audio'). Off by default: journeys start as a visitor who already
-   * answered it, so the banner never covers what they click.
+   * Show the cookie banner (docs/product.md 'Cookies and audio'). Off by default: journeys start as
+   * a visitor who already answered it, so the banner never covers what they click.
    */
   cookieBanner?: boolean;
 };
