@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { findMoves, type GameState } from '@ballmatch/engine';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -27,7 +28,10 @@ const even = (count: number, gap = 400) => Array.from({ length: count }, (_, i) 
 async function createSession(c = client(stack.url), override: Record<string, unknown> = {}) {
   const res = await c.post('/api/player-sessions', newSession(override));
   expect(res.status).toBe(200);
-  return res.json as { id: string; seed: string };
+  const created = res.json as { id: string; credential: string; game: unknown };
+  /** The header every later call about this session carries. */
+  const owner = { 'x-session-credential': created.credential };
+  return { ...created, owner };
 }
 
 beforeAll(async () => {
@@ -42,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('POST /api/player-sessions', () => {
-  it('answers {id, seed}; stores the client IP and, when signed in, the user', async () => {
+  it('answers {id, credential, game}; stores the client IP and, when signed in, the user', async () => {
     const player = client(stack.url);
     const registered = await player.post('/api/register', {
       username: `sess_player_${process.pid % 1000}`,
@@ -51,8 +55,9 @@ describe('POST /api/player-sessions', () => {
     });
     expect(registered.status).toBe(200);
     const created = await createSession(player);
-    expect(Object.keys(created).sort()).toEqual(['id', 'seed']);
-    expect(created.seed).toMatch(/^[0-9a-f]{32}$/);
+    expect(Object.keys(created).sort()).toEqual(['credential', 'game', 'id', 'owner']);
+    expect(created.credential).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(created.game).toMatchObject({ seq: 0, score: 0, status: 'active' });
 
     const stored = await admin.get(`/api/admin/player-sessions/${created.id}`);
     expect(stored.status).toBe(200);
@@ -116,8 +121,8 @@ describe('POST /api/player-sessions', () => {
 
 describe('PATCH /api/player-sessions/{id}', () => {
   it('stores the figures and answers {id, flagged, endedAt}', async () => {
-    const { id } = await createSession();
-    const res = await client(stack.url).patch(`/api/player-sessions/${id}`, figures());
+    const { id, owner } = await createSession();
+    const res = await client(stack.url).patch(`/api/player-sessions/${id}`, figures(), owner);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ id, flagged: false, endedAt: null });
     const stored = await admin.get(`/api/admin/player-sessions/${id}`);
@@ -132,19 +137,20 @@ describe('PATCH /api/player-sessions/{id}', () => {
 
   it('flags a bot from its timestamps; client flags are kept but not trusted alone', async () => {
     const player = client(stack.url);
-    const { id } = await createSession(player);
+    const { id, owner } = await createSession(player);
     const clientFlag = { type: 'SUSPICIOUS_TIMING', details: { fastRatio: 0.5, cv: 0.4 } };
     // Three moves are too few to judge; the client's own flag alone does not make it suspicious.
-    const early = await player.patch(`/api/player-sessions/${id}`, {
-      ...figures({ moveCount: 3 }),
-      moveTimestamps: even(3),
-      suspiciousFlags: [clientFlag],
-    });
+    const early = await player.patch(
+      `/api/player-sessions/${id}`,
+      { ...figures({ moveCount: 3 }), moveTimestamps: even(3), suspiciousFlags: [clientFlag] },
+      owner,
+    );
     expect(early.json.flagged).toBe(false);
-    const bot = await player.patch(`/api/player-sessions/${id}`, {
-      ...figures({ moveCount: 10 }),
-      moveTimestamps: even(10).slice(3),
-    });
+    const bot = await player.patch(
+      `/api/player-sessions/${id}`,
+      { ...figures({ moveCount: 10 }), moveTimestamps: even(10).slice(3) },
+      owner,
+    );
     expect(bot.json.flagged).toBe(true);
 
     const stored = await admin.get(`/api/admin/player-sessions/${id}`);
@@ -166,14 +172,24 @@ describe('PATCH /api/player-sessions/{id}', () => {
   });
 
   it('ends with endingSession: true (idempotent), then refuses updates with 422', async () => {
-    const { id } = await createSession();
+    const { id, owner } = await createSession();
     const c = client(stack.url);
-    const ended = await c.patch(`/api/player-sessions/${id}`, figures({ endingSession: true }));
+    const ended = await c.patch(
+      `/api/player-sessions/${id}`,
+      figures({ endingSession: true }),
+      owner,
+    );
     expect(ended.status).toBe(200);
     expect(ended.json.endedAt).toEqual(expect.any(String));
-    const again = await c.patch(`/api/player-sessions/${id}`, figures({ endingSession: true }));
+    const again = await c.patch(
+      `/api/player-sessions/${id}`,
+      figures({ endingSession: true }),
+      owner,
+    );
     expect(again.json).toEqual(ended.json);
-    const late = await c.patch(`/api/player-sessions/${id}`, figures({ moveCount: 20 }));
+    // The game ended with the session.
+    expect((await c.get(`/api/player-sessions/${id}/game`, owner)).json.status).toBe('ended');
+    const late = await c.patch(`/api/player-sessions/${id}`, figures({ moveCount: 20 }), owner);
     expect(late.status).toBe(422);
     expect(late.json).toEqual({ message: 'Session has ended' });
   });
@@ -255,14 +271,79 @@ describe('PATCH /api/player-sessions/{id}', () => {
 
 describe('POST /api/player-sessions/{id}/end', () => {
   it('ends the session once and answers the same end time after', async () => {
-    const { id } = await createSession();
+    const { id, owner } = await createSession();
     const c = client(stack.url);
-    const first = await c.post(`/api/player-sessions/${id}/end`);
+    expect((await c.post(`/api/player-sessions/${id}/end`)).status).toBe(403);
+    const first = await c.post(`/api/player-sessions/${id}/end`, undefined, owner);
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ id, flagged: false, endedAt: expect.any(String) });
-    expect((await c.post(`/api/player-sessions/${id}/end`)).json).toEqual(first.json);
+    expect((await c.post(`/api/player-sessions/${id}/end`, undefined, owner)).json).toEqual(
+      first.json,
+    );
     expect((await c.post(`/api/player-sessions/${randomUUID()}/end`)).status).toBe(404);
     expect((await c.post('/api/player-sessions/x/end')).status).toBe(400);
+  });
+});
+
+describe('ranked games over HTTP', () => {
+  /** The first swap the board shown allows. */
+  const firstMove = (game: { grid: string[] }) => {
+    const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
+    return findMoves({ grid } as unknown as GameState)[0]!;
+  };
+
+  it('plays a swap, answers a retry the same, and refuses anyone but the owner', async () => {
+    const { id, owner, game } = await createSession();
+    const c = client(stack.url);
+    const move = { seq: 0, action: { type: 'swap', ...firstMove(game as { grid: string[] }) } };
+    const played = await c.post(`/api/player-sessions/${id}/actions`, move, owner);
+    expect(played.status).toBe(200);
+    expect(played.json).toMatchObject({ game: { seq: 1, totalMoves: 1 }, levelUp: null });
+    expect(played.json.steps[0].spawned.length).toBeGreaterThan(0);
+    expect((await c.post(`/api/player-sessions/${id}/actions`, move, owner)).json).toEqual(
+      played.json,
+    );
+    const stranger = { 'x-session-credential': 'not-the-owner' };
+    for (const res of [
+      await c.post(`/api/player-sessions/${id}/actions`, { ...move, seq: 1 }, stranger),
+      await c.get(`/api/player-sessions/${id}/game`, stranger),
+      await c.get(`/api/player-sessions/${id}/game`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual({
+        message: 'This session belongs to another player',
+        field: 'credential',
+      });
+    }
+    expect((await c.get(`/api/player-sessions/${id}/game`, owner)).json).toEqual(played.json.game);
+  });
+
+  it.each([
+    [{ seq: 0 }, 'action', undefined],
+    [{ seq: 0, action: { type: 'jump' } }, 'action', undefined],
+    [{ seq: -1, action: { type: 'reset' } }, 'seq', undefined],
+    [{ seq: 0, action: { type: 'swap', from: { x: 0, y: 0 }, to: { x: 5, y: 5 } } }, 'action', 422],
+    [{ seq: 7, action: { type: 'reset' } }, 'seq', 422],
+  ])('refuses %j with a clear message naming %s', async (body, field, status) => {
+    const { id, owner } = await createSession();
+    const res = await client(stack.url).post(`/api/player-sessions/${id}/actions`, body, owner);
+    expect(res.status).toBe(status ?? 400);
+    expect(res.json).toMatchObject({ field, message: expect.any(String) });
+  });
+
+  it("resumes a signed-in player's unfinished game; guests get 401", async () => {
+    const player = client(stack.url);
+    const registered = await player.post('/api/register', {
+      username: `resume_${process.pid % 1000}`,
+      email: `resume${process.pid}@example.com`,
+      password: 'a fine long password',
+    });
+    expect(registered.status).toBe(200);
+    const { id, game } = await createSession(player);
+    const resumed = await player.get('/api/player-sessions/current');
+    expect(resumed.status).toBe(200);
+    expect(resumed.json).toEqual({ id, playerName: expect.any(String), game });
+    expect((await client(stack.url).get('/api/player-sessions/current')).status).toBe(401);
   });
 });
 

@@ -190,7 +190,8 @@ export function client(base: string, origin?: string) {
     get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
     post: (p: string, body?: unknown, headers?: Record<string, string>) =>
       request('POST', p, body, headers),
-    patch: (p: string, body?: unknown) => request('PATCH', p, body),
+    patch: (p: string, body?: unknown, headers?: Record<string, string>) =>
+      request('PATCH', p, body, headers),
     delete: (p: string) => request('DELETE', p),
     get cookie() {
       return cookie;

@@ -27,7 +27,11 @@ const cell = (field: string) =>
   );
 
 const actionBody = z.object({
-  seq: coordinate('seq'),
+  seq: z
+    .number({ error: 'seq must be a whole number' })
+    .int({ error: 'seq must be a whole number' })
+    .min(0, { error: 'seq must be a whole number' })
+    .max(INT32, { error: 'seq is out of range' }),
   action: z.discriminatedUnion(
     'type',
     [

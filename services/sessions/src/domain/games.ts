@@ -110,9 +110,18 @@ export function viewOf(state: GameState, seq: number): GameView {
   };
 }
 
-/** The engine's code of an action, as the log stores it; 'end' is not in the log. */
-const keyOf = (action: PlayerAction): number | 'end' =>
-  action.type === 'end' ? 'end' : actionCode({ ...action, at: 0 });
+/**
+ * The engine's code of an action, as the log stores it ('end' is not in the log); null for a
+ * swap no game can make (off the board, or not to a neighbour), which the engine then refuses.
+ */
+function keyOf(action: PlayerAction): number | 'end' | null {
+  if (action.type === 'end') return 'end';
+  try {
+    return actionCode({ ...action, at: 0 });
+  } catch {
+    return null;
+  }
+}
 
 /** Applies an action with the engine; a refused one is a 422 with the engine's reason. */
 function apply(
@@ -293,7 +302,7 @@ export function createGames(deps: GameDeps) {
       const key = keyOf(input.action);
       for (let attempt = 0; attempt < 3; attempt++) {
         const last = game.lastAnswer as { key: number | 'end'; answer: ActionAnswer } | null;
-        if (input.seq === game.seq - 1 && last?.key === key) return last.answer;
+        if (key !== null && input.seq === game.seq - 1 && last?.key === key) return last.answer;
         if (input.seq !== game.seq) {
           // This process's copy may be behind another replica's writes: read before refusing.
           if (!fresh) {
@@ -308,6 +317,7 @@ export function createGames(deps: GameDeps) {
           );
         }
         const { state, answer } = apply(game.state, input.action, game.seq + 1);
+        if (key === null) throw new Error('the engine accepted a swap it cannot log');
         const next = {
           state,
           status: state.status,

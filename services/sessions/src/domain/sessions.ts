@@ -188,6 +188,8 @@ export function createSessions(deps: SessionDeps) {
         });
       });
       if (outcome.flagged) deps.onEventsWritten();
+      // The player stopped: the game ends where it stands, like POST …/end.
+      if (input.endingSession) await deps.games.stop(input.id, who);
       return outcome.row;
     },
 
