@@ -12,7 +12,6 @@
 // kept for later runs against the same database, whose scores schema is emptied each run.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { Pool } from 'undici';
 import { ensureDatastores } from '../scripts/datastores.mjs';
 import { root, startStack } from '../scripts/stack.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
+import { freePorts } from './lib/ports.mjs';
 import { prepareGames } from './lib/games.mjs';
 import { openLoop, summarize } from './lib/measure.mjs';
 
@@ -63,21 +63,6 @@ for (const file of [
     console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
     process.exit(1);
   }
-}
-
-async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve) => {
-          const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => s.address().port);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
 }
 
 const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';

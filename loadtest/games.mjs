@@ -1,0 +1,213 @@
+// Load test of ranked games held by the server (issue 10): `--games` games in progress at once,
+// each player sending one action every `--pace-ms` (jittered) through the gateway, the way the
+// browser does (POST /api/player-sessions/{id}/actions with the session's credential). Measures
+// each action's round trip and the CPU every process of the stack spent per action. Starts its
+// own stack (scripts/stack.mjs) on free ports with its own database, Redis and NATS prefixes.
+//
+//   node scripts/build.mjs            # once: the stack runs the built code
+//   node loadtest/games.mjs [--games 1000] [--pace-ms 2000] [--duration 30] [--warmup 10]
+//
+// A finished game is replaced by a new one, so the count in progress stays the same.
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { Pool } from 'undici';
+import { ensureDatastores } from '../scripts/datastores.mjs';
+import { root, startStack } from '../scripts/stack.mjs';
+import { cpuMeter } from './lib/cpu.mjs';
+import { freePorts } from './lib/ports.mjs';
+import { percentile } from './lib/measure.mjs';
+
+const require = createRequire(import.meta.url);
+const { findMoves } = require(path.join(root, 'packages/engine/dist/index.js'));
+
+const { values: args } = parseArgs({
+  options: {
+    games: { type: 'string', default: '1000' },
+    'pace-ms': { type: 'string', default: '2000' },
+    duration: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '256' },
+    database: { type: 'string', default: 'bm_loadtest_games' },
+  },
+});
+const gameCount = Number(args.games);
+const paceMs = Number(args['pace-ms']);
+const resultsDir = path.join(root, 'loadtest/results');
+const log = (line) => console.log(`[games] ${line}`);
+
+for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
+  if (!fs.existsSync(path.join(root, file))) {
+    console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
+    process.exit(1);
+  }
+}
+
+/** The first swap the board shown allows; reset or end when there is none to make. */
+function nextAction(game) {
+  if (game.status === 'gameOverPending') {
+    return game.extraMovesGranted ? { type: 'end' } : { type: 'extraMoves' };
+  }
+  if (!game.hasMoves) return { type: 'reset' };
+  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
+  const moves = findMoves({ grid });
+  return { type: 'swap', ...moves[(game.seq * 7919) % moves.length] };
+}
+
+async function main() {
+  await ensureDatastores({ log: () => {} });
+  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
+  const runId = randomBytes(4).toString('hex');
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const stackLog = fs.createWriteStream(path.join(resultsDir, 'games-stack.log'));
+  log(`starting the stack (gateway :${gatewayPort}, database ${args.database})`);
+  const stack = await startStack({
+    gatewayPort,
+    authPort,
+    sessionsPort,
+    scoresPort,
+    realtimePort,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${args.database}`,
+      REDIS_KEY_PREFIX: `lt:${runId}:`,
+      NATS_SUBJECT_PREFIX: `lt_${runId}.`,
+      JWT_DEV_KEY_DIR: keyDir,
+      // One client address plays every game: lift the per-address limits.
+      RATE_LIMIT_API_PER_MINUTE: '1000000000',
+      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
+    },
+    log: (line) => stackLog.write(line),
+  });
+  const pool = new Pool(`http://127.0.0.1:${gatewayPort}`, {
+    connections: Number(args.connections),
+    keepAliveTimeout: 60_000,
+  });
+  const names = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [pid, name]));
+  const call = async (method, p, body, credential) => {
+    const res = await pool.request({
+      path: p,
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(credential ? { 'x-session-credential': credential } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.body.json();
+    if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const newGame = async (i) => {
+    const created = await call('POST', '/api/player-sessions', {
+      playerName: `Load ${i % 5000}`,
+      sessionId: randomUUID(),
+      deviceFingerprint: 'loadtest'.padEnd(50, '-'),
+    });
+    return { id: created.id, credential: created.credential, game: created.game };
+  };
+
+  let measuring = false;
+  let stopping = false;
+  const latencies = [];
+  let actions = 0;
+  let gamesFinished = 0;
+  let failures = 0;
+
+  /** One player: an action every pace (jittered ±50%), a new game when one ends. */
+  async function player(i) {
+    let current = await newGame(i);
+    await new Promise((r) => setTimeout(r, Math.random() * paceMs));
+    while (!stopping) {
+      const started = performance.now();
+      try {
+        const answer = await call(
+          'POST',
+          `/api/player-sessions/${current.id}/actions`,
+          { seq: current.game.seq, action: nextAction(current.game) },
+          current.credential,
+        );
+        current.game = answer.game;
+        if (measuring) {
+          latencies.push(performance.now() - started);
+          actions++;
+        }
+        if (current.game.status === 'ended') {
+          if (measuring) gamesFinished++;
+          current = await newGame(i);
+        }
+      } catch (error) {
+        failures++;
+        if (failures <= 5) log(`failure: ${error.message}`);
+        current = await newGame(i);
+      }
+      const wait = paceMs * (0.5 + Math.random()) - (performance.now() - started);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+
+  log(`opening ${gameCount} games, one action each every ~${paceMs} ms`);
+  const players = Array.from({ length: gameCount }, (_, i) => player(i));
+  await new Promise((r) => setTimeout(r, Number(args.warmup) * 1000));
+  log(`measuring for ${args.duration} s`);
+  const meter = cpuMeter(names);
+  measuring = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, Number(args.duration) * 1000));
+  measuring = false;
+  const measured = performance.now() - started;
+  const cpu = meter();
+  stopping = true;
+  await Promise.all(players);
+  await pool.close();
+  await stack.stop();
+  stackLog.end();
+  fs.rmSync(keyDir, { recursive: true, force: true });
+
+  const sorted = Float64Array.from(latencies).sort();
+  const serverMs = Object.entries(cpu.cpuMs)
+    .filter(([group]) => group !== 'load generator' && group !== 'other processes')
+    .reduce((sum, [, ms]) => sum + ms, 0);
+  const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+  const report = {
+    at: new Date().toISOString(),
+    args,
+    machine: {
+      cpu: os.cpus()[0]?.model,
+      cores: os.cpus().length,
+      node: process.version,
+      loadAverageAfter: os.loadavg().map((n) => round(n, 2)),
+    },
+    gamesInProgress: gameCount,
+    actions,
+    actionsPerSecond: round((actions / measured) * 1000),
+    gamesFinished,
+    failures,
+    roundTripMs: {
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1] ?? 0),
+    },
+    cpuMsPerAction: round(serverMs / Math.max(1, actions), 3),
+    cpuMsByProcess: Object.fromEntries(
+      Object.entries(cpu.cpuMs).map(([group, ms]) => [group, round(ms / Math.max(1, actions), 3)]),
+    ),
+    wallMs: cpu.wallMs,
+  };
+  fs.writeFileSync(
+    path.join(resultsDir, `games-${report.at.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(report, null, 2),
+  );
+  console.log(JSON.stringify(report, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
