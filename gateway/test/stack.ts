@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, testRedisPrefix } from '@ballmatch/platform/testing';
-import { testNatsPrefix } from '@ballmatch/platform/testing';
+import {
+  createTestDatabase,
+  testNatsPrefix,
+  testRedisPrefix,
+  TestClock,
+} from '@ballmatch/platform/testing';
 import { start as startAuth, type RunningAuth } from '../../services/auth/src';
 import { start as startScores } from '../../services/scores/src';
 import { start as startSessions } from '../../services/sessions/src';
@@ -10,21 +14,6 @@ import { start as startRealtime, type RunningRealtime } from '../../services/rea
 import { start as startGateway, type RunningGateway } from '../src';
 
 /** The gateways' clock: real time until a test sets it, then standing still until moved. */
-export class GatewayClock {
-  private fixed: number | null = null;
-  set(at: Date | number): void {
-    this.fixed = new Date(at).getTime();
-  }
-  advance(ms: number): void {
-    if (this.fixed === null) throw new Error('set the clock before moving it');
-    this.fixed += ms;
-  }
-  real(): void {
-    this.fixed = null;
-  }
-  now = (): number => this.fixed ?? Date.now();
-}
-
 /**
  * The real auth and sessions services and the gateway in this test process, sharing a fresh
  * database, Redis prefix and key pair; a tiny stand-in web build so the SPA fallback can be seen.
@@ -37,7 +26,7 @@ export interface Stack {
   /** The realtime service behind /ws; it hears the scores service's events. */
   realtime: RunningRealtime;
   /** The clock of every gateway started here: the rate limits count their minutes on it. */
-  clock: GatewayClock;
+  clock: TestClock;
   stopAuth(): Promise<void>;
   restartAuth(): Promise<void>;
   startExtraGateway(extra?: NodeJS.ProcessEnv): Promise<RunningGateway>;
@@ -112,8 +101,8 @@ export async function startStack(
     WEB_DIST: webDist,
     ...gatewayExtra,
   };
-  const clock = new GatewayClock();
-  const gateway = await startGateway(gatewayEnv, { now: clock.now });
+  const clock = new TestClock();
+  const gateway = await startGateway(gatewayEnv, { now: clock.nowMs });
   const extras: RunningGateway[] = [];
   return {
     url: `http://127.0.0.1:${gateway.port}`,
@@ -130,7 +119,7 @@ export async function startStack(
       auth = await startAuth(authEnv);
     },
     async startExtraGateway(extra = {}) {
-      const g = await startGateway({ ...gatewayEnv, ...extra }, { now: clock.now });
+      const g = await startGateway({ ...gatewayEnv, ...extra }, { now: clock.nowMs });
       extras.push(g);
       return g;
     },
