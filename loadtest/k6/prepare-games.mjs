@@ -1,5 +1,5 @@
-// Makes the games the k6 scenario submits: sessions on the target stack (through its gateway,
-// so the seeds are its own) and long games played on them with the engine.
+// Makes the games the k6 scenario submits: ranked games played on the target stack through
+// its gateway (lib/games.mjs), each with its session's credential.
 //   node scripts/build.mjs
 //   node loadtest/k6/prepare-games.mjs --base http://localhost:8080 --count 25000 --out games.json
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ const wanted = Number(args.count);
 let games = [];
 while (games.length < wanted) {
   games = games.concat(
-    await makeGames(pool, Math.ceil((wanted - games.length) * 1.35), games.length),
+    await makeGames(pool, Math.ceil((wanted - games.length) * 1.1), games.length),
   );
   console.log(`${games.length}/${wanted} games`);
 }

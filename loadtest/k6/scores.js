@@ -83,9 +83,8 @@ export function submit() {
       level: game.level,
       moves: game.moves,
       sessionId: game.sessionId,
-      gameLog: game.gameLog,
     }),
-    { headers },
+    { headers: { ...headers, 'x-session-credential': game.credential } },
   );
   check(res, { 'score accepted': (r) => r.status === 200 });
 }

@@ -1,93 +1,93 @@
-// The games of the submission scenario: real sessions (made through the gateway, so the seeds
-// are the sessions service's) and long games played on them (the engine's bot, in worker
-// threads: games-worker.mjs). Made before the timed phase and kept in loadtest/results/ with
-// the database they belong to, so a later run on the same database reuses them (its scores
-// schema is emptied).
+// The games of the submission scenario: real ranked games, played through the gateway like a
+// browser plays them (a session, then each action), and finished. They are short: four swaps,
+// then the player ends the game (the server judges timing from five moves on, and a load
+// generator plays far faster than a person, which would hold every score for review).
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { findMoves } = require(path.join(root, 'packages/engine/dist/index.js'));
 
 const PLAYERS = 5000;
+const SWAPS = 4;
 
-async function createSessions(pool, count, firstIndex) {
-  const sessions = [];
+async function call(pool, method, p, body, credential) {
+  const res = await pool.request({
+    path: p,
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(credential ? { 'x-session-credential': credential } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = await res.body.json();
+  if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function playOne(pool, index) {
+  const playerName = `LT ${index % PLAYERS}`;
+  const created = await call(pool, 'POST', '/api/player-sessions', {
+    playerName,
+    sessionId: randomUUID(),
+    deviceFingerprint: 'loadtest'.padEnd(50, '-'),
+  });
+  const { id, credential } = created;
+  let game = created.game;
+  const act = async (action) =>
+    (game = (
+      await call(
+        pool,
+        'POST',
+        `/api/player-sessions/${id}/actions`,
+        { seq: game.seq, action },
+        credential,
+      )
+    ).game);
+  for (let i = 0; i < SWAPS && game.status === 'active' && game.hasMoves; i++) {
+    const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
+    await act({ type: 'swap', ...findMoves({ grid })[index % findMoves({ grid }).length] });
+  }
+  if (game.status !== 'ended') await act({ type: 'end' });
+  return {
+    sessionId: id,
+    credential,
+    playerName,
+    score: game.score,
+    level: game.level.currentLevel,
+    moves: game.totalMoves,
+  };
+}
+
+/** `count` finished games on the stack behind `pool` (32 at a time); zero-point ones dropped. */
+export async function makeGames(pool, count, firstIndex = 0) {
+  const games = [];
   let next = 0;
   async function worker() {
     while (next < count) {
-      const index = firstIndex + next++;
-      const playerName = `LT ${index % PLAYERS}`;
-      const res = await pool.request({
-        path: '/api/player-sessions',
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          playerName,
-          sessionId: randomUUID(),
-          deviceFingerprint: 'loadtest'.padEnd(50, '-'),
-        }),
-      });
-      const body = await res.body.json();
-      if (res.statusCode !== 200)
-        throw new Error(`session: ${res.statusCode} ${JSON.stringify(body)}`);
-      sessions.push({ sessionId: body.id, seed: body.seed, playerName });
+      const game = await playOne(pool, firstIndex + next++);
+      if (game.score > 0) games.push(game);
     }
   }
   await Promise.all(Array.from({ length: 32 }, worker));
-  return sessions;
+  return games;
 }
 
-function play(sessions, workers) {
-  const games = [];
-  return Promise.all(
-    Array.from({ length: workers }, (_, w) => {
-      const jobs = sessions
-        .map((s, index) => ({ index, seed: s.seed, minMoves: 100 + (index % 21) }))
-        .filter((job) => job.index % workers === w);
-      return new Promise((resolve, reject) => {
-        const worker = new Worker(new URL('./games-worker.mjs', import.meta.url), {
-          workerData: { jobs },
-        });
-        worker.on('message', ({ index, game }) => {
-          if (game) games.push({ ...sessions[index], ...game });
-        });
-        worker.on('error', reject);
-        worker.on('exit', resolve);
-      });
-    }),
-  ).then(() => games);
-}
-
-/** `count` sessions on the stack behind `pool`, played to 100-120 moves (some fall short). */
-export async function makeGames(pool, count, firstIndex = 0) {
-  const sessions = await createSessions(pool, count, firstIndex);
-  return play(sessions, 2);
-}
-
-/** At least `needed` unscored games for `database`, made or reused. */
-export async function prepareGames({ pool, needed, database, cacheFile, existingSessions, log }) {
+/** At least `needed` finished, unscored games. */
+export async function prepareGames({ pool, needed, log }) {
   let games = [];
-  if (fs.existsSync(cacheFile)) {
-    const cache = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
-    if (cache.database === database) games = cache.games;
-  }
-  // Only games whose session is still in the database count.
-  const known = await existingSessions(games.map((g) => g.sessionId));
-  games = games.filter((g) => known.has(g.sessionId));
-  log(`games: ${games.length} reusable in ${path.relative(process.cwd(), cacheFile)}`);
   while (games.length < needed) {
-    const missing = needed - games.length;
-    // About 1 search in 4 falls short of 100 moves: ask for a few more sessions.
-    const count = Math.ceil(missing * 1.35) + 10;
     const started = Date.now();
-    const made = await makeGames(pool, count, games.length);
+    const made = await makeGames(pool, Math.ceil((needed - games.length) * 1.1) + 10, games.length);
     games = games.concat(made);
     log(
-      `games: played ${made.length} of ${count} sessions to 100+ moves in ` +
+      `games: played ${made.length} through the gateway in ` +
         `${Math.round((Date.now() - started) / 1000)} s (${games.length}/${needed})`,
     );
-    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-    fs.writeFileSync(cacheFile, JSON.stringify({ database, games }));
   }
   return games;
 }
