@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { GatewayDeps } from './context';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { refuseMalformedPath } from './middleware/malformed-path';
 import { originCheck } from './middleware/origin-check';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
@@ -16,7 +17,7 @@ import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { webApp } from './web-app';
 
-/** The HTTP edge. Order matters: context, headers, limits, body, session, guards, routes. */
+/** The HTTP edge. Order matters: context, headers, path, limits, body, session, guards, routes. */
 export function createApp(
   deps: GatewayDeps,
   isDraining: () => boolean = () => false,
@@ -27,6 +28,7 @@ export function createApp(
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestContext(logger));
   app.use(securityHeaders);
+  app.use(refuseMalformedPath);
   app.use(healthRoutes(deps, isDraining));
   app.use(deps.realtime.http);
 

@@ -22,7 +22,13 @@ export function precompressed(dir: string, cacheControl: string): RequestHandler
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const type = TYPES[path.extname(req.path)];
     if (!type) return next();
-    const file = path.resolve(root, `.${decodeURIComponent(req.path)}`);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return next(); // a malformed escape: the static files answer it
+    }
+    const file = path.resolve(root, `.${decoded}`);
     if (!file.startsWith(root + path.sep)) return next();
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const encodings: Array<[string, string]> = [

@@ -15,6 +15,48 @@ export function optionalText(field: string, max = 1000) {
   return requiredText(field, max).optional();
 }
 
+/**
+ * The whole numbers each proto integer type carries (int64 as far as a JS number is exact).
+ * The gateway refuses a number its proto field cannot carry, so nothing past here fails on
+ * encoding; the bounds the product sets (a level of at least 1...) are each service's.
+ */
+export const WIRE_RANGE = {
+  int32: { min: -(2 ** 31), max: 2 ** 31 - 1 },
+  int64: { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+} as const;
+export type WireInteger = keyof typeof WIRE_RANGE;
+
+const outOfRange = (field: string) => `${field} is out of range`;
+
+/**
+ * A whole number JSON field that fits `wire`: 'level is required', 'level must be a whole
+ * number', 'level is out of range'.
+ */
+export function wireInteger(field: string, wire: WireInteger) {
+  const rule = `${field} must be a whole number`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : rule) })
+    .int({ error: rule })
+    .min(WIRE_RANGE[wire].min, { error: outOfRange(field) })
+    .max(WIRE_RANGE[wire].max, { error: outOfRange(field) });
+}
+
+/**
+ * A whole number in a query string (`?score=12`), as its proto field carries it: digits with
+ * an optional minus sign; anything else is 'score must be a whole number', and one past the
+ * wire's range (2^53 and beyond for an int64) 'score is out of range'.
+ */
+export function wireIntegerQuery(value: unknown, field: string, wire: WireInteger): number {
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) {
+    throw new AppError('INVALID_ARGUMENT', `${field} must be a whole number`, { field });
+  }
+  const n = Number(value);
+  if (n < WIRE_RANGE[wire].min || n > WIRE_RANGE[wire].max) {
+    throw new AppError('INVALID_ARGUMENT', outOfRange(field), { field });
+  }
+  return n;
+}
+
 /** Parses a JSON body; the first problem becomes a 400 with its field. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {

@@ -3,7 +3,7 @@ import {
   AppError,
   bearer,
   currentRequestContext,
-  isTokenRevoked,
+  isSessionRevoked,
   verifySessionToken,
 } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
@@ -12,8 +12,9 @@ export const SESSION_COOKIE = 'bm_session';
 
 /**
  * Reads the session cookie: verifies the signature with auth's public key and checks the
- * logout deny-list. A bad or revoked token is dropped (and its cookie cleared), never an error:
- * the request simply has no session. A valid one rides along in the metadata of every gRPC
+ * logout deny-list and the account's sign-out mark (a password change) in one Redis round
+ * trip. A bad or revoked token is dropped (and its cookie cleared), never an error: the
+ * request simply has no session. A valid one rides along in the metadata of every gRPC
  * call the request makes, and each service verifies it again.
  */
 export function readSession({ publicKey, redis, cookies }: GatewayDeps): RequestHandler {
@@ -24,7 +25,7 @@ export function readSession({ publicKey, redis, cookies }: GatewayDeps): Request
       const claims = await verifySessionToken(publicKey, token);
       let revoked: boolean;
       try {
-        revoked = await isTokenRevoked(redis, claims.tokenId);
+        revoked = await isSessionRevoked(redis, claims);
       } catch {
         // Without the deny-list a logged-out token could pass: refuse rather than guess.
         return next(

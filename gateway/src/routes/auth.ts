@@ -100,6 +100,9 @@ export function authRoutes(deps: GatewayDeps): Router {
       ...body,
       evmWallet: body.evmWallet === null ? '' : body.evmWallet,
     });
+    // A password change signed the account out everywhere; this session goes on with the
+    // fresh token auth issued after that.
+    if (result.token) cookies.set(req, res, result.token, result.expiresAt);
     res.json(userJson(result.user));
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@ballmatch/platform';
 import type { scoresV1 } from '@ballmatch/proto';
-import { requiredText } from '../validation';
+import { requiredText, wireInteger, type WireInteger } from '../validation';
 
 /** JSON shapes of the scores service's answers (docs/api.md 'Scores and leaderboards'). */
 export function scoreJson(s: scoresV1.Score | undefined) {
@@ -59,14 +59,12 @@ export const rankedRow = (r: scoresV1.RankedWeeklyRow) => ({
   ...weeklyRowJson(r.row),
 });
 
-/** A whole number field: 'score is required', 'score must be a whole number'. */
-export function wholeNumber(field: string) {
-  const rule = `${field} must be a whole number`;
-  return z
-    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : rule) })
-    .int({ error: rule })
-    .min(0, { error: `${field} must be a whole number, 0 or more` })
-    .max(Number.MAX_SAFE_INTEGER, { error: rule });
+/**
+ * A whole number field, 0 or more, that its proto field can carry: 'score is required',
+ * 'score must be a whole number', 'level is out of range' (2^31 for an int32).
+ */
+export function wholeNumber(field: string, wire: WireInteger) {
+  return wireInteger(field, wire).min(0, { error: `${field} must be a whole number, 0 or more` });
 }
 
 /**
@@ -75,9 +73,9 @@ export function wholeNumber(field: string) {
  */
 export const submissionBody = z.object({
   playerName: requiredText('playerName', 200),
-  score: wholeNumber('score'),
-  level: wholeNumber('level'),
-  moves: wholeNumber('moves').nullish(),
+  score: wholeNumber('score', 'int64'),
+  level: wholeNumber('level', 'int32'),
+  moves: wholeNumber('moves', 'int32').nullish(),
   sessionId: z.string({ error: 'sessionId must be text' }).max(200).nullish(),
   gameLog: z.unknown().optional(),
 });
@@ -125,6 +123,11 @@ export function requiredQuery(value: unknown, field: string, max = 200): string 
   }
   if (value.length > max) {
     throw new AppError('INVALID_ARGUMENT', `${field} is too long`, { field });
+  }
+  if (/\p{Cc}/u.test(value)) {
+    throw new AppError('INVALID_ARGUMENT', `${field} must not contain control characters`, {
+      field,
+    });
   }
   return value;
 }

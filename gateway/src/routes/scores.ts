@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
 import { requireAdmin } from '../middleware/session';
-import { optionalText, parseBody, requiredText } from '../validation';
+import { optionalText, parseBody, requiredText, wireIntegerQuery } from '../validation';
 import {
   limitParam,
   rankJson,
@@ -62,11 +61,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/scores/check-high-score', async (req, res) => {
-    const raw = req.query.score;
-    const score = Number(raw);
-    if (typeof raw !== 'string' || raw === '' || !Number.isInteger(score)) {
-      throw new AppError('INVALID_ARGUMENT', 'score must be a whole number', { field: 'score' });
-    }
+    const score = wireIntegerQuery(req.query.score, 'score', 'int64');
     res.json(await scores.checkHighScore({ score }));
   });
 

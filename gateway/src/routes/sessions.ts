@@ -4,7 +4,7 @@ import { checkPlayerName } from '@ballmatch/engine';
 import { AppError, isUuid } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
-import { parseBody, requiredText } from '../validation';
+import { parseBody, requiredText, wireInteger, type WireInteger } from '../validation';
 
 /**
  * Player sessions (docs/api.md, 'Player sessions'). Players create and update their game's
@@ -53,24 +53,16 @@ const statusJson = (s: sessionsV1.UpdateSessionResponse) => ({
   endedAt: s.endedAt || null,
 });
 
-/** The largest whole number each proto type carries exactly (int64 as a JS number). */
-const WIRE_MAX = { int32: 2 ** 31 - 1, int64: Number.MAX_SAFE_INTEGER };
-
 /**
  * A required number as its proto field carries it: any number for a double, a whole number
  * that fits for an integer (the wire refuses anything else). Its bounds are the service's.
  */
-function numberField(field: string, wire: 'double' | keyof typeof WIRE_MAX) {
-  const type = wire === 'double' ? `${field} must be a number` : `${field} must be a whole number`;
-  const base = z.number({
-    error: (issue) => (issue.input === undefined ? `${field} is required` : type),
+function numberField(field: string, wire: 'double' | WireInteger) {
+  if (wire !== 'double') return wireInteger(field, wire);
+  return z.number({
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required` : `${field} must be a number`,
   });
-  if (wire === 'double') return base;
-  const tooLarge = `${field} is out of range`;
-  return base
-    .int({ error: type })
-    .min(-WIRE_MAX[wire], { error: tooLarge })
-    .max(WIRE_MAX[wire], { error: tooLarge });
 }
 
 const createBody = z.object({

@@ -65,9 +65,26 @@ export function grpcStatusOf(error: AppError): GrpcStatus {
 const FIELD_KEY = 'x-error-field';
 const RETRY_KEY = 'x-retry-after';
 
-/** Turns anything a handler threw into what grpc-js sends: unknown errors become INTERNAL. */
+/**
+ * PostgreSQL refuses a NUL character in text (22021, 'invalid byte sequence for encoding
+ * "UTF8": 0x00'). Each service's validation refuses it first, naming the field; this is the
+ * net under a check that was missed: the caller sent bad input, it is not the server's fault.
+ */
+function nulInText(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '22021';
+}
+
+/**
+ * Turns anything a handler threw into what grpc-js sends: unknown errors become INTERNAL
+ * (text PostgreSQL cannot store, INVALID_ARGUMENT).
+ */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
-  const app = error instanceof AppError ? error : new AppError('INTERNAL', 'Internal error');
+  const app =
+    error instanceof AppError
+      ? error
+      : nulInText(error)
+        ? new AppError('INVALID_ARGUMENT', 'Text must not contain the NUL character')
+        : new AppError('INTERNAL', 'Internal error');
   const metadata = new Metadata();
   if (app.details.field) metadata.set(FIELD_KEY, app.details.field);
   if (app.details.retryAfterSeconds !== undefined) {

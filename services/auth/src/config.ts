@@ -4,6 +4,7 @@ import {
   databaseEnv,
   grpcServerEnv,
   loadConfig,
+  LONGEST_TOKEN_LIFE_SECONDS,
   natsEnv,
   redisEnv,
 } from '@ballmatch/platform';
@@ -22,7 +23,7 @@ export const envShape = {
     .number()
     .int()
     .min(60)
-    .max(30 * 24 * 3600)
+    .max(LONGEST_TOKEN_LIFE_SECONDS)
     .default(7 * 24 * 3600),
   /** When both are set, this admin account is created (or its password updated) at start. */
   ADMIN_USERNAME: z.string().optional(),

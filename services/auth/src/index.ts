@@ -9,6 +9,7 @@ import {
   runProcess,
   loadPrivateKey,
   migrateLatest,
+  signOutEverywhere,
   signSessionToken,
 } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
@@ -40,8 +41,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const accounts = createAccounts({
     users: createUserStore(db),
     failures: createRedisFailureCounter(redis),
-    signToken: (user) =>
-      signSessionToken(privateKey, { userId: user.id, role: user.type }, config.JWT_TTL_SECONDS),
+    signToken: (user, issuedAt) =>
+      signSessionToken(
+        privateKey,
+        { userId: user.id, role: user.type },
+        config.JWT_TTL_SECONDS,
+        issuedAt,
+      ),
+    signOutEverywhere: (userId) => signOutEverywhere(redis, userId),
   });
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     const outcome = await accounts.ensureAdmin({

@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { AppError, createKnex, ensureDatabase, migrateLatest } from '@ballmatch/platform';
+import {
+  AppError,
+  connectRedis,
+  createKnex,
+  ensureDatabase,
+  migrateLatest,
+  signOutEverywhere,
+} from '@ballmatch/platform';
 import { loadAuthConfig } from '../config';
 import { createAccounts } from '../domain/accounts';
 import { migrations } from '../migrations';
@@ -18,22 +25,26 @@ async function main(): Promise<void> {
   const config = loadAuthConfig();
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
+  // A new password signs the admin out everywhere, so Redis must be there.
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   try {
     await migrateLatest(db, SCHEMA, migrations);
     const outcome = await createAccounts({
       users: createUserStore(db),
       failures: {
-        read: async () => ({ count: 0, ttlSeconds: 0 }),
+        read: async (keys) => keys.map(() => ({ count: 0, ttlSeconds: 0 })),
         increment: async () => {},
         clear: async () => {},
       },
       signToken: async () => ({ token: '', expiresAt: 0 }),
+      signOutEverywhere: (userId) => signOutEverywhere(redis, userId),
     }).ensureAdmin({ username: values.username, password: values.password });
     console.log(`admin ${values.username}: ${outcome}`);
   } catch (error) {
     console.error(error instanceof AppError ? `error: ${error.message}` : error);
     process.exitCode = 1;
   } finally {
+    redis.disconnect();
     await db.destroy();
   }
 }

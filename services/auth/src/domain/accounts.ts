@@ -1,8 +1,20 @@
 import { AppError, isUuid } from '@ballmatch/platform';
 import { uniqueViolation, type UserChanges, type UserRow, type UserStore } from '../store/users';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { checkPassword, normalizeEmail, normalizeUsername, normalizeWallet } from './rules';
-import { assertNotThrottled, recordFailure, throttleKeys, type FailureCounter } from './throttle';
+import {
+  checkPassword,
+  normalizeEmail,
+  normalizeUsername,
+  normalizeWallet,
+  refuseControlCharacters,
+} from './rules';
+import {
+  assertNotThrottled,
+  recordFailure,
+  recordSuccess,
+  throttleKeys,
+  type FailureCounter,
+} from './throttle';
 
 export interface Session {
   user: UserRow;
@@ -10,10 +22,25 @@ export interface Session {
   expiresAt: number;
 }
 
+/**
+ * A profile change. A password change signs the account out everywhere and answers a fresh
+ * token for the caller's own session (the gateway sets it as the cookie).
+ */
+export interface ProfileUpdate {
+  user: UserRow;
+  renewed?: { token: string; expiresAt: number };
+}
+
 export interface AccountDeps {
   users: UserStore;
   failures: FailureCounter;
-  signToken(user: UserRow): Promise<{ token: string; expiresAt: number }>;
+  /** `issuedAt` (ms) defaults to now. */
+  signToken(user: UserRow, issuedAt?: number): Promise<{ token: string; expiresAt: number }>;
+  /**
+   * Voids every token of the account issued until now (platform's signOutEverywhere);
+   * answers the mark in force (ms).
+   */
+  signOutEverywhere(userId: string): Promise<number>;
 }
 
 const conflictMessage = { username: 'Username already taken', email: 'Email already registered' };
@@ -36,15 +63,26 @@ function required(value: string, field: string, label: string): string {
   return value;
 }
 
+/** A name or address: required, and no control characters (NUL included) reach the store. */
+function requiredName(value: string, field: string, label: string): string {
+  refuseControlCharacters(required(value, field, label), field, label);
+  return value;
+}
+
 export function createAccounts(deps: AccountDeps) {
   const { users, failures } = deps;
 
-  async function session(user: UserRow): Promise<Session> {
-    return { user, ...(await deps.signToken(user)) };
+  async function session(user: UserRow, issuedAt?: number): Promise<Session> {
+    return { user, ...(await deps.signToken(user, issuedAt)) };
   }
 
-  /** Shared by both sign-ins: throttle, verify (equal timing for unknown names), count failures. */
+  /**
+   * Shared by both sign-ins: throttle, verify (equal timing for unknown names), count failures.
+   * The token counts as issued at `checkedAt`, taken before the account was read: a password
+   * change committed after that read voids it, even if the signing came later.
+   */
   async function signIn(
+    checkedAt: number,
     found: UserRow | undefined,
     accountName: string,
     password: string,
@@ -58,8 +96,8 @@ export function createAccounts(deps: AccountDeps) {
       await recordFailure(failures, keys);
       throw new AppError('UNAUTHENTICATED', wrongMessage);
     }
-    await failures.clear(keys.account);
-    return session(found);
+    await recordSuccess(failures, keys);
+    return session(found, checkedAt);
   }
 
   return {
@@ -69,8 +107,8 @@ export function createAccounts(deps: AccountDeps) {
       password: string;
       evmWallet: string;
     }): Promise<Session> {
-      const username = normalizeUsername(required(input.username, 'username', 'Username'));
-      const email = normalizeEmail(required(input.email, 'email', 'Email'));
+      const username = normalizeUsername(requiredName(input.username, 'username', 'Username'));
+      const email = normalizeEmail(requiredName(input.email, 'email', 'Email'));
       checkPassword(required(input.password, 'password', 'Password'));
       const evmWallet = normalizeWallet(input.evmWallet);
       const user = await writeUnique(async () =>
@@ -86,10 +124,12 @@ export function createAccounts(deps: AccountDeps) {
     },
 
     async login(input: { email: string; password: string; clientIp: string }): Promise<Session> {
-      const email = required(input.email, 'email', 'Email').trim().toLowerCase();
+      const email = requiredName(input.email, 'email', 'Email').trim().toLowerCase();
       required(input.password, 'password', 'Password');
+      const checkedAt = Date.now();
       const found = await users.byEmail(email);
       return signIn(
+        checkedAt,
         found?.type === 'user' ? found : undefined,
         email,
         input.password,
@@ -103,10 +143,12 @@ export function createAccounts(deps: AccountDeps) {
       password: string;
       clientIp: string;
     }): Promise<Session> {
-      const username = required(input.username, 'username', 'Username').trim();
+      const username = requiredName(input.username, 'username', 'Username').trim();
       required(input.password, 'password', 'Password');
+      const checkedAt = Date.now();
       const found = await users.byUsername(username);
       return signIn(
+        checkedAt,
         found?.type === 'admin' ? found : undefined,
         `admin:${username}`,
         input.password,
@@ -130,7 +172,10 @@ export function createAccounts(deps: AccountDeps) {
         currentPassword?: string;
         newPassword?: string;
       },
-    ): Promise<UserRow> {
+    ): Promise<ProfileUpdate> {
+      if (input.username !== undefined)
+        refuseControlCharacters(input.username, 'username', 'Username');
+      if (input.email !== undefined) refuseControlCharacters(input.email, 'email', 'Email');
       const user = await this.getUser(userId);
       const changes: UserChanges = {};
       if (input.username !== undefined && input.username.trim() !== user.username) {
@@ -160,10 +205,27 @@ export function createAccounts(deps: AccountDeps) {
           );
         }
       }
-      if (Object.keys(changes).length === 0) return user;
-      const updated = await writeUnique(() => users.update(userId, changes));
+      if (Object.keys(changes).length === 0) return { user };
+      if (changes.passwordHash === undefined) {
+        const updated = await writeUnique(() => users.update(userId, changes));
+        if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+        return { user: updated };
+      }
+      // A new password ends every session of the account, this one included: the mark is
+      // written inside the transaction (if Redis cannot take it, nothing changes), and again
+      // once committed, so a sign-in that read the old password meanwhile is void too. The
+      // caller carries on with a fresh token issued after the mark.
+      let mark = 0;
+      const signOut = async () => {
+        mark = await deps.signOutEverywhere(userId);
+      };
+      const updated = await writeUnique(() => users.update(userId, changes, signOut));
       if (!updated) throw new AppError('NOT_FOUND', 'User not found');
-      return updated;
+      await signOut().catch(() => {
+        // The mark written in the transaction already voids every earlier token.
+      });
+      const renewed = await deps.signToken(updated, Math.max(Date.now(), mark + 1));
+      return { user: updated, renewed };
     },
 
     /**
@@ -204,7 +266,10 @@ export function createAccounts(deps: AccountDeps) {
         return 'created';
       }
       if (await verifyPassword(input.password, existing.passwordHash)) return 'unchanged';
-      await users.update(existing.id, { passwordHash: await hashPassword(input.password) });
+      // A password set from outside ends every session signed in with the old one.
+      await users.update(existing.id, { passwordHash: await hashPassword(input.password) }, () =>
+        deps.signOutEverywhere(existing.id),
+      );
       return 'updated';
     },
   };

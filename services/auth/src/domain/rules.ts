@@ -46,6 +46,14 @@ const COMMON_PASSWORDS = new Set([
 const invalid = (field: string, message: string) =>
   new AppError('INVALID_ARGUMENT', message, { field });
 
+/**
+ * Names and addresses never hold control characters (Unicode Cc: C0, DEL, C1). NUL among them
+ * cannot even be stored (PostgreSQL text refuses it), so it is refused here, before any query.
+ */
+export function refuseControlCharacters(value: string, field: string, label: string): void {
+  if (/\p{Cc}/u.test(value)) throw invalid(field, `${label} must not contain control characters`);
+}
+
 export function normalizeUsername(raw: string): string {
   const username = raw.trim();
   if (!/^[A-Za-z0-9_-]{3,20}$/.test(username)) throw invalid('username', USERNAME_RULE);

@@ -1,41 +1,84 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { AppError } from '@ballmatch/platform';
 
 /**
- * Wrong passwords are counted per account and per client IP in a 15-minute window. Past the
- * limit, sign-in answers 429 until the window ends, whether or not the password is right, so
- * guessing is slowed without telling an attacker anything. A success clears the account count.
+ * Wrong passwords slow the one guessing, never lock the owner out (OWASP ASVS 5.0 §6.3:
+ * anti-automation without account lockout). Failures are counted in a 15-minute window that
+ * starts at the first one:
+ *
+ * - per account and address: after 10, that address may not try that account again until the
+ *   window ends (whether or not the password is right, so nothing leaks);
+ * - per address: after 50 across any accounts (credential stuffing), that address waits;
+ * - per account, from everywhere: after 100 the account is under attack, and an address that
+ *   has already failed 3 times on it waits too. One that has not (the owner at home, on the
+ *   phone) still signs in with the right password.
+ *
+ * An address is an IPv4 address or an IPv6 /64 (one subscriber's network: trying from each of
+ * its addresses gains nothing). A correct password clears its own account-and-address count.
  */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-export const ACCOUNT_FAILURE_LIMIT = 10;
-export const IP_FAILURE_LIMIT = 50;
+export const PAIR_FAILURE_LIMIT = 10;
+export const ADDRESS_FAILURE_LIMIT = 50;
+export const ACCOUNT_ATTACK_THRESHOLD = 100;
+export const UNDER_ATTACK_PAIR_LIMIT = 3;
 
 export interface FailureCounter {
-  /** Current count and seconds left in its window (0 when none). */
-  read(key: string): Promise<{ count: number; ttlSeconds: number }>;
-  increment(key: string, windowSeconds: number): Promise<void>;
+  /** Each key's count and seconds left in its window (0 when none), in one round trip. */
+  read(keys: string[]): Promise<Array<{ count: number; ttlSeconds: number }>>;
+  /** Adds one failure to each key; a window starts at a key's first failure. */
+  increment(keys: string[], windowSeconds: number): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
 export interface ThrottleKeys {
+  pair: string;
+  address: string;
   account: string;
-  ip: string;
+}
+
+/** The address failures are counted on: IPv4 as it is, IPv6 by its /64. */
+export function throttleAddress(clientIp: string): string {
+  const ip = clientIp.trim().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (isIPv4(ip)) return ip;
+  if (!isIPv6(ip)) return ip === '' ? 'unknown' : ip.toLowerCase();
+  const [head = '', tail] = ip.split('::');
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const front = groups(head);
+  const back = groups(tail ?? '');
+  const zeros = Array<string>(8 - front.length - back.length).fill('0');
+  const prefix = [...front, ...zeros, ...back].slice(0, 4);
+  return `${prefix.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
 export function throttleKeys(accountName: string, clientIp: string): ThrottleKeys {
-  return { account: `acct:${accountName.trim().toLowerCase()}`, ip: `ip:${clientIp || 'unknown'}` };
+  const account = accountName.trim().toLowerCase();
+  const address = throttleAddress(clientIp);
+  // The address goes first: it has no spaces, so the pair key cannot be read two ways.
+  return {
+    pair: `pair:${address} ${account}`,
+    address: `ip:${address}`,
+    account: `acct:${account}`,
+  };
 }
 
 export async function assertNotThrottled(
   counter: FailureCounter,
   keys: ThrottleKeys,
 ): Promise<void> {
-  const [account, ip] = await Promise.all([counter.read(keys.account), counter.read(keys.ip)]);
+  const [pair, address, account] = await counter.read([keys.pair, keys.address, keys.account]);
   const blocked = [
-    account.count >= ACCOUNT_FAILURE_LIMIT ? account.ttlSeconds : 0,
-    ip.count >= IP_FAILURE_LIMIT ? ip.ttlSeconds : 0,
+    pair!.count >= PAIR_FAILURE_LIMIT ? pair!.ttlSeconds : -1,
+    address!.count >= ADDRESS_FAILURE_LIMIT ? address!.ttlSeconds : -1,
+    account!.count >= ACCOUNT_ATTACK_THRESHOLD && pair!.count >= UNDER_ATTACK_PAIR_LIMIT
+      ? pair!.ttlSeconds
+      : -1,
   ];
-  const wait = Math.max(...blocked);
-  if (wait > 0) {
+  const longest = Math.max(...blocked);
+  if (longest >= 0) {
+    const wait = Math.max(1, longest);
     throw new AppError('RESOURCE_EXHAUSTED', `Too many attempts. Try again in ${wait} seconds.`, {
       retryAfterSeconds: wait,
     });
@@ -43,8 +86,10 @@ export async function assertNotThrottled(
 }
 
 export async function recordFailure(counter: FailureCounter, keys: ThrottleKeys): Promise<void> {
-  await Promise.all([
-    counter.increment(keys.account, THROTTLE_WINDOW_SECONDS),
-    counter.increment(keys.ip, THROTTLE_WINDOW_SECONDS),
-  ]);
+  await counter.increment([keys.pair, keys.address, keys.account], THROTTLE_WINDOW_SECONDS);
+}
+
+/** The owner got in from this address: its own count starts again (the others stay). */
+export async function recordSuccess(counter: FailureCounter, keys: ThrottleKeys): Promise<void> {
+  await counter.clear(keys.pair);
 }

@@ -40,8 +40,13 @@ export function createAccountHandlers(
       user: toProtoUser(await accounts.getUser(requireUser(ctx).id)),
     }),
     updateProfile: async (req, ctx) => {
-      const user = await accounts.updateProfile(requireUser(ctx).id, req);
-      return { user: toProtoUser(user), token: '', expiresAt: 0 };
+      const { user, renewed } = await accounts.updateProfile(requireUser(ctx).id, req);
+      // After a password change: the caller's fresh token (every older one is void).
+      return {
+        user: toProtoUser(user),
+        token: renewed?.token ?? '',
+        expiresAt: renewed?.expiresAt ?? 0,
+      };
     },
     logout: async (_req, ctx) => {
       const caller = requireUser(ctx);

@@ -61,12 +61,23 @@ export function createUserStore(db: Knex) {
       const [created] = await users().insert(userColumns(user)).returning(COLUMNS);
       return userRow(created!);
     },
-    async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
-      const [updated] = await users()
-        .where({ id })
-        .update({ ...userColumns(changes), updated_at: db.fn.now() })
-        .returning(COLUMNS);
-      return updated && userRow(updated);
+    /**
+     * Applies the changes; `beforeCommit` runs inside the transaction once the row is updated
+     * (a password change signs the account out there: if that fails, nothing changes).
+     */
+    async update(
+      id: string,
+      changes: UserChanges,
+      beforeCommit?: () => Promise<unknown>,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (trx) => {
+        const [updated] = await trx<Raw>('users')
+          .where({ id })
+          .update({ ...userColumns(changes), updated_at: db.fn.now() })
+          .returning(COLUMNS);
+        if (updated && beforeCommit) await beforeCommit();
+        return updated && userRow(updated);
+      });
     },
   };
 }

@@ -21,6 +21,13 @@ function reasonOf(raw: string, required = true): string {
       field: 'reason',
     });
   }
+  // Newlines and tabs are fine in a note; other control characters (NUL: PostgreSQL refuses
+  // it) are not.
+  if (/[^\P{Cc}\n\t]/u.test(reason)) {
+    throw new AppError('INVALID_ARGUMENT', 'The reason must not contain control characters', {
+      field: 'reason',
+    });
+  }
   return reason;
 }
 

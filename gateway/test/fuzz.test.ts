@@ -1,0 +1,487 @@
+// Property-based fuzzing of the public HTTP edge against the real stack (every service, real
+// PostgreSQL, Redis and NATS): random and edge-case paths, query strings and JSON bodies, sent
+// as a guest, a player and an admin, to every route the gateway serves. Bad input is the
+// caller's fault: the answer is never a 5xx, and an /api error is always JSON with a message.
+//
+// The routes are read from the gateway's own router, so a route added later is fuzzed too.
+// The inputs that once answered 5xx are among the examples every run tries first.
+import fc from 'fast-check';
+import type { Router } from 'express';
+import { createLogger } from '@ballmatch/platform';
+import { createApp } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
+import type { GatewayDeps } from '../src/context';
+import { client, startStack, type Stack } from './stack';
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** Every method and path of the app's routers (Express 5 keeps each layer's raw path). */
+function routesOf(router: Router, prefix = ''): Route[] {
+  const found: Route[] = [];
+  for (const layer of router.stack as unknown as Array<{
+    route?: { path: string; methods: Record<string, boolean> };
+    rawPath?: unknown;
+    handle: { stack?: unknown };
+  }>) {
+    if (layer.route) {
+      for (const method of Object.keys(layer.route.methods)) {
+        if (method !== '_all')
+          found.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
+      }
+    } else if (layer.handle.stack) {
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+      found.push(...routesOf(layer.handle as unknown as Router, prefix + mount));
+    }
+  }
+  return found;
+}
+
+function gatewayRoutes(stack: Stack): Route[] {
+  // The app is only built here, never served: routers read their dependencies per request.
+  const deps = {
+    config: loadGatewayConfig(stack.gatewayEnv),
+    logger: createLogger('fuzz', 'silent'),
+    realtime: { http: (_req: unknown, _res: unknown, next: () => void) => next() },
+    now: Date.now,
+  } as unknown as GatewayDeps;
+  const app = createApp(deps) as unknown as { router: Router };
+  return routesOf(app.router).filter((r) => r.path.startsWith('/api/'));
+}
+
+/** Numbers at the edges of every wire type and of JSON itself, written as raw JSON text. */
+const RAW_NUMBERS = [
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '0.5',
+  '1.5',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740991',
+  '9007199254740993',
+  '-9007199254740993',
+  '18446744073709551616',
+  '1e21',
+  '1e308',
+  '-1e308',
+  '1e400',
+  '5e-324',
+  '1E3',
+];
+
+const EDGE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  'ann\u0000@example.com',
+  '\u0000admin',
+  '\ud800',
+  '\u202eevil',
+  '\u200b',
+  '%E0%A4%A',
+  '%ZZ',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'x'.repeat(5000),
+  '0x' + 'f'.repeat(40),
+  '00000000-0000-4000-8000-000000000000',
+  'not-a-uuid',
+  '2026-02-30',
+  '2026-01-01T00:00:00Z',
+  '9999-12-31',
+  'admin',
+  'chief',
+  'Ａｄｍｉｎ',
+  '🎱',
+  '9007199254740993',
+  'NaN',
+  'true',
+];
+
+/** A raw JSON number, kept apart so JSON.stringify cannot round it. */
+class RawNumber {
+  constructor(readonly text: string) {}
+}
+
+type Fuzz = unknown;
+
+const edgeString = fc.constantFrom(...EDGE_STRINGS);
+const anyString = fc.oneof(
+  edgeString,
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+);
+const anyNumber = fc.oneof(
+  fc.constantFrom(...RAW_NUMBERS).map((t) => new RawNumber(t)),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map((n) => new RawNumber(n.toString())),
+);
+const scalar: fc.Arbitrary<Fuzz> = fc.oneof(anyString, anyNumber, fc.boolean(), fc.constant(null));
+const value: fc.Arbitrary<Fuzz> = fc.letrec<{ value: Fuzz }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(anyString, tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** Ids that exist in the stack (filled in beforeAll), so the services' own checks run. */
+const known = {
+  session: '00000000-0000-4000-8000-000000000000',
+  week: '',
+  season: '',
+  score: '00000000-0000-4000-8000-000000000000',
+  name: 'Fuzzy',
+  ip: '127.0.0.1',
+};
+
+/**
+ * Every field the API reads (and a few it may read one day), each with a value that passes
+ * the gateway's checks, so a mutated body gets past them to the services. The current
+ * password is left out: a fuzzed password change would sign the fuzzing sessions out.
+ */
+const VALID: Record<string, () => unknown> = {
+  email: () => 'fuzz.other@example.com',
+  password: () => 'a fuzzing password',
+  username: () => 'fuzz_other',
+  evmWallet: () => '',
+  newPassword: () => 'another fuzzing password',
+  playerName: () => 'Fuzzy',
+  sessionId: () => known.session,
+  deviceFingerprint: () => 'fuzz-device',
+  totalScore: () => 10,
+  matchCount: () => 1,
+  moveCount: () => 1,
+  averageMoveDuration: () => 500,
+  moveTimestamps: () => [1000, 1500, 2100],
+  suspiciousFlags: () => [],
+  endingSession: () => false,
+  reason: () => 'fuzzing',
+  score: () => 10,
+  level: () => 1,
+  moves: () => 1,
+  gameLog: () => ({ v: 1, t0: 0, e: [[1, 0]] }),
+  name: () => 'Fuzz season',
+  startDate: () => new Date(Date.now() + 86_400_000).toISOString(),
+  endDate: () => new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  hasAds: () => false,
+  sessionTime: () => 60,
+  gameTime: () => 50,
+  adIds: () => [],
+  adBlockerDetected: () => false,
+  pointsMultiplier: () => 1,
+  seq: () => 0,
+  type: () => 'swap',
+  from: () => ({ x: 0, y: 0 }),
+  to: () => ({ x: 1, y: 0 }),
+  x: () => 0,
+  y: () => 0,
+};
+const FIELDS = [...Object.keys(VALID), 'currentPassword', 'id', 'action', '__proto__'];
+const QUERY_KEYS = ['limit', 'radius', 'score', 'playerName', 'page', 'days', 'id', 'type'];
+
+const gameLogLike = fc.record({
+  v: fc.oneof(fc.constant(1), anyNumber),
+  t0: anyNumber,
+  e: fc.array(fc.tuple(anyNumber, anyNumber), { maxLength: 4 }),
+});
+const fuzzValue = fc.oneof(value, gameLogLike, fc.array(anyNumber, { maxLength: 5 }));
+/** A valid body with a few fields changed to fuzz values and a few left out. */
+const bodyObject = fc
+  .record({
+    changed: fc.dictionary(fc.constantFrom(...FIELDS), fuzzValue, { minKeys: 1, maxKeys: 3 }),
+    dropped: fc.subarray(Object.keys(VALID), { maxLength: 3 }),
+  })
+  .map(({ changed, dropped }) => {
+    const body: Record<string, unknown> = {};
+    for (const [k, make] of Object.entries(VALID)) if (!dropped.includes(k)) body[k] = make();
+    for (const [k, v] of Object.entries(changed)) {
+      // A plain assignment to __proto__ would set the prototype, not send the key.
+      Object.defineProperty(body, k, {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return body;
+  });
+
+/** JSON text with the raw numbers written as they are (1e400, 9007199254740993...). */
+function jsonText(body: Fuzz): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(body, (_key, v: unknown) => {
+    if (v instanceof RawNumber) {
+      raws.push(v.text);
+      return `\u0001raw${raws.length - 1}\u0001`;
+    }
+    return v;
+  });
+  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i: string) => raws[Number(i)]!);
+}
+
+/** A path segment as a client might send it: escaped, raw, or with a broken %-escape. */
+const segment = fc.oneof(
+  fc.constantFrom(
+    '%E0%A4%A',
+    '%ZZ',
+    '%',
+    '%00',
+    '%FF',
+    '%C0%AF',
+    '%ED%A0%80',
+    '%2F',
+    '%2e%2e',
+    '00000000-0000-4000-8000-000000000000',
+    '2147483648',
+    '9007199254740993',
+  ),
+  // Ids that exist, so the services' own checks run.
+  fc
+    .constantFrom<keyof typeof known>('session', 'week', 'season', 'score', 'name', 'ip')
+    .map((k) => known[k]),
+  anyString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
+  fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((s) =>
+    // Keep what a URL can carry as it is; escape the rest.
+    s.replace(/[^A-Za-z0-9%._~!$&'()*+,;=:@-]/g, (c) => encodeURIComponent(c)),
+  ),
+);
+
+const queryString = fc
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...QUERY_KEYS), segment),
+      fc.oneof(
+        fc.constantFrom(...RAW_NUMBERS),
+        segment,
+        anyString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
+      ),
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
+
+function fillPath(template: string, parts: string[]): string {
+  let i = 0;
+  return template
+    .replace(/\{\*\w+\}/g, () => parts[i++ % parts.length] ?? 'x')
+    .replace(/:\w+/g, () => parts[i++ % parts.length] ?? 'x');
+}
+
+type As = 'guest' | 'player' | 'admin';
+
+let stack: Stack;
+let routes: Route[];
+const cookies: Record<As, string> = { guest: '', player: '', admin: '' };
+
+beforeAll(async () => {
+  stack = await startStack({
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+  });
+  routes = gatewayRoutes(stack);
+  const player = client(stack.url);
+  await player.post('/api/register', {
+    username: 'fuzz_player',
+    email: 'fuzz@example.com',
+    password: 'a fuzzing password',
+  });
+  cookies.player = player.cookie;
+  const admin = client(stack.url);
+  await admin.post('/api/admin/login', { username: 'chief', password: 'admin-password-1' });
+  cookies.admin = admin.cookie;
+  const created = await player.post('/api/player-sessions', {
+    playerName: 'Fuzzy',
+    sessionId: '8d2c7c1e-5c1a-4c3b-9b7e-2f1f3a4b5c6d',
+    deviceFingerprint: 'fuzz-device',
+  });
+  if (typeof created.json?.id === 'string') known.session = created.json.id;
+  known.week = String((await player.get('/api/weekly-leaderboards/active')).json?.id ?? '');
+  const season = await admin.post('/api/admin/seasonal-leaderboards', {
+    name: 'Fuzz cup',
+    startDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    endDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
+  known.season = String(season.json?.id ?? '');
+}, 60_000);
+afterAll(() => stack.close());
+
+interface Sent {
+  method: string;
+  path: string;
+  as: As;
+  body?: string;
+  contentType?: string;
+}
+
+/** Sends one request; fails with what was sent when the answer is a 5xx or not JSON. */
+async function expectNo5xx(sent: Sent): Promise<void> {
+  // Signing out would end the fuzzing session: logout goes as a guest.
+  const as = sent.path.startsWith('/api/logout') ? 'guest' : sent.as;
+  const res = await fetch(stack.url + sent.path, {
+    method: sent.method,
+    headers: {
+      ...(cookies[as] ? { cookie: cookies[as] } : {}),
+      ...(sent.body !== undefined
+        ? { 'content-type': sent.contentType ?? 'application/json' }
+        : {}),
+    },
+    body: sent.body,
+  });
+  const text = await res.text();
+  const what = `${sent.method} ${sent.path} as ${as} ${sent.body ?? ''} -> ${res.status} ${text.slice(0, 300)}`;
+  if (res.status >= 500) throw new Error(`5xx: ${what}`);
+  const url = new URL(stack.url + sent.path);
+  if (res.status >= 400 && sent.method !== 'HEAD' && url.pathname.startsWith('/api/')) {
+    let json: { message?: unknown } | undefined;
+    try {
+      json = JSON.parse(text) as { message?: unknown };
+    } catch {
+      json = undefined;
+    }
+    if (typeof json?.message !== 'string') throw new Error(`error without a JSON message: ${what}`);
+  }
+}
+
+const asArb = fc.constantFrom<As>('guest', 'player', 'admin');
+
+/** The inputs of issue 10 that answered 5xx, tried first by every run. */
+const FOUND: Sent[] = [
+  { method: 'GET', path: '/api/scores/check-high-score?score=9007199254740993', as: 'guest' },
+  { method: 'GET', path: '/api/scores/check-high-score?score=-1e21', as: 'guest' },
+  {
+    method: 'POST',
+    path: '/api/scores',
+    as: 'guest',
+    body: '{"playerName":"Ann","score":10,"level":2147483648,"sessionId":"00000000-0000-4000-8000-000000000000","gameLog":{"v":1,"t0":0,"e":[]}}',
+  },
+  {
+    method: 'POST',
+    path: '/api/scores',
+    as: 'guest',
+    body: '{"playerName":"Ann","score":10,"level":1,"moves":4294967296,"sessionId":"00000000-0000-4000-8000-000000000000","gameLog":{"v":1,"t0":0,"e":[]}}',
+  },
+  {
+    method: 'POST',
+    path: '/api/register',
+    as: 'guest',
+    body: '{"username":"nul_user","email":"a\\u0000b@example.com","password":"a long password"}',
+  },
+  {
+    method: 'POST',
+    path: '/api/login',
+    as: 'guest',
+    body: '{"email":"a\\u0000b@example.com","password":"a long password"}',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/login',
+    as: 'guest',
+    body: '{"username":"ch\\u0000ief","password":"a long password"}',
+  },
+  { method: 'PATCH', path: '/api/user/profile', as: 'player', body: '{"username":"a\\u0000b"}' },
+  { method: 'GET', path: '/assets/%E0%A4%A.js', as: 'guest' },
+  { method: 'DELETE', path: '/api/admin/banned-players/%E0%A4%A', as: 'admin' },
+  { method: 'PATCH', path: '/api/player-sessions/%ZZ', as: 'guest', body: '{}' },
+  { method: 'POST', path: '/api/scores/reset', as: 'admin', body: '{"reason":"\\u0000"}' },
+  { method: 'GET', path: '/api/scores/rank?playerName=a%00', as: 'guest' },
+];
+
+describe('fuzzing the public edge: never a 5xx', () => {
+  it('finds the API routes in the gateway itself', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/api/scores' },
+        { method: 'GET', path: '/api/scores/check-high-score' },
+        { method: 'PATCH', path: '/api/player-sessions/:id' },
+        { method: 'DELETE', path: '/api/admin/banned-players/:name' },
+      ]),
+    );
+  });
+
+  it('the inputs that once answered 5xx', async () => {
+    for (const sent of FOUND) await expectNo5xx(sent);
+  });
+
+  it('every route, with random path parameters, query strings and JSON bodies', async () => {
+    const request = fc
+      .record({
+        route: fc.constantFrom(...routes),
+        parts: fc.array(segment, { minLength: 1, maxLength: 3 }),
+        query: queryString,
+        body: fc.option(
+          fc.oneof({ weight: 4, arbitrary: bodyObject }, { weight: 1, arbitrary: value }),
+        ),
+        as: asArb,
+      })
+      .map(({ route, parts, query, body, as }): Sent => ({
+        method: route.method,
+        path: fillPath(route.path, parts) + query,
+        as,
+        body: body === null || route.method === 'GET' ? undefined : jsonText(body),
+      }));
+    await fc.assert(fc.asyncProperty(request, expectNo5xx), {
+      numRuns: 1500,
+      examples: FOUND.map((sent) => [sent]),
+    });
+  }, 300_000);
+
+  it('bodies that are not JSON, or not what they claim to be', async () => {
+    const writes = () => routes.filter((r) => r.method !== 'GET');
+    const request = fc
+      .record({
+        route: fc.constantFrom(...writes()),
+        body: fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          fc.constantFrom('{"email": ', '[1,2]', 'null', '"text"', '1e400', '{"a":1}}', '\u0000'),
+        ),
+        contentType: fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-16',
+          'application/json; charset=nope',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+        ),
+        as: asArb,
+      })
+      .map(({ route, body, contentType, as }): Sent => ({
+        method: route.method,
+        path: fillPath(route.path, ['00000000-0000-4000-8000-000000000000']),
+        as,
+        body,
+        contentType,
+      }));
+    await fc.assert(fc.asyncProperty(request, expectNo5xx), { numRuns: 300 });
+  }, 120_000);
+
+  it('static assets and page paths, with broken %-escapes', async () => {
+    const request = fc
+      .record({
+        prefix: fc.constantFrom('/assets/', '/', '/admin/', '/api/'),
+        parts: fc.array(segment, { minLength: 1, maxLength: 3 }),
+        ext: fc.constantFrom('', '.js', '.css', '.svg', '.html', '.br'),
+        method: fc.constantFrom('GET', 'HEAD'),
+      })
+      .map(({ prefix, parts, ext, method }): Sent => ({
+        method,
+        path: prefix + parts.join('/') + ext,
+        as: 'guest',
+      }));
+    await fc.assert(fc.asyncProperty(request, expectNo5xx), {
+      numRuns: 300,
+      examples: [[{ method: 'GET', path: '/assets/%E0%A4%A.js', as: 'guest' }]],
+    });
+  }, 120_000);
+});
