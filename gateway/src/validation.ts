@@ -36,7 +36,8 @@ export function wireInteger(field: string, wire: WireInteger) {
   const rule = `${field} must be a whole number`;
   return z
     .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : rule) })
-    .int({ error: rule })
+    // Not .int(): it refuses 2^53 as 'not whole', where 'out of range' is what is wrong.
+    .refine((n) => Number.isInteger(n), { error: rule })
     .min(WIRE_RANGE[wire].min, { error: outOfRange(field) })
     .max(WIRE_RANGE[wire].max, { error: outOfRange(field) });
 }
