@@ -38,6 +38,18 @@ describe('one error map: domain → gRPC → HTTP', () => {
     expect(httpStatusOf(fromGrpcError(asServiceError(sent), 'auth'))).toBe(500);
   });
 
+  it("turns PostgreSQL's refusal of a NUL character into INVALID_ARGUMENT (400), not INTERNAL", () => {
+    const pgError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+    const sent = toGrpcError(pgError);
+    expect(sent).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: 'Text must not contain the NUL character',
+    });
+    expect(httpStatusOf(fromGrpcError(asServiceError(sent), 'auth'))).toBe(400);
+  });
+
   it('turns an unreachable peer into 503 naming the service', () => {
     const error = fromGrpcError(
       asServiceError({ code: status.UNAVAILABLE, details: 'No connection established' }),

@@ -3,9 +3,12 @@ import {
   connectEventBus,
   connectRedis,
   createKnex,
+  isSessionRevoked,
   isTokenRevoked,
+  LONGEST_TOKEN_LIFE_SECONDS,
   migrateLatest,
   revokeToken,
+  signOutEverywhere,
   type EventBus,
   type Redis,
 } from '../src';
@@ -76,6 +79,29 @@ describe('Redis: prefixed keys and token revocation', () => {
     const ttl = await redis.ttl('auth:revoked:jti-1');
     expect(ttl).toBeGreaterThan(50);
     expect(ttl).toBeLessThanOrEqual(60);
+  });
+
+  it('signs an account out everywhere: its tokens issued up to the mark are void, later ones not', async () => {
+    const token = (userId: string, issuedAt: number, tokenId = `jti-${issuedAt}`) => ({
+      userId,
+      tokenId,
+      issuedAt,
+    });
+    expect(await isSessionRevoked(redis, token('user-1', 1_000))).toBe(false);
+    expect(await signOutEverywhere(redis, 'user-1', 5_000)).toBe(5_000);
+    expect(await isSessionRevoked(redis, token('user-1', 4_999))).toBe(true);
+    expect(await isSessionRevoked(redis, token('user-1', 5_000))).toBe(true);
+    expect(await isSessionRevoked(redis, token('user-1', 5_001))).toBe(false);
+    // Other accounts are untouched; a logged-out token stays void whatever its time.
+    expect(await isSessionRevoked(redis, token('user-2', 1_000))).toBe(false);
+    await revokeToken(redis, 'jti-9000', Math.floor(Date.now() / 1000) + 60);
+    expect(await isSessionRevoked(redis, token('user-1', 9_000))).toBe(true);
+    // A late, older mark never moves it back; the mark lasts as long as any token may.
+    expect(await signOutEverywhere(redis, 'user-1', 3_000)).toBe(5_000);
+    expect(await isSessionRevoked(redis, token('user-1', 4_000))).toBe(true);
+    const ttl = await redis.ttl('auth:signed-out-before:user-1');
+    expect(ttl).toBeGreaterThan(LONGEST_TOKEN_LIFE_SECONDS - 10);
+    expect(ttl).toBeLessThanOrEqual(LONGEST_TOKEN_LIFE_SECONDS);
   });
 });
 
