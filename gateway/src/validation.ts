@@ -34,9 +34,9 @@ const outOfRange = (field: string) => `${field} is out of range`;
  */
 export function wireInteger(field: string, wire: WireInteger) {
   const rule = `${field} must be a whole number`;
+  // Not .int(): it refuses 2^53 as 'not whole', where 'out of range' is what is wrong.
   return z
     .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : rule) })
-    // Not .int(): it refuses 2^53 as 'not whole', where 'out of range' is what is wrong.
     .refine((n) => Number.isInteger(n), { error: rule })
     .min(WIRE_RANGE[wire].min, { error: outOfRange(field) })
     .max(WIRE_RANGE[wire].max, { error: outOfRange(field) });
