@@ -299,7 +299,8 @@ describe('ranked games over HTTP', () => {
     const played = await c.post(`/api/player-sessions/${id}/actions`, move, owner);
     expect(played.status).toBe(200);
     expect(played.json).toMatchObject({ game: { seq: 1, totalMoves: 1 }, levelUp: null });
-    expect(played.json.steps[0].spawned.length).toBeGreaterThan(0);
+    const [step] = played.json.steps as { spawned: unknown[] }[];
+    expect(step!.spawned.length).toBeGreaterThan(0);
     expect((await c.post(`/api/player-sessions/${id}/actions`, move, owner)).json).toEqual(
       played.json,
     );
