@@ -36,6 +36,7 @@ export function processes({
         GRPC_HOST: '127.0.0.1',
         GRPC_PORT: String(scoresPort),
         SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
+        AUTH_ADDR: `127.0.0.1:${authPort}`,
       },
       ready: { grpc: `127.0.0.1:${scoresPort}`, service: 'scores.v1.ScoreService' },
     },

@@ -80,6 +80,7 @@ export async function startStack(
       DATABASE_URL: database.url,
       NATS_SUBJECT_PREFIX: eventsPrefix,
       SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
+      AUTH_ADDR: `127.0.0.1:${authPort}`,
     },
     { now: options.scoresClock },
   );

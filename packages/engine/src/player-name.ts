@@ -1,21 +1,42 @@
 // The name a player's scores are shown under. One rule for the web (which should never let a
 // player type a name the servers refuse), the gateway and the services that store names.
+// Servers compare names by a stricter key than `playerNameKey`: the confusable skeleton of that
+// key (`playerNameSkeleton` in @ballmatch/platform), which needs Unicode data this package
+// does not carry.
 
 /** Counted in Unicode characters (code points), so 'Zoë' or an emoji is one character each. */
 export const PLAYER_NAME_MAX_LENGTH = 20;
 
 /**
- * C0/C1 control characters, line and paragraph separators (they break a board's row), and the
- * bidirectional marks, embeddings, overrides and isolates (they make a name read as another).
+ * Characters that show nothing, or change how the rest of the name reads:
+ * - control characters (Cc: C0 and C1, tabs and newlines), line and paragraph separators;
+ * - format characters (Cf): zero-width spaces and joiners (U+200B-U+200D, U+2060, U+FEFF),
+ *   soft hyphen, bidirectional marks, embeddings, overrides and isolates, tag characters...;
+ * - every other default-ignorable code point (drawn as nothing by definition): the Hangul
+ *   fillers U+115F, U+1160, U+3164 and U+FFA0 (letters, Lo, yet blank), the Khmer inherent
+ *   vowels, the combining grapheme joiner, variation selectors, except U+FE0E and U+FE0F,
+ *   which only pick text or emoji style (the key drops them);
+ * - blank symbols none of the above covers: U+2800 BRAILLE PATTERN BLANK (So) and U+1D159
+ *   MUSICAL SYMBOL NULL NOTEHEAD (So).
+ * Spaces are not here: trimming takes them off the ends, and the key makes runs of spaces one.
  */
-const FORBIDDEN = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800\u{1D159}]|(?![\uFE0E\uFE0F])\p{Default_Ignorable_Code_Point}/u;
 
-export type PlayerNameRejection = 'empty' | 'tooLong' | 'forbiddenCharacter';
+/** Private use (Co: shown differently by every font), unassigned (Cn) and lone surrogates (Cs). */
+const UNKNOWN = /[\p{Co}\p{Cn}\p{Cs}]/u;
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+export type PlayerNameRejection =
+  'empty' | 'tooLong' | 'forbiddenCharacter' | 'unknownCharacter' | 'noLetterOrDigit';
 
 export const PLAYER_NAME_MESSAGES: Readonly<Record<PlayerNameRejection, string>> = {
   empty: 'Player name is required',
   tooLong: `Player name must be at most ${PLAYER_NAME_MAX_LENGTH} characters`,
-  forbiddenCharacter: 'Player name must not contain control characters',
+  forbiddenCharacter: 'Player name must not contain invisible, control or formatting characters',
+  unknownCharacter: 'Player name must not contain private-use or unassigned characters',
+  noLetterOrDigit: 'Player name must contain at least one letter or digit',
 };
 
 export type PlayerNameCheck =
@@ -29,14 +50,32 @@ export type PlayerNameCheck =
   | { ok: false; reason: PlayerNameRejection; message: string };
 
 /**
- * The same player whatever the case or Unicode form ('Ann', ' ANN ', 'ﬁre' = 'fire'): boards,
- * ranks and bans compare names by this key.
+ * Unicode full case folding, as `lower(upper(lower(s)))`: for every assigned character this
+ * gives what CaseFolding.txt's full folding gives ('ß', 'ẞ' and 'SS' all become 'ss', final
+ * 'ς' becomes 'σ'), except that dotless 'ı' also becomes 'i' (a look-alike anyway) and
+ * Cherokee folds to its small letters rather than its capitals (the same pairs compare equal).
  */
-export function playerNameKey(name: string): string {
-  return name.trim().normalize('NFKC').toLowerCase();
+function foldCase(text: string): string {
+  return text.toLowerCase().toUpperCase().toLowerCase();
 }
 
-/** 1 to 20 characters after trimming, none of them forbidden. Never throws. */
+/**
+ * The same player whatever the case, Unicode form or spacing ('Ann', ' ANN ', 'Ａｎｎ',
+ * 'ﬁre' = 'fire', 'Ann  Lee' = 'Ann Lee'): trimmed, NFKC, full case folding (NFKC again, as
+ * folding can undo it), emoji/text style selectors dropped, runs of spaces made one.
+ */
+export function playerNameKey(name: string): string {
+  return foldCase(name.trim().normalize('NFKC'))
+    .normalize('NFKC')
+    .replace(/[\uFE0E\uFE0F]/gu, '')
+    .replace(/\s+/gu, ' ');
+}
+
+/**
+ * 1 to 20 characters after trimming, nothing invisible, private-use or unassigned, and at
+ * least one letter or digit (so no name is made only of spaces, fillers, marks or symbols).
+ * Never throws.
+ */
 export function checkPlayerName(raw: string): PlayerNameCheck {
   const name = raw.trim();
   const length = [...name].length;
@@ -45,9 +84,13 @@ export function checkPlayerName(raw: string): PlayerNameCheck {
       ? 'empty'
       : length > PLAYER_NAME_MAX_LENGTH
         ? 'tooLong'
-        : FORBIDDEN.test(name)
+        : INVISIBLE.test(name)
           ? 'forbiddenCharacter'
-          : null;
+          : UNKNOWN.test(name)
+            ? 'unknownCharacter'
+            : !LETTER_OR_DIGIT.test(name)
+              ? 'noLetterOrDigit'
+              : null;
   if (reason) return { ok: false, reason, message: PLAYER_NAME_MESSAGES[reason] };
   return { ok: true, name, key: playerNameKey(name) };
 }

@@ -15,3 +15,4 @@ export * from './revocation';
 export * from './shutdown';
 export * from './grpc/health';
 export * from './read-cache';
+export * from './names';

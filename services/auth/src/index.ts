@@ -15,7 +15,8 @@ import {
 import { authV1 } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
-import { createAccountHandlers, createAuthHandlers } from './grpc/handlers';
+import { createNames } from './domain/names';
+import { createAccountHandlers, createAuthHandlers, createNameHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
 import { createRedisFailureCounter } from './store/failure-counter';
 import { createUserStore } from './store/users';
@@ -38,8 +39,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   await migrateLatest(db, SCHEMA, migrations);
 
+  const users = createUserStore(db);
   const accounts = createAccounts({
-    users: createUserStore(db),
+    users,
     failures: createRedisFailureCounter(redis),
     signToken: (user, issuedAt) =>
       signSessionToken(
@@ -58,11 +60,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     logger.info({ username: config.ADMIN_USERNAME, outcome }, 'admin account from environment');
   }
 
+  const names = createNames(users);
   const publicKey = createPublicKey(privateKey);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
   });
   server.add(authV1.AuthServiceService, 'auth.v1.AuthService', createAuthHandlers(accounts));
+  server.add(authV1.NameServiceService, 'auth.v1.NameService', createNameHandlers(names));
   server.add(
     authV1.AccountServiceService,
     'auth.v1.AccountService',

@@ -17,6 +17,11 @@ export const envShape = {
   ...natsEnv,
   /** Admin calls carry the caller's session token; this service verifies it itself. */
   ...jwtPublicEnv,
+  /**
+   * gRPC address of auth (who owns a player name, asked at every submission and ban); in
+   * Kubernetes `dns:///auth:50051`.
+   */
+  AUTH_ADDR: z.string().default('127.0.0.1:50051'),
   /** gRPC address of sessions (the seeds of games); in Kubernetes `dns:///sessions:50053`. */
   SESSIONS_ADDR: z.string().default('127.0.0.1:50053'),
   /**

@@ -15,6 +15,7 @@ import {
   type OutboxRelay,
 } from '@ballmatch/platform';
 import { eventStreams, scoresV1 } from '@ballmatch/proto';
+import { createAuthClient } from './clients/auth';
 import { createSessionsClient } from './clients/sessions';
 import { loadScoresConfig } from './config';
 import { systemClock, type Clock } from './domain/clock';
@@ -22,6 +23,7 @@ import { createLeaderboards } from './domain/leaderboards';
 import { createModeration } from './domain/moderation';
 import { createSeasonAdmin } from './domain/seasons';
 import { createStats } from './domain/stats';
+import type { NameLookup } from './domain/player-name';
 import { createSubmissions, type SessionLookup } from './domain/submissions';
 import {
   createLeaderboardHandlers,
@@ -55,6 +57,8 @@ export interface ScoresOptions {
   now?: Clock;
   /** Replaces the gRPC read of a session's seed (tests of this service alone). */
   sessionLookup?: SessionLookup;
+  /** Replaces the gRPC read of who owns a player name (tests of this service alone). */
+  nameLookup?: NameLookup;
 }
 
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
@@ -83,11 +87,14 @@ export async function start(
     config.OUTBOX_RELAY === 'on' ? startOutboxRelay({ db, bus, logger }) : null;
   const wake = () => relay?.wake();
   const sessions = options.sessionLookup ? null : createSessionsClient(config.SESSIONS_ADDR);
+  const auth = options.nameLookup ? null : createAuthClient(config.AUTH_ADDR);
+  const names = options.nameLookup ?? auth!.names;
 
   const scores = createScoreStore(db);
   const weeks = createWeekStore(db);
   const seasons = createSeasonStore(db);
   const boards = createBoardStore(redis);
+  await boards.dropOldLayouts();
   const leaderboards = createLeaderboards({
     scores,
     weeks,
@@ -106,6 +113,7 @@ export async function start(
       seasons,
       boards,
       session: options.sessionLookup ?? sessions!.lookup,
+      names,
       now,
       changed,
       wake,
@@ -119,6 +127,7 @@ export async function start(
       weeks,
       seasons,
       boards,
+      names,
       now,
       changed,
       wake,
@@ -152,6 +161,7 @@ export async function start(
       await server.stop();
       await relay?.stop();
       sessions?.close();
+      auth?.close();
       if (removeStreams) await deleteStreams(bus, STREAMS);
       await bus.close();
       redis.disconnect();

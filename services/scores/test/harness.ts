@@ -22,7 +22,8 @@ import {
   testRedisPrefix,
   type TestDatabase,
 } from '@ballmatch/platform/testing';
-import { scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { start as startAuthService, type RunningAuth } from '../../auth/src';
 import { start as startSessions, type RunningSessions } from '../../sessions/src';
 import { start, STREAMS, type RunningScores } from '../src';
 import { playGame, type PlayedGame } from './game';
@@ -64,6 +65,11 @@ export interface ScoresHarness {
   /** Submits as a guest and answers the stored score. */
   submit(request: scoresV1.SubmitScoreRequest): Promise<scoresV1.Score>;
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
+  /** The real auth service (who owns a name): register players with it. */
+  auth: AsyncClient<authV1.AuthServiceClient>;
+  /** Stops auth (scores then cannot tell who owns a name) and starts it again on its port. */
+  stopAuth(): Promise<void>;
+  restartAuth(): Promise<void>;
   redis: Redis;
   bus: EventBus;
   db: Knex;
@@ -89,8 +95,21 @@ let gameCount = 0;
 export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<ScoresHarness> {
   const sessionsDb: TestDatabase = await createTestDatabase('sessions');
   const scoresDb: TestDatabase = await createTestDatabase('scores');
+  const authDb: TestDatabase = await createTestDatabase('auth');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
   const natsPrefix = testNatsPrefix();
+  const redisPrefix = testRedisPrefix();
+  const authEnv: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: authDb.url,
+    REDIS_KEY_PREFIX: redisPrefix,
+    JWT_DEV_KEY_DIR: keyDir,
+  };
+  let authService: RunningAuth | undefined = await startAuthService(authEnv);
+  authEnv.GRPC_PORT = String(authService.port);
   const sessionsService: RunningSessions = await startSessions({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -105,10 +124,11 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     DATABASE_URL: scoresDb.url,
-    REDIS_KEY_PREFIX: testRedisPrefix(),
+    REDIS_KEY_PREFIX: redisPrefix,
     NATS_SUBJECT_PREFIX: natsPrefix,
     JWT_DEV_KEY_DIR: keyDir,
     SESSIONS_ADDR: `127.0.0.1:${sessionsService.port}`,
+    AUTH_ADDR: `127.0.0.1:${authService.port}`,
     ...extraEnv,
   };
   const clock = new TestClock();
@@ -157,6 +177,12 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     `127.0.0.1:${sessionsService.port}`,
     { serviceLabel: 'sessions', defaultTimeoutMs: 5000 },
   );
+  const auth = createGrpcClient(
+    authV1.AuthServiceClient,
+    authV1.AuthServiceService,
+    `127.0.0.1:${authService.port}`,
+    { serviceLabel: 'auth', defaultTimeoutMs: 5000 },
+  );
   const redis = await connectRedis({
     url: 'redis://127.0.0.1:6379',
     keyPrefix: env.REDIS_KEY_PREFIX!,
@@ -188,6 +214,14 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     adminClientAs,
     submit: async (request) => (await client.submitScore(request)).score!,
     sessions,
+    auth,
+    async stopAuth() {
+      await authService?.stop();
+      authService = undefined;
+    },
+    async restartAuth() {
+      authService ??= await startAuthService(authEnv);
+    },
     redis,
     bus,
     db,
@@ -234,8 +268,10 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       client.close();
       adminClients.forEach((c) => c.close());
       sessions.close();
+      auth.close();
       await scores?.stop();
       await sessionsService.stop();
+      await authService?.stop();
       await flushRedis();
       redis.disconnect();
       await deleteStreams(bus, STREAMS);
@@ -243,6 +279,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       await db.destroy();
       await scoresDb.drop();
       await sessionsDb.drop();
+      await authDb.drop();
       fs.rmSync(keyDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import { ALL_TIME, boardKeys } from '../src/store/boards';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -100,8 +101,8 @@ describe('Redis boards are a rebuildable copy of PostgreSQL', () => {
     const expected = (await h.client.topScores({ limit: 5 })).scores;
     // A key of the wrong type makes every all-time read fail inside Redis.
     await h.flushRedis();
-    await h.redis.set('sc:{all}:z', 'not a sorted set');
-    await h.redis.set('sc:{all}:built', '1');
+    await h.redis.set(boardKeys(ALL_TIME).z, 'not a sorted set');
+    await h.redis.set(boardKeys(ALL_TIME).built, '1');
     expect((await h.client.topScores({ limit: 5 })).scores).toEqual(expected);
     await h.flushRedis();
   });

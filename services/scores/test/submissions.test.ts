@@ -80,8 +80,14 @@ describe('verified submission', () => {
     ['', 'Player name is required'],
     ['   ', 'Player name is required'],
     ['x'.repeat(21), 'Player name must be at most 20 characters'],
-    ['bad\u0007name', 'Player name must not contain control characters'],
-    ['evil\u202ename', 'Player name must not contain control characters'],
+    ['bad\u0007name', 'Player name must not contain invisible, control or formatting characters'],
+    ['evil\u202ename', 'Player name must not contain invisible, control or formatting characters'],
+    ['\u200b', 'Player name must not contain invisible, control or formatting characters'],
+    ['\u2800', 'Player name must not contain invisible, control or formatting characters'],
+    ['\u3164', 'Player name must not contain invisible, control or formatting characters'],
+    ['An\u200bn', 'Player name must not contain invisible, control or formatting characters'],
+    ['Ann\ue000', 'Player name must not contain private-use or unassigned characters'],
+    ['-_-', 'Player name must contain at least one letter or digit'],
   ])('refuses the player name %j', async (playerName, message) => {
     const game = await h.newGame();
     await expect(h.submit(h.submission(game, { playerName }))).rejects.toMatchObject({

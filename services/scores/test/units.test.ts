@@ -39,8 +39,9 @@ describe('board members', () => {
 
 describe('player names', () => {
   // The rule itself is the engine's (packages/engine/test/player-name.test.ts).
-  it('take the engine rule: its name and key, or a 400 naming the field', () => {
-    expect(parsePlayerName('  Zoë  ')).toEqual({ name: 'Zoë', key: 'zoë' });
+  it('take the engine rule: its name and skeleton, or a 400 naming the field', () => {
+    expect(parsePlayerName('  Zoë  ')).toEqual({ name: 'Zoë', skeleton: 'zoë' });
+    expect(parsePlayerName('Аnn').skeleton).toBe(parsePlayerName('ANN').skeleton);
     expect(() => parsePlayerName(' ', 'name')).toThrow(
       expect.objectContaining({
         code: 'INVALID_ARGUMENT',

@@ -81,8 +81,42 @@ describe('CreateSession', () => {
     // The engine's player-name rule, with the messages the scores service gives too.
     [{ playerName: '   ' }, 'playerName', 'Player name is required'],
     [{ playerName: 'x'.repeat(21) }, 'playerName', 'Player name must be at most 20 characters'],
-    [{ playerName: 'Ann\u0007' }, 'playerName', 'Player name must not contain control characters'],
-    [{ playerName: 'Ann\u202e' }, 'playerName', 'Player name must not contain control characters'],
+    [
+      { playerName: 'Ann\u0007' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: 'Ann\u202e' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: '\u200b' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: '\u2800' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: '\u3164' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: 'An\u200bn' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: 'Ann\ue000' },
+      'playerName',
+      'Player name must not contain private-use or unassigned characters',
+    ],
+    [{ playerName: '...' }, 'playerName', 'Player name must contain at least one letter or digit'],
     [{ clientSessionId: 'page-1' }, 'clientSessionId', 'clientSessionId must be a UUID'],
     [
       { deviceFingerprint: 'f'.repeat(51) },
@@ -103,9 +137,9 @@ describe('CreateSession', () => {
     expect((await read(created.id)).playerName).toBe('n'.repeat(20));
   });
 
-  it('counts a name in characters, as the scores service does (20 emoji fit)', async () => {
-    const created = await create({ playerName: '😀'.repeat(20) });
-    expect((await read(created.id)).playerName).toBe('😀'.repeat(20));
+  it('counts a name in characters, as the scores service does (a letter and 19 emoji fit)', async () => {
+    const created = await create({ playerName: `A${'😀'.repeat(19)}` });
+    expect((await read(created.id)).playerName).toBe(`A${'😀'.repeat(19)}`);
   });
 });
 
@@ -264,6 +298,16 @@ describe('UpdateSession', () => {
 
   it.each<[Partial<sessionsV1.UpdateSessionRequest>, string, string]>([
     [{ playerName: '' }, 'playerName', 'Player name is required'],
+    [
+      { playerName: '\u3164\u3164' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
+    [
+      { playerName: 'Ann\u200d' },
+      'playerName',
+      'Player name must not contain invisible, control or formatting characters',
+    ],
     [{ totalScore: -1 }, 'totalScore', 'totalScore must be a whole number from 0 to 1000000000000'],
     [{ moveCount: -3 }, 'moveCount', 'moveCount must be a whole number from 0 to 10000000'],
     [

@@ -43,15 +43,23 @@ export interface AccountDeps {
   signOutEverywhere(userId: string): Promise<number>;
 }
 
-const conflictMessage = { username: 'Username already taken', email: 'Email already registered' };
+const conflictMessage = {
+  username: 'Username already taken',
+  usernameLookAlike: "Username looks too much like another player's; choose another",
+  email: 'Email already registered',
+};
 
 /** Runs a write, turning a unique-index violation into 409 on the right field. */
 async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const field = uniqueViolation(error);
-    if (field) throw new AppError('ALREADY_EXISTS', conflictMessage[field], { field });
+    const conflict = uniqueViolation(error);
+    if (conflict) {
+      throw new AppError('ALREADY_EXISTS', conflictMessage[conflict], {
+        field: conflict === 'email' ? 'email' : 'username',
+      });
+    }
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@ballmatch/platform';
+import { AppError, isProtectedName } from '@ballmatch/platform';
 
 /**
  * Account rules (our choice, after OWASP ASVS 5 §6.2): passwords 8–128 characters,
@@ -10,15 +10,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const WALLET_RULE = 'EVM wallet must be 0x followed by 40 hexadecimal digits';
 
-const RESERVED_NAMES = new Set([
-  'admin',
-  'administrator',
-  'root',
-  'system',
-  'moderator',
-  'ballmatch',
-  'support',
-]);
 const COMMON_PASSWORDS = new Set([
   'password',
   'password1',
@@ -57,8 +48,8 @@ export function refuseControlCharacters(value: string, field: string, label: str
 export function normalizeUsername(raw: string): string {
   const username = raw.trim();
   if (!/^[A-Za-z0-9_-]{3,20}$/.test(username)) throw invalid('username', USERNAME_RULE);
-  if (RESERVED_NAMES.has(username.toLowerCase()))
-    throw invalid('username', 'That username is reserved');
+  // Staff and site names and their look-alikes (platform's PROTECTED_NAMES).
+  if (isProtectedName(username)) throw invalid('username', 'That username is reserved');
   return username;
 }
 

@@ -1,6 +1,7 @@
 import { type AsyncServiceOf, type Redis, requireUser, revokeToken } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import type { Accounts, Session } from '../domain/accounts';
+import type { Names } from '../domain/names';
 import type { UserRow } from '../store/users';
 
 /** Proto ↔ domain. No rules here: they live in domain/. */
@@ -52,6 +53,16 @@ export function createAccountHandlers(
       const caller = requireUser(ctx);
       await revokeToken(redis, caller.tokenId, caller.expiresAt);
       return {};
+    },
+  };
+}
+
+/** Name ownership: anyone may ask (usernames are public on the boards). */
+export function createNameHandlers(names: Names): AsyncServiceOf<typeof authV1.NameServiceService> {
+  return {
+    resolveName: async (req) => {
+      const found = await names.resolve(req.name);
+      return { ownerUserId: found.ownerUserId ?? '', protected: found.protected };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { playerNameSkeleton, type Knex } from '@ballmatch/platform';
 
 /** A user as the store hands it up. */
 export interface UserRow {
@@ -33,10 +33,14 @@ function userRow(raw: Raw): UserRow {
   };
 }
 
-/** Only the columns given: an absent field is left as it is. */
+/**
+ * Only the columns given: an absent field is left as it is. A username always brings its
+ * skeleton (the look-alike key, unique: see migration 002_username_skeleton).
+ */
 function userColumns(user: Partial<NewUser>): Raw {
   const columns: Raw = {
     username: user.username,
+    username_skeleton: user.username === undefined ? undefined : playerNameSkeleton(user.username),
     email: user.email,
     password_hash: user.passwordHash,
     type: user.type,
@@ -57,6 +61,9 @@ export function createUserStore(db: Knex) {
     byEmail: (email: string) => first(users().whereRaw('lower(email) = lower(?)', [email])),
     byUsername: (username: string) =>
       first(users().whereRaw('lower(username) = lower(?)', [username])),
+    /** The account whose username looks like `name` (the same skeleton), if any. */
+    ownerOfName: (name: string) =>
+      first(users().where({ username_skeleton: playerNameSkeleton(name) })),
     async insert(user: NewUser): Promise<UserRow> {
       const [created] = await users().insert(userColumns(user)).returning(COLUMNS);
       return userRow(created!);
@@ -85,10 +92,13 @@ export function createUserStore(db: Knex) {
 export type UserStore = ReturnType<typeof createUserStore>;
 
 /** Which unique rule a failed insert or update broke, if any. */
-export function uniqueViolation(error: unknown): 'username' | 'email' | undefined {
+export function uniqueViolation(
+  error: unknown,
+): 'username' | 'usernameLookAlike' | 'email' | undefined {
   const e = error as { code?: string; constraint?: string };
   if (e.code !== '23505') return undefined;
   if (e.constraint === 'users_username_lower_idx') return 'username';
+  if (e.constraint === 'users_username_skeleton_idx') return 'usernameLookAlike';
   if (e.constraint === 'users_email_lower_idx') return 'email';
   return undefined;
 }

@@ -1,5 +1,4 @@
-import { playerNameKey } from '@ballmatch/engine';
-import { AppError, ReadCache, type Logger } from '@ballmatch/platform';
+import { AppError, playerNameSkeleton, ReadCache, type Logger } from '@ballmatch/platform';
 import {
   ALL_TIME,
   seasonBoard,
@@ -166,7 +165,8 @@ export function createLeaderboards(deps: {
     },
 
     async allTimeRank(name: string, radius: number): Promise<RankView<ShownScore>> {
-      const best = await scores.bestAllTime(playerNameKey(name));
+      // By the name shown (or a look-alike): the player's best entry under it.
+      const best = await scores.bestAllTime(playerNameSkeleton(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no all-time entry');
       const r = await fromBoard(ALL_TIME, () =>
         boards.scoreRank(ALL_TIME, best, rankRadius(radius)),
@@ -210,9 +210,13 @@ export function createLeaderboards(deps: {
       name: string,
       radius: number,
     ): Promise<RankView<WeeklyRowView>> {
-      const board = weekBoard(await weekOrThrow(weekId));
+      const week = await weekOrThrow(weekId);
+      const board = weekBoard(week);
+      // The player whose row shows this name (or a look-alike), then their rank on the board.
+      const player = await scores.weekPlayerShownAs(week.id, playerNameSkeleton(name));
+      if (!player) throw new AppError('NOT_FOUND', 'That player has no entry this week');
       const r = await fromBoard(board, () =>
-        boards.weeklyRankOf(board, playerNameKey(name), rankRadius(radius)),
+        boards.weeklyRankOf(board, player, rankRadius(radius)),
       );
       if (r.rank < 0) throw new AppError('NOT_FOUND', 'That player has no entry this week');
       return ranked(
@@ -245,7 +249,7 @@ export function createLeaderboards(deps: {
       radius: number,
     ): Promise<RankView<ShownScore>> {
       const season = await seasonOrThrow(seasonId);
-      const best = await scores.bestInSeason(season.id, playerNameKey(name));
+      const best = await scores.bestInSeason(season.id, playerNameSkeleton(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no entry this season');
       const board = seasonBoard(season);
       const r = await fromBoard(board, () => boards.scoreRank(board, best, rankRadius(radius)));

@@ -7,7 +7,7 @@ import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { leaderboardUpdated } from './events';
-import { parsePlayerName } from './player-name';
+import { keyOfName, parsePlayerName, type NameLookup } from './player-name';
 
 const MAX_REASON = 500;
 
@@ -43,12 +43,23 @@ export function createModeration(deps: {
   weeks: WeekStore;
   seasons: SeasonStore;
   boards: BoardStore;
+  /** Who owns a name (auth): a ban of a registered player's name bans the account. */
+  names: NameLookup;
   now: Clock;
   changed: () => void;
   wake: () => void;
   logger: Logger;
 }) {
   const { boards, scores, weeks, seasons, now, logger } = deps;
+
+  /**
+   * The player a ban by name is about: the account that owns the name (every name it plays
+   * under), else the guests playing under it or any look-alike of it (its skeleton).
+   */
+  async function playerOf(rawName: string) {
+    const name = parsePlayerName(rawName);
+    return { name: name.name, key: keyOfName(name, await deps.names(name.name)) };
+  }
 
   async function afterCommit(
     what: string,
@@ -138,7 +149,7 @@ export function createModeration(deps: {
     },
 
     async ban(rawName: string, rawReason: string, actorUserId: string): Promise<BanRow> {
-      const { name, key } = parsePlayerName(rawName);
+      const { name, key } = await playerOf(rawName);
       const reason = reasonOf(rawReason);
       const ban = await deps.moderation.ban(
         { playerKey: key, playerName: name, reason, actorUserId },
@@ -168,7 +179,7 @@ export function createModeration(deps: {
     },
 
     async unban(rawName: string, actorUserId: string): Promise<void> {
-      const { name, key } = parsePlayerName(rawName);
+      const { name, key } = await playerOf(rawName);
       const removed = await deps.moderation.unban(
         { playerKey: key, playerName: name, actorUserId },
         await boardEvents(key, name),

@@ -1,16 +1,72 @@
-import { AppError } from '@ballmatch/platform';
 import { checkPlayerName } from '@ballmatch/engine';
+import { AppError, playerNameSkeleton } from '@ballmatch/platform';
 
 export interface PlayerName {
   /** As shown: trimmed. */
   name: string;
-  /** The comparison key boards and bans use (the engine's playerNameKey). */
-  key: string;
+  /** The look-alike key (platform's playerNameSkeleton): rank lookups by name compare it. */
+  skeleton: string;
 }
 
 /** The engine's player-name rule, its refusal as a 400 on `field`. */
 export function parsePlayerName(raw: string, field = 'playerName'): PlayerName {
   const checked = checkPlayerName(raw);
   if (!checked.ok) throw new AppError('INVALID_ARGUMENT', checked.message, { field });
-  return { name: checked.name, key: checked.key };
+  return { name: checked.name, skeleton: playerNameSkeleton(checked.name) };
+}
+
+/** Who owns a name (auth.v1 NameService ResolveName). */
+export interface NameOwnership {
+  ownerUserId: string | null;
+  protected: boolean;
+}
+
+export type NameLookup = (name: string) => Promise<NameOwnership>;
+
+/**
+ * The player a weekly row or a ban belongs to: the account of a signed-in player (whatever
+ * name it plays under), or, for a guest, the skeleton of the name (so its look-alikes are the
+ * same player).
+ */
+export const accountKey = (userId: string) => `user:${userId}`;
+export const guestKey = (name: PlayerName) => `guest:${name.skeleton}`;
+
+/** The player key a name stands for on its own: its owner's account, else the guest name. */
+export const keyOfName = (name: PlayerName, owner: NameOwnership) =>
+  owner.ownerUserId ? accountKey(owner.ownerUserId) : guestKey(name);
+
+/** A name this caller may post under, with the player key its score goes under. */
+export interface ClaimedName extends PlayerName {
+  key: string;
+}
+
+export const NAME_MESSAGES = {
+  protected: 'That player name is reserved; choose another',
+  ownedForGuest:
+    'That player name belongs to a registered player; sign in to use it, or choose another',
+  ownedByAnother: 'That player name belongs to another player; choose another',
+};
+
+/**
+ * May this caller post under this name? Protected names: nobody. A registered player's
+ * username (or a look-alike of it): only that player. Answers the name with the player key
+ * the score goes under. Auth unreachable: its UNAVAILABLE stands (503), never a pass.
+ */
+export async function claimName(
+  lookup: NameLookup,
+  name: PlayerName,
+  userId: string,
+): Promise<ClaimedName> {
+  const owner = await lookup(name.name);
+  if (owner.protected) {
+    throw new AppError('PERMISSION_DENIED', NAME_MESSAGES.protected, { field: 'playerName' });
+  }
+  if (owner.ownerUserId && owner.ownerUserId !== userId) {
+    throw new AppError(
+      'PERMISSION_DENIED',
+      userId ? NAME_MESSAGES.ownedByAnother : NAME_MESSAGES.ownedForGuest,
+      { field: 'playerName' },
+    );
+  }
+  return { ...name, key: userId ? accountKey(userId) : guestKey(name) };
 }

@@ -14,7 +14,13 @@ import type { SeasonStore } from '../store/seasons';
 import type { WeekRow, WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { leaderboardUpdated, scoreCreated } from './events';
-import { parsePlayerName, type PlayerName } from './player-name';
+import {
+  claimName,
+  parsePlayerName,
+  type ClaimedName,
+  type NameLookup,
+  type PlayerName,
+} from './player-name';
 import { isRunning } from './seasons';
 import { verifyGame } from './verify';
 import { weekOf } from './weeks';
@@ -45,6 +51,8 @@ export interface SubmissionDeps {
   seasons: SeasonStore;
   boards: BoardStore;
   session: SessionLookup;
+  /** Who owns a player name (auth): see claimName. */
+  names: NameLookup;
   now: Clock;
   /** Clears this process's board reads, so it shows the new score at once. */
   changed: () => void;
@@ -75,10 +83,11 @@ export function createSubmissions(deps: SubmissionDeps) {
     async submit(input: SubmitInput): Promise<ShownScore> {
       const name = validate(input);
       try {
+        const player = await claimName(deps.names, name, input.userId);
         if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
         const session = await loadSession(deps, input.sessionId);
         const game = verifyGame(session.seed, input.gameLog, input);
-        const { outcome, week } = await storeInOneStatement(deps, input, name, session, game);
+        const { outcome, week } = await storeInOneStatement(deps, input, player, session, game);
         if (outcome.kind === 'banned') throw banned();
         if (outcome.kind === 'duplicate') return shown(outcome.score);
         await publish(deps, outcome, week);
@@ -155,7 +164,7 @@ async function loadSession(deps: SubmissionDeps, sessionId: string): Promise<Sco
 async function storeInOneStatement(
   deps: SubmissionDeps,
   input: SubmitInput,
-  name: PlayerName,
+  name: ClaimedName,
   session: ScoringSession,
   game: ReplaySuccess,
 ): Promise<{ outcome: InsertOutcome; week: WeekRow }> {
@@ -175,6 +184,7 @@ async function storeInOneStatement(
     sessionId: input.sessionId,
     playerName: name.name,
     playerKey: name.key,
+    nameSkeleton: name.skeleton,
     score: game.score,
     level: game.level,
     moves: game.moves,

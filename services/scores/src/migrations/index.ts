@@ -1,4 +1,5 @@
 import type { Migrations } from '@ballmatch/platform';
 import * as scores from './001_scores';
+import * as playerKeys from './003_player_keys';
 
-export const migrations: Migrations = { '001_scores': scores };
+export const migrations: Migrations = { '001_scores': scores, '003_player_keys': playerKeys };

@@ -62,9 +62,22 @@ export function seasonBoard(season: { id: string; endsAt: Date }): Board {
   return { kind: 'seasonal', id: season.id, expireAt: expiry(season.endsAt) };
 }
 
+/**
+ * The boards' layout, in their keys: bumped when what members mean changes, so every board is
+ * rebuilt from PostgreSQL under new keys (older weeks and seasons expire; the old all-time
+ * board is deleted at start, dropOldLayouts). 2: weekly members are player keys
+ * (`user:<id>`, `guest:<skeleton>`), bans are by player (scores migration 003_player_keys).
+ */
+const LAYOUT = 2;
+
+function boardTag(board: Board, layout: number): string {
+  const name = board.kind === 'all-time' ? 'all' : `${board.kind[0]}:${board.id}`;
+  return layout === 1 ? `sc:{${name}}` : `sc:{${layout}:${name}}`;
+}
+
 export function boardKeys(board: Board) {
   // One hash tag per board: its keys live together (Redis Cluster), as the scripts need.
-  const tag = `sc:{${board.kind === 'all-time' ? 'all' : `${board.kind[0]}:${board.id}`}}`;
+  const tag = boardTag(board, LAYOUT);
   return {
     z: `${tag}:z`,
     rows: `${tag}:rows`,
@@ -145,6 +158,14 @@ export function createBoardStore(redis: BoardRedis) {
     };
 
   return {
+    /** The all-time board of older layouts (weeks and seasons expire on their own). */
+    async dropOldLayouts(): Promise<void> {
+      for (let layout = 1; layout < LAYOUT; layout++) {
+        const tag = boardTag(ALL_TIME, layout);
+        await redis.del(`${tag}:z`, `${tag}:rows`, `${tag}:total`, `${tag}:built`, `${tag}:lock`);
+      }
+    },
+
     /** After an accepted score committed: its entries on every board it belongs to. */
     async recordScore(
       entry: BoardEntry,

@@ -13,7 +13,10 @@ export interface NewScore {
   id: string;
   sessionId: string;
   playerName: string;
+  /** The player (`user:<id>` or `guest:<skeleton>`): weekly rows and bans are keyed on it. */
   playerKey: string;
+  /** The shown name's look-alike key: rank lookups by name. */
+  nameSkeleton: string;
   score: number;
   level: number;
   moves: number;
@@ -53,24 +56,27 @@ export type InsertOutcome =
 const SUBMIT_SQL = `
 WITH s AS (
   INSERT INTO scores (id, session_id, player_name, player_key, score, level, moves, created_at,
-                      week_id, season_id, user_id, timing_flags, session_suspicious)
+                      week_id, season_id, user_id, timing_flags, session_suspicious,
+                      name_skeleton)
   SELECT $1::uuid, $2::text, $3::text, $4::text, $5::int, $6::int, $7::int, $8::timestamptz,
          $9::uuid,
          (SELECT id FROM seasons WHERE starts_at <= $8::timestamptz AND ends_at > $8::timestamptz
            LIMIT 1),
-         $10::text, $11::text[], $12::boolean
+         $10::text, $11::text[], $12::boolean, $14::text
   WHERE NOT EXISTS (SELECT 1 FROM banned_players WHERE player_key = $4::text)
   ON CONFLICT (session_id) DO NOTHING
   RETURNING seq, season_id
 ), w AS (
   INSERT INTO weekly_scores AS ws
-    (week_id, player_key, player_name, total_score, games_played, highest_level, updated_at)
-  SELECT $9::uuid, $4::text, $3::text, $5::int, 1, $6::int, $8::timestamptz FROM s
+    (week_id, player_key, player_name, name_skeleton, total_score, games_played, highest_level,
+     updated_at)
+  SELECT $9::uuid, $4::text, $3::text, $14::text, $5::int, 1, $6::int, $8::timestamptz FROM s
   ON CONFLICT (week_id, player_key) DO UPDATE SET
     total_score = ws.total_score + EXCLUDED.total_score,
     games_played = ws.games_played + 1,
     highest_level = GREATEST(ws.highest_level, EXCLUDED.highest_level),
     player_name = EXCLUDED.player_name,
+    name_skeleton = EXCLUDED.name_skeleton,
     version = ws.version + 1,
     updated_at = EXCLUDED.updated_at
   RETURNING id, total_score, games_played, highest_level, version
@@ -127,6 +133,7 @@ export function createScoreStore(db: Knex) {
             seasonal: e.seasonal,
           })),
         ),
+        n.nameSkeleton,
       ]);
       const created = rows[0];
       if (created) {
@@ -181,22 +188,35 @@ export function createScoreStore(db: Knex) {
       return row;
     },
 
-    async bestAllTime(playerKey: string): Promise<ScoreRow | undefined> {
+    /** The best all-time entry shown under a name with this skeleton (a rank lookup by name). */
+    async bestAllTime(nameSkeleton: string): Promise<ScoreRow | undefined> {
       const [row] = await select(
-        `SELECT ${cols} FROM scores s WHERE s.player_key = ? AND ${ON_ALL_TIME}
+        `SELECT ${cols} FROM scores s WHERE s.name_skeleton = ? AND ${ON_ALL_TIME}
          ORDER BY ${SCORE_ORDER} LIMIT 1`,
-        [playerKey],
+        [nameSkeleton],
       );
       return row;
     },
 
-    async bestInSeason(seasonId: string, playerKey: string): Promise<ScoreRow | undefined> {
+    async bestInSeason(seasonId: string, nameSkeleton: string): Promise<ScoreRow | undefined> {
       const [row] = await select(
-        `SELECT ${cols} FROM scores s WHERE s.player_key = ? AND ${IN_SEASON}
+        `SELECT ${cols} FROM scores s WHERE s.name_skeleton = ? AND ${IN_SEASON}
          ORDER BY ${SCORE_ORDER} LIMIT 1`,
-        [playerKey, seasonId],
+        [nameSkeleton, seasonId],
       );
       return row;
+    },
+
+    /** The player whose row of this week shows a name with this skeleton (the best, if two). */
+    async weekPlayerShownAs(weekId: string, nameSkeleton: string): Promise<string | undefined> {
+      const { rows } = await db.raw(
+        `SELECT w.player_key FROM weekly_scores w
+         WHERE w.week_id = ? AND w.name_skeleton = ? AND w.games_played > 0
+           AND NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = w.player_key)
+         ORDER BY ${WEEKLY_ORDER} LIMIT 1`,
+        [weekId, nameSkeleton],
+      );
+      return (rows as { player_key: string }[])[0]?.player_key;
     },
 
     /** The all-time board from PostgreSQL, in board order (when Redis cannot answer). */

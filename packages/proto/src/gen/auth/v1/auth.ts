@@ -158,6 +158,17 @@ export interface LogoutRequest {
 export interface LogoutResponse {
 }
 
+export interface ResolveNameRequest {
+  name: string;
+}
+
+export interface ResolveNameResponse {
+  /** Empty when no account owns the name. */
+  ownerUserId: string;
+  /** A staff or site name (or a look-alike): nobody may play under it. */
+  protected: boolean;
+}
+
 function createBaseUser(): User {
   return { id: "", username: "", email: "", type: 0, evmWallet: "", createdAt: "" };
 }
@@ -1460,6 +1471,162 @@ export const LogoutResponse: MessageFns<LogoutResponse> = {
   },
 };
 
+function createBaseResolveNameRequest(): ResolveNameRequest {
+  return { name: "" };
+}
+
+export const ResolveNameRequest: MessageFns<ResolveNameRequest> = {
+  encode(message: ResolveNameRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveNameRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveNameRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveNameRequest {
+    return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
+  },
+
+  toJSON(message: ResolveNameRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveNameRequest>, I>>(base?: I): ResolveNameRequest {
+    return ResolveNameRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveNameRequest>, I>>(object: I): ResolveNameRequest {
+    const message = createBaseResolveNameRequest();
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseResolveNameResponse(): ResolveNameResponse {
+  return { ownerUserId: "", protected: false };
+}
+
+export const ResolveNameResponse: MessageFns<ResolveNameResponse> = {
+  encode(message: ResolveNameResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerUserId !== "") {
+      writer.uint32(10).string(message.ownerUserId);
+    }
+    if (message.protected !== false) {
+      writer.uint32(16).bool(message.protected);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveNameResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveNameResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.protected = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveNameResponse {
+    return {
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+      protected: isSet(object.protected) ? globalThis.Boolean(object.protected) : false,
+    };
+  },
+
+  toJSON(message: ResolveNameResponse): unknown {
+    const obj: any = {};
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    if (message.protected !== false) {
+      obj.protected = message.protected;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveNameResponse>, I>>(base?: I): ResolveNameResponse {
+    return ResolveNameResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveNameResponse>, I>>(object: I): ResolveNameResponse {
+    const message = createBaseResolveNameResponse();
+    message.ownerUserId = object.ownerUserId ?? "";
+    message.protected = object.protected ?? false;
+    return message;
+  },
+};
+
 /** Signing in: anyone may call. */
 export type AuthServiceService = typeof AuthServiceService;
 export const AuthServiceService = {
@@ -1662,6 +1829,60 @@ export const AccountServiceClient = makeGenericClientConstructor(
 ) as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AccountServiceClient;
   service: typeof AccountServiceService;
+  serviceName: string;
+};
+
+/** Who owns a player name. Anyone may call: usernames are public, shown on the boards anyway. */
+export type NameServiceService = typeof NameServiceService;
+export const NameServiceService = {
+  /**
+   * The account whose username looks like `name` (the same confusable skeleton, see
+   * docs/api.md 'Player names'), and whether `name` is protected (staff and site names).
+   */
+  resolveName: {
+    path: "/auth.v1.NameService/ResolveName" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveNameRequest): Buffer => Buffer.from(ResolveNameRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveNameRequest => ResolveNameRequest.decode(value),
+    responseSerialize: (value: ResolveNameResponse): Buffer => Buffer.from(ResolveNameResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveNameResponse => ResolveNameResponse.decode(value),
+  },
+} as const;
+
+export interface NameServiceServer extends UntypedServiceImplementation {
+  /**
+   * The account whose username looks like `name` (the same confusable skeleton, see
+   * docs/api.md 'Player names'), and whether `name` is protected (staff and site names).
+   */
+  resolveName: handleUnaryCall<ResolveNameRequest, ResolveNameResponse>;
+}
+
+export interface NameServiceClient extends Client {
+  /**
+   * The account whose username looks like `name` (the same confusable skeleton, see
+   * docs/api.md 'Player names'), and whether `name` is protected (staff and site names).
+   */
+  resolveName(
+    request: ResolveNameRequest,
+    callback: (error: ServiceError | null, response: ResolveNameResponse) => void,
+  ): ClientUnaryCall;
+  resolveName(
+    request: ResolveNameRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveNameResponse) => void,
+  ): ClientUnaryCall;
+  resolveName(
+    request: ResolveNameRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveNameResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const NameServiceClient = makeGenericClientConstructor(NameServiceService, "auth.v1.NameService") as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): NameServiceClient;
+  service: typeof NameServiceService;
   serviceName: string;
 };
 
