@@ -8,17 +8,16 @@
 //   node loadtest/games.mjs [--games 1000] [--pace-ms 2000] [--duration 30] [--warmup 10]
 //
 // A finished game is replaced by a new one, so the count in progress stays the same.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { Pool } from 'undici';
-import { ensureDatastores } from '../scripts/datastores.mjs';
-import { root, startStack } from '../scripts/stack.mjs';
+import { root } from '../scripts/stack.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
-import { freePorts } from './lib/ports.mjs';
+import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { percentile } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
@@ -36,7 +35,6 @@ const { values: args } = parseArgs({
 });
 const gameCount = Number(args.games);
 const paceMs = Number(args['pace-ms']);
-const resultsDir = path.join(root, 'loadtest/results');
 const log = (line) => console.log(`[games] ${line}`);
 
 for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
@@ -58,37 +56,11 @@ function nextAction(game) {
 }
 
 async function main() {
-  await ensureDatastores({ log: () => {} });
-  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
-  const runId = randomBytes(4).toString('hex');
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const stackLog = fs.createWriteStream(path.join(resultsDir, 'games-stack.log'));
-  log(`starting the stack (gateway :${gatewayPort}, database ${args.database})`);
-  const stack = await startStack({
-    gatewayPort,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    realtimePort,
-    env: {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${args.database}`,
-      REDIS_KEY_PREFIX: `lt:${runId}:`,
-      NATS_SUBJECT_PREFIX: `lt_${runId}.`,
-      JWT_DEV_KEY_DIR: keyDir,
-      // One client address plays every game: lift the per-address limits.
-      RATE_LIMIT_API_PER_MINUTE: '1000000000',
-      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
-    },
-    log: (line) => stackLog.write(line),
-  });
-  const pool = new Pool(`http://127.0.0.1:${gatewayPort}`, {
+  const stack = await startLoadStack({ name: 'games', database: args.database, log });
+  const pool = new Pool(stack.base, {
     connections: Number(args.connections),
     keepAliveTimeout: 60_000,
   });
-  const names = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [pid, name]));
   const call = async (method, p, body, credential) => {
     const res = await pool.request({
       path: p,
@@ -155,7 +127,7 @@ async function main() {
   const players = Array.from({ length: gameCount }, (_, i) => player(i));
   await new Promise((r) => setTimeout(r, Number(args.warmup) * 1000));
   log(`measuring for ${args.duration} s`);
-  const meter = cpuMeter(names);
+  const meter = cpuMeter(stack.names);
   measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, Number(args.duration) * 1000));
@@ -166,8 +138,6 @@ async function main() {
   await Promise.all(players);
   await pool.close();
   await stack.stop();
-  stackLog.end();
-  fs.rmSync(keyDir, { recursive: true, force: true });
 
   const sorted = Float64Array.from(latencies).sort();
   const serverMs = Object.entries(cpu.cpuMs)

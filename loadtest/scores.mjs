@@ -10,7 +10,6 @@
 // Every submission is checked by the service against its finished game. Games are played
 // through the gateway before the timed phase (lib/games.mjs); the scores schema is emptied
 // each run.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +17,9 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { Pool } from 'undici';
 import { ensureDatastores } from '../scripts/datastores.mjs';
-import { root, startStack } from '../scripts/stack.mjs';
+import { root } from '../scripts/stack.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
-import { freePorts } from './lib/ports.mjs';
+import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { prepareGames } from './lib/games.mjs';
 import { openLoop, summarize } from './lib/measure.mjs';
 
@@ -50,7 +49,6 @@ const readRate = Number(args['read-rate']);
 const readDurationMs = Number(args['read-duration']) * 1000;
 /** Share of submissions that resend an earlier game (a client retry): must never count twice. */
 const retryShare = Number(args.retries);
-const resultsDir = path.join(root, 'loadtest/results');
 const log = (line) => console.log(`[loadtest] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -98,49 +96,28 @@ async function checkpointCount() {
 async function main() {
   await ensureDatastores({ log: () => {} });
   const db = await prepareDatabase();
-  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
-  const runId = randomBytes(4).toString('hex');
-  const redisPrefix = `lt:${runId}:`;
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const stackLog = fs.createWriteStream(path.join(resultsDir, 'scores-stack.log'));
-  log(`starting the stack (gateway :${gatewayPort}, database ${args.database})`);
-  const stack = await startStack({
-    gatewayPort,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    realtimePort,
+  const stack = await startLoadStack({
+    name: 'scores',
+    database: args.database,
+    log,
     env: {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      REDIS_KEY_PREFIX: redisPrefix,
-      NATS_SUBJECT_PREFIX: `lt_${runId}.`,
-      JWT_DEV_KEY_DIR: keyDir,
-      // One client IP sends everything: the per-IP limit would stop the run.
-      RATE_LIMIT_API_PER_MINUTE: '1000000000',
-      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
       DB_POOL_MAX: args['db-pool'],
       ...(args.profile
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(resultsDir, 'profiles')}` }
         : {}),
     },
-    log: (line) => stackLog.write(line),
   });
-  const base = `http://127.0.0.1:${gatewayPort}`;
-  const pool = new Pool(base, {
+  const pool = new Pool(stack.base, {
     connections: Number(args.connections),
     pipelining: 1,
     keepAliveTimeout: 60_000,
     headersTimeout: 30_000,
     bodyTimeout: 30_000,
   });
-  const redis = new Redis({ host: '127.0.0.1', port: 6379, keyPrefix: redisPrefix });
+  const redis = new Redis({ host: '127.0.0.1', port: 6379, keyPrefix: stack.redisPrefix });
   const results = [];
   const checks = {};
   const cpu = {};
-  const names = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [pid, name]));
   try {
     if (args.only !== 'read') {
       const warmup = Math.min(2000, Math.max(200, Math.round(rate)));
@@ -188,7 +165,7 @@ async function main() {
       let resends = 0;
       const every = retryShare > 0 ? Math.round(1 / retryShare) : 0;
       log(`submissions: ${rate}/s for ${durationMs / 1000} s (1 in ${every || '-'} a resend)`);
-      const meter = cpuMeter(names);
+      const meter = cpuMeter(stack.names);
       const checkpoints = await checkpointCount();
       const submit = await openLoop({
         pool,
@@ -263,7 +240,7 @@ async function main() {
           request: () => get(p),
         });
         log(`${name}: ${readRate}/s for ${readDurationMs / 1000} s`);
-        const meter = cpuMeter(names);
+        const meter = cpuMeter(stack.names);
         const result = await openLoop({
           pool,
           rate: readRate,
@@ -278,9 +255,7 @@ async function main() {
     await pool.close();
     redis.disconnect();
     await stack.stop();
-    stackLog.end();
     await db.end();
-    fs.rmSync(keyDir, { recursive: true, force: true });
   }
 
   const machine = {

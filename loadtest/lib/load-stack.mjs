@@ -1,0 +1,53 @@
+// The whole stack for a load test: every process on free ports, with the run's own database,
+// Redis prefix, NATS prefix and signing key, and the per-address limits lifted (one load
+// generator sends everything from one address). Logs go to loadtest/results/<name>-stack.log.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatastores } from '../../scripts/datastores.mjs';
+import { root, startStack } from '../../scripts/stack.mjs';
+import { freePorts } from './ports.mjs';
+
+export const resultsDir = path.join(root, 'loadtest/results');
+
+export async function startLoadStack({ name, database, env = {}, log }) {
+  await ensureDatastores({ log: () => {} });
+  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
+  const runId = randomBytes(4).toString('hex');
+  const redisPrefix = `lt:${runId}:`;
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const stackLog = fs.createWriteStream(path.join(resultsDir, `${name}-stack.log`));
+  log(`starting the stack (gateway :${gatewayPort}, database ${database})`);
+  const stack = await startStack({
+    gatewayPort,
+    authPort,
+    sessionsPort,
+    scoresPort,
+    realtimePort,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+      REDIS_KEY_PREFIX: redisPrefix,
+      NATS_SUBJECT_PREFIX: `lt_${runId}.`,
+      JWT_DEV_KEY_DIR: keyDir,
+      RATE_LIMIT_API_PER_MINUTE: '1000000000',
+      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
+      ...env,
+    },
+    log: (line) => stackLog.write(line),
+  });
+  return {
+    base: `http://127.0.0.1:${gatewayPort}`,
+    redisPrefix,
+    /** Stack process name by pid, for the CPU meter. */
+    names: Object.fromEntries(Object.entries(stack.pids()).map(([n, pid]) => [pid, n])),
+    async stop() {
+      await stack.stop();
+      stackLog.end();
+      fs.rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}
