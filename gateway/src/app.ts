@@ -11,6 +11,7 @@ import { readSession, requireAdmin } from './middleware/session';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leaderboardRoutes } from './routes/leaderboards';
+import { reviewRoutes } from './routes/review';
 import { scoreRoutes } from './routes/scores';
 import { gameRoutes } from './routes/games';
 import { sessionRoutes } from './routes/sessions';
@@ -54,6 +55,7 @@ export function createApp(
   api.use(gameRoutes(deps));
   api.use(sessionRoutes(deps));
   api.use(scoreRoutes(deps));
+  api.use(reviewRoutes(deps));
   api.use(leaderboardRoutes(deps));
   api.use(statsRoutes(deps));
   api.use(apiNotFound);

@@ -1,16 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { start as startRealtime } from '../../services/realtime/src';
-import { playGame } from '../../services/scores/test/game';
-import { eventually, testNatsPrefix } from '@ballmatch/platform/testing';
+import { eventually, TestClock, testNatsPrefix } from '@ballmatch/platform/testing';
 import { start as startGateway } from '../src';
+import { claimOf, playRankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 // /ws through the gateway: the upgrade is proxied to the realtime service, which hears the
 // scores service's events; cross-site handshakes are refused; X-Forwarded-For is the gateway's.
 let stack: Stack;
+/** The sessions service's clock: the test's game is timed on it at a person's pace. */
+const sessionsClock = new TestClock();
+sessionsClock.set(Date.now());
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { sessionsClock: sessionsClock.now });
 });
 afterAll(() => stack.close());
 
@@ -62,21 +64,8 @@ describe('/ws through the gateway', () => {
     await socket.next((m) => m.type === 'subscription');
 
     const api = client(stack.url);
-    const session = await api.post('/api/player-sessions', {
-      playerName: 'Live Lou',
-      sessionId: randomUUID(),
-      deviceFingerprint: 'f'.repeat(50),
-    });
-    const { id, seed } = session.json as { id: string; seed: string };
-    const game = playGame(seed, { maxMoves: 30 });
-    const accepted = await api.post('/api/scores', {
-      playerName: 'Live Lou',
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      sessionId: id,
-      gameLog: JSON.parse(game.gameLog),
-    });
+    const game = await playRankedGame(stack.url, sessionsClock, 'Live Lou', { maxMoves: 30 }, api);
+    const accepted = await api.post('/api/scores', claimOf(game), game.owner);
     expect(accepted.status).toBe(200);
     const update = await socket.next((m) => m.type === 'update', 1000);
     expect(update).toEqual({

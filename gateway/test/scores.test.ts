@@ -1,14 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { playGame } from '../../services/scores/test/game';
+import { eventually, TestClock } from '@ballmatch/platform/testing';
+import { claimOf, playRankedGame, type RankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 /** A clock the test can stop at a week's last millisecond; real time otherwise. */
 let fixed: Date | null = null;
 const clock = () => (fixed ? new Date(fixed) : new Date());
+/** The sessions service's clock: each game's actions are timed on it (moved forwards only). */
+const sessionsClock = new TestClock();
+sessionsClock.set(Date.now());
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({}, { scoresClock: clock });
+  // Every game is played action by action over HTTP: more requests than a minute's allowance.
+  stack = await startStack(
+    { RATE_LIMIT_API_PER_MINUTE: '100000' },
+    { scoresClock: clock, sessionsClock: sessionsClock.now },
+  );
 });
 afterAll(() => stack.close());
 afterEach(() => {
@@ -17,26 +24,22 @@ afterEach(() => {
 
 type Json = Record<string, unknown>;
 
-/** A session made over HTTP and a random game played on its seed with the engine. */
-async function newGame(playerName: string, maxMoves?: number) {
-  const c = client(stack.url);
-  const session = await c.post('/api/player-sessions', {
-    playerName,
-    sessionId: randomUUID(),
-    deviceFingerprint: 'f'.repeat(50),
-  });
-  expect(session.status).toBe(200);
-  const { id, seed } = session.json as { id: string; seed: string };
-  const game = playGame(seed, { maxMoves });
-  return {
-    playerName,
-    score: game.score,
-    level: game.level,
-    moves: game.moves,
-    sessionId: id,
-    gameLog: JSON.parse(game.gameLog) as Json,
-  };
+/** Games of this file that ended (the completed-game statistics count them). */
+let finished = 0;
+
+/** A ranked game played over HTTP to its end (or `maxMoves` swaps), at a person's pace. */
+async function newGame(
+  playerName: string,
+  options: Parameters<typeof playRankedGame>[3] = {},
+): Promise<RankedGame> {
+  const game = await playRankedGame(stack.url, sessionsClock, playerName, options);
+  if (game.status === 'ended') finished += 1;
+  return game;
 }
+
+/** Posts a game's claim with its session's credential, as the browser that played it. */
+const submit = (path: string, game: RankedGame, override: Record<string, unknown> = {}) =>
+  client(stack.url).post(path, claimOf(game, override), game.owner);
 
 async function admin() {
   const c = client(stack.url);
@@ -47,9 +50,9 @@ async function admin() {
 }
 
 describe('scores over HTTP', () => {
-  it('a real game is accepted, and shows on the all-time and weekly boards', async () => {
+  it('a finished ranked game is accepted, and shows on the all-time and weekly boards', async () => {
     const game = await newGame('Http Ann');
-    const res = await client(stack.url).post('/api/scores', game);
+    const res = await submit('/api/scores', game);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       id: expect.any(String),
@@ -58,9 +61,11 @@ describe('scores over HTTP', () => {
       level: game.level,
       moves: game.moves,
       createdAt: expect.any(String),
+      reviewState: 'accepted',
     });
+    const { reviewState: _state, ...score } = res.json;
     const top = await client(stack.url).get('/api/scores/top?limit=10');
-    expect(top.json).toContainEqual(res.json);
+    expect(top.json).toContainEqual(score);
     const week = (await client(stack.url).get('/api/weekly-leaderboards/active')).json;
     expect(week).toMatchObject({ isActive: true, name: expect.stringMatching(/^Week of /) });
     const weekly = await client(stack.url).get(`/api/weekly-leaderboards/${week.id}/top-scores`);
@@ -86,32 +91,52 @@ describe('scores over HTTP', () => {
     expect(high.json).toEqual({ isHighScore: true });
   });
 
-  it('refuses the same log with a score one point higher (422) and bad logs (400)', async () => {
+  it("refuses a claim other than the game's, an unfinished game and another player's session", async () => {
     const game = await newGame('Http Bob');
+    const cheat = await submit('/api/scores', game, { score: game.score + 1 });
+    expect([cheat.status, cheat.json]).toEqual([
+      422,
+      {
+        message: `Score does not match the game: claimed ${game.score + 1} points, the game scored ${game.score}`,
+        field: 'score',
+      },
+    ]);
+    const higher = await submit('/api/scores', game, { level: game.level + 1 });
+    expect([higher.status, higher.json.message]).toEqual([
+      422,
+      `Score does not match the game: claimed level ${game.level + 1}, the game reached level ${game.level}`,
+    ]);
+
+    const playing = await newGame('Http Eager', { maxMoves: 2, finish: false });
+    const early = await submit('/api/scores', playing);
+    expect([early.status, early.json]).toEqual([
+      422,
+      { message: 'Finish the game before submitting its score', field: 'sessionId' },
+    ]);
+
+    // Without the session's credential, or with another session's: the sessions service's 403.
+    const stranger = await client(stack.url).post('/api/scores', claimOf(game));
+    expect([stranger.status, stranger.json.message]).toEqual([
+      403,
+      'This session belongs to another player',
+    ]);
+    const other = await client(stack.url).post('/api/scores', claimOf(game), playing.owner);
+    expect(other.status).toBe(403);
+
+    // A log sent by an older client is ignored: the game is the server's.
+    const honest = await submit('/api/scores', game, { gameLog: { v: 1, t0: 0, e: [[1, 0]] } });
+    expect([honest.status, honest.json.score]).toEqual([200, game.score]);
+
     const c = client(stack.url);
-    const cheat = await c.post('/api/scores', { ...game, score: game.score + 1 });
-    expect(cheat.status).toBe(422);
-    expect(cheat.json).toEqual({
-      message: `Score does not match the game: claimed ${game.score + 1}, replay gives ${game.score}`,
-      field: 'score',
-    });
-    const malformed = await c.post('/api/scores', { ...game, gameLog: { v: 2, t0: 0, e: [] } });
-    expect(malformed.status).toBe(400);
-    expect(malformed.json).toMatchObject({ message: 'Invalid game log: "v" must be 1' });
-    const { gameLog: _log, ...noLog } = game;
-    expect((await c.post('/api/scores', noLog)).json).toEqual({
-      message: 'A game log is required to verify the score',
-      field: 'gameLog',
-    });
-    const { sessionId: _id, ...noSession } = game;
-    const missing = await c.post('/api/scores', noSession);
+    const { sessionId: _id, ...noSession } = claimOf(game);
+    const missing = await c.post('/api/scores', noSession, game.owner);
     expect([missing.status, missing.json.message]).toEqual([422, 'sessionId is required']);
-    const badName = await c.post('/api/scores', { ...game, playerName: 'x'.repeat(21) });
+    const badName = await submit('/api/scores', game, { playerName: 'x'.repeat(21) });
     expect([badName.status, badName.json.message]).toEqual([
       400,
       'Player name must be at most 20 characters',
     ]);
-    const notNumber = await c.post('/api/scores', { ...game, score: '12' });
+    const notNumber = await submit('/api/scores', game, { score: '12' });
     expect([notNumber.status, notNumber.json.message]).toEqual([
       400,
       'score must be a whole number',
@@ -130,15 +155,15 @@ describe('scores over HTTP', () => {
     expect(active.json).toMatchObject({ id: season.json.id, name: 'Http season', isActive: true });
     try {
       const game = await newGame('Http Trio');
-      const { moves: _moves, ...entry } = game;
+      const { moves: _moves, ...entry } = claimOf(game);
       const paths = [
-        ['/api/scores', game],
+        ['/api/scores', claimOf(game)],
         ['/api/weekly-leaderboards/record-score', entry],
         [`/api/seasonal-leaderboards/${season.json.id}/scores`, entry],
       ] as const;
       const answers = await Promise.all(
         paths.flatMap(([p, body]) =>
-          Array.from({ length: 3 }, () => client(stack.url).post(p, body)),
+          Array.from({ length: 3 }, () => client(stack.url).post(p, body, game.owner)),
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
@@ -167,12 +192,10 @@ describe('scores over HTTP', () => {
     const sunday = await newGame('Http Edge');
     const monday = await newGame('Http Edge');
     fixed = new Date('2027-03-07T23:59:59.999Z');
-    expect((await client(stack.url).post('/api/scores', sunday)).status).toBe(200);
+    expect((await submit('/api/scores', sunday)).status).toBe(200);
     const before = (await client(stack.url).get('/api/weekly-leaderboards/active')).json;
     fixed = new Date('2027-03-08T00:00:00.000Z');
-    expect(
-      (await client(stack.url).post('/api/weekly-leaderboards/record-score', monday)).status,
-    ).toBe(200);
+    expect((await submit('/api/weekly-leaderboards/record-score', monday)).status).toBe(200);
     const after = (await client(stack.url).get('/api/weekly-leaderboards/active')).json;
     expect([before.name, after.name]).toEqual(['Week of Mar 1, 2027', 'Week of Mar 8, 2027']);
     for (const [week, game] of [
@@ -190,7 +213,7 @@ describe('scores over HTTP', () => {
 
   it('moderation is admin-only; a voided score leaves every board', async () => {
     const game = await newGame('Http Cheat');
-    const score = (await client(stack.url).post('/api/scores', game)).json;
+    const score = (await submit('/api/scores', game)).json;
     const player = client(stack.url);
     await player.post('/api/register', {
       username: 'plain_player',
@@ -221,7 +244,7 @@ describe('scores over HTTP', () => {
       reason: 'x',
     });
     expect(ban.json).toMatchObject({ playerName: 'Http Cheat', reason: 'x' });
-    const refused = await client(stack.url).post('/api/scores', await newGame('http cheat'));
+    const refused = await submit('/api/scores', await newGame('http cheat'));
     expect([refused.status, refused.json.message]).toEqual([
       403,
       'That player name is banned from the leaderboards',
@@ -251,7 +274,7 @@ describe('scores over HTTP', () => {
     );
   });
 
-  it('counts plays and completed games; the admin reads daily figures', async () => {
+  it('counts plays, and completed games from the games the server finished; the admin reads daily figures', async () => {
     const first = await client(stack.url).post('/api/stats/increment-play-count', {
       hasAds: false,
     });
@@ -259,6 +282,12 @@ describe('scores over HTTP', () => {
       hasAds: true,
     });
     expect((second.json.playCount as number) - (first.json.playCount as number)).toBe(1);
+    const completed = async () =>
+      (await client(stack.url).get('/api/stats/play-count')).json.completedPlayCount;
+    await newGame('Http Stats');
+    // Every game this file finished is counted, once (the events arrive on their own).
+    await eventually(async () => expect(await completed()).toBe(finished), { timeoutMs: 10_000 });
+    // The client's report is checked and answered, and counts nothing.
     const done = await client(stack.url).post('/api/stats/record-completed-game', {
       sessionTime: 200,
       gameTime: 90,
@@ -267,14 +296,98 @@ describe('scores over HTTP', () => {
       pointsMultiplier: 1,
     });
     expect(done.json).toEqual({ recorded: true });
-    expect((await client(stack.url).get('/api/stats/play-count')).json).toEqual({
-      completedPlayCount: 1,
-    });
+    await newGame('Http Stats');
+    await eventually(async () => expect(await completed()).toBe(finished), { timeoutMs: 10_000 });
     const bad = await client(stack.url).post('/api/stats/record-completed-game', { gameTime: 'x' });
     expect(bad.status).toBe(400);
     expect((await client(stack.url).get('/api/admin/stats/daily')).status).toBe(401);
+    // The days counted back from the sessions service's day (its clock ended the games).
+    fixed = sessionsClock.now();
     const daily = await (await admin()).get('/api/admin/stats/daily?days=7');
     expect(daily.json).toHaveLength(7);
-    expect((daily.json as unknown as Json[])[0]).toMatchObject({ completedGames: 1 });
+    const week = (daily.json as unknown as { completedGames: number }[]).reduce(
+      (sum, d) => sum + d.completedGames,
+      0,
+    );
+    expect(week).toBe(finished);
+  });
+
+  it('a suspicious game is held for review: the player is told, admins clear or reject it', async () => {
+    const bot = await newGame('Http Bot', { gapMs: () => 20 });
+    const res = await submit('/api/scores', bot);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      id: expect.any(String),
+      playerName: 'Http Bot',
+      score: bot.score,
+      level: bot.level,
+      moves: bot.moves,
+      createdAt: expect.any(String),
+      reviewState: 'held',
+      message:
+        'Your score is under review: it will appear on the leaderboards once a moderator clears it.',
+    });
+    const ids = async () =>
+      ((await client(stack.url).get('/api/scores/top?limit=100')).json as unknown as Json[]).map(
+        (s) => s.id,
+      );
+    expect(await ids()).not.toContain(res.json.id);
+
+    const player = client(stack.url);
+    await player.post('/api/register', {
+      username: 'review_player',
+      email: 'review@example.com',
+      password: 'correct horse battery',
+    });
+    for (const [method, p] of [
+      ['get', '/api/admin/scores/held'],
+      ['post', `/api/admin/scores/${res.json.id}/clear`],
+      ['post', `/api/admin/scores/${res.json.id}/reject`],
+    ] as const) {
+      expect((await client(stack.url)[method](p)).status).toBe(401);
+      expect((await player[method](p)).status).toBe(403);
+    }
+
+    const c = await admin();
+    const held = (await c.get('/api/admin/scores/held')).json as unknown as Json[];
+    expect(held).toContainEqual({
+      score: expect.objectContaining({ id: res.json.id, playerName: 'Http Bot' }),
+      sessionId: bot.sessionId,
+      reviewState: 'held',
+      heldReason: expect.any(String),
+      heldAt: res.json.createdAt,
+      reviewedAt: null,
+      reviewReason: null,
+      reviewedBy: null,
+    });
+    const cleared = await c.post(`/api/admin/scores/${res.json.id}/clear`, {});
+    expect(cleared.json).toMatchObject({ reviewState: 'cleared', reviewedAt: expect.any(String) });
+    expect((await c.post(`/api/admin/scores/${res.json.id}/clear`, {})).json).toEqual(cleared.json);
+    const top = (await client(stack.url).get('/api/scores/top?limit=100'))
+      .json as unknown as Json[];
+    expect(top.filter((s) => s.id === res.json.id)).toEqual([
+      expect.objectContaining({ createdAt: res.json.createdAt }),
+    ]);
+    expect((await submit('/api/scores', bot)).json.reviewState).toBe('cleared');
+
+    const other = await newGame('Http Bot Two', { gapMs: () => 500 });
+    const second = await submit('/api/scores', other);
+    expect(second.json.reviewState).toBe('held');
+    const noReason = await c.post(`/api/admin/scores/${second.json.id}/reject`, {});
+    expect([noReason.status, noReason.json.field]).toEqual([400, 'reason']);
+    const rejected = await c.post(`/api/admin/scores/${second.json.id}/reject`, { reason: 'Bot' });
+    expect(rejected.json).toMatchObject({ reviewState: 'rejected', reviewReason: 'Bot' });
+    expect(await ids()).not.toContain(second.json.id);
+    const again = await c.post(`/api/admin/scores/${second.json.id}/clear`, {});
+    expect([again.status, again.json.message]).toEqual([
+      422,
+      'This score was rejected: it stays off the boards',
+    ]);
+    const rejectedList = (await c.get('/api/admin/scores/held?state=rejected')).json as unknown;
+    expect(rejectedList).toEqual([expect.objectContaining({ reviewState: 'rejected' })]);
+    const audit = (await c.get('/api/admin/scores/audit')).json as unknown as Json[];
+    expect(audit.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['score.clear', 'score.reject']),
+    );
   });
 });

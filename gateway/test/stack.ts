@@ -35,7 +35,11 @@ export interface Stack {
 
 export async function startStack(
   gatewayExtra: NodeJS.ProcessEnv = {},
-  options: { scoresClock?: () => Date } = {},
+  options: {
+    scoresClock?: () => Date;
+    /** The sessions service's clock: it times the actions of ranked games. */
+    sessionsClock?: () => Date;
+  } = {},
 ): Promise<Stack> {
   const database = await createTestDatabase('gateway');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
@@ -63,15 +67,18 @@ export async function startStack(
   let auth: RunningAuth | undefined = await startAuth(authEnv);
   const authPort = auth.port;
   authEnv.GRPC_PORT = String(authPort);
-  const sessions = await startSessions({
-    ...common,
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: database.url,
-    NATS_SUBJECT_PREFIX: testNatsPrefix(),
-  });
-  // Scores publishes on it and realtime listens on it.
+  // Sessions and scores publish on it, scores consumes the sessions' events, realtime listens.
   const eventsPrefix = testNatsPrefix();
+  const sessions = await startSessions(
+    {
+      ...common,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '0',
+      DATABASE_URL: database.url,
+      NATS_SUBJECT_PREFIX: eventsPrefix,
+    },
+    { now: options.sessionsClock },
+  );
   const scores = await startScores(
     {
       ...common,

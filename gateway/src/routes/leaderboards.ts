@@ -12,6 +12,7 @@ import {
   requiredQuery,
   scoreJson,
   submissionBody,
+  submissionJson,
   submitRequest,
   weeklyRowJson,
 } from './score-json';
@@ -59,7 +60,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.post('/weekly-leaderboards/record-score', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson((await write(scores.submitScore(submitRequest(body)))).score));
+    res.json(submissionJson(await write(scores.submitScore(submitRequest(body)))));
   });
 
   router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
@@ -116,7 +117,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.post('/seasonal-leaderboards/:id/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson((await write(scores.submitScore(submitRequest(body, id(req))))).score));
+    res.json(submissionJson(await write(scores.submitScore(submitRequest(body, id(req))))));
   });
 
   router.post('/admin/seasonal-leaderboards', async (req, res) => {

@@ -68,8 +68,10 @@ export function wholeNumber(field: string, wire: WireInteger) {
 }
 
 /**
- * A game's submission (all three endpoints). sessionId and gameLog may be missing here: the
- * service answers 422 with the contract's messages. gameLog is the wire object (or its text).
+ * A game's submission (all three endpoints): the claim about a finished server-held game.
+ * sessionId may be missing here: the service answers 422 with the contract's message. The game
+ * is read from the sessions service, so no log is taken (a `gameLog` sent by an older client is
+ * ignored).
  */
 export const submissionBody = z.object({
   playerName: requiredText('playerName', 200),
@@ -77,17 +79,7 @@ export const submissionBody = z.object({
   level: wholeNumber('level', 'int32'),
   moves: wholeNumber('moves', 'int32').nullish(),
   sessionId: z.string({ error: 'sessionId must be text' }).max(200).nullish(),
-  gameLog: z.unknown().optional(),
 });
-
-export function gameLogText(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
-  throw new AppError('INVALID_ARGUMENT', 'gameLog must be the game log object {v, t0, e}', {
-    field: 'gameLog',
-  });
-}
 
 /** The gRPC request for a parsed submission body. */
 export function submitRequest(
@@ -100,9 +92,36 @@ export function submitRequest(
     level: body.level,
     moves: body.moves ?? undefined,
     sessionId: body.sessionId ?? '',
-    gameLog: gameLogText(body.gameLog),
     seasonId,
   };
+}
+
+/**
+ * A submission's answer: the `Score`, its `reviewState` ('accepted', 'held', 'cleared',
+ * 'rejected') and, when it is not on the boards, a `message` for the player.
+ */
+export function submissionJson(answer: scoresV1.SubmitScoreResponse) {
+  return {
+    ...scoreJson(answer.score),
+    reviewState: answer.reviewState,
+    ...(answer.message ? { message: answer.message } : {}),
+  };
+}
+
+/** A score with its review (the admin's review queue). */
+export function reviewedJson(r: scoresV1.ReviewedScore | undefined) {
+  return r
+    ? {
+        score: scoreJson(r.score),
+        sessionId: r.sessionId,
+        reviewState: r.reviewState,
+        heldReason: r.heldReason || null,
+        heldAt: r.heldAt || null,
+        reviewedAt: r.reviewedAt || null,
+        reviewReason: r.reviewReason || null,
+        reviewedBy: r.reviewedBy || null,
+      }
+    : null;
 }
 
 /** ?limit= (absent: 0, the service's default; at least 1; larger than `max` asks get `max`). */

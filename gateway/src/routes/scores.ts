@@ -11,6 +11,7 @@ import {
   requiredQuery,
   scoreJson,
   submissionBody,
+  submissionJson,
   submitRequest,
 } from './score-json';
 
@@ -49,7 +50,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
 
   router.post('/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(scoreJson((await write(scores.submitScore(submitRequest(body)))).score));
+    res.json(submissionJson(await write(scores.submitScore(submitRequest(body)))));
   });
 
   router.get('/scores/top', async (req, res) => {

@@ -41,6 +41,8 @@ export function statsRoutes({ stats, scoresAdmin }: GatewayDeps): Router {
     res.json(await stats.getPlayCount({}));
   });
 
+  // Kept for the product's API: checked and answered, but completed games are counted from the
+  // ranked games the sessions service finished, never from this report.
   router.post('/stats/record-completed-game', async (req, res) => {
     const body = parseBody(completedBody, req.body);
     await stats.recordCompletedGame({ ...body, adIds: (body.adIds ?? []).map(String) });

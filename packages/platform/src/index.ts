@@ -10,6 +10,7 @@ export * from './db';
 export * from './redis';
 export * from './nats';
 export * from './outbox';
+export * from './consumer';
 export * from './jwt';
 export * from './revocation';
 export * from './shutdown';

@@ -18,9 +18,11 @@ import { eventStreams, scoresV1 } from '@ballmatch/proto';
 import { createAuthClient } from './clients/auth';
 import { createSessionsClient } from './clients/sessions';
 import { loadScoresConfig } from './config';
+import { CONSUMED_STREAMS, startConsumers } from './consumers';
 import { systemClock, type Clock } from './domain/clock';
 import { createLeaderboards } from './domain/leaderboards';
 import { createModeration } from './domain/moderation';
+import { createReview } from './domain/review';
 import { createSeasonAdmin } from './domain/seasons';
 import { createStats } from './domain/stats';
 import type { NameLookup } from './domain/player-name';
@@ -36,6 +38,7 @@ import { migrations } from './migrations';
 import { withBoardScripts } from './store/board-scripts';
 import { createBoardStore } from './store/boards';
 import { createModerationStore } from './store/moderation';
+import { createReviewStore } from './store/review';
 import { createScoreStore } from './store/scores';
 import { createSeasonStore } from './store/seasons';
 import { createStatsStore } from './store/stats';
@@ -82,7 +85,7 @@ export async function start(
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'scores',
   });
-  await ensureStreams(bus, STREAMS);
+  await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
   const relay: OutboxRelay | null =
     config.OUTBOX_RELAY === 'on' ? startOutboxRelay({ db, bus, logger }) : null;
   const wake = () => relay?.wake();
@@ -105,6 +108,16 @@ export async function start(
     logger,
   });
   const changed = () => leaderboards.invalidate();
+  const review = createReview({
+    review: createReviewStore(db),
+    weeks,
+    seasons,
+    boards,
+    now,
+    changed,
+    wake,
+    logger,
+  });
 
   const domain: ScoresDomain = {
     submissions: createSubmissions({
@@ -117,9 +130,11 @@ export async function start(
       now,
       changed,
       wake,
+      review,
       logger,
     }),
     leaderboards,
+    review,
     seasons: createSeasonAdmin({ seasons, now, changed }),
     moderation: createModeration({
       moderation: createModerationStore(db),
@@ -136,6 +151,7 @@ export async function start(
     stats: createStats({ stats: createStatsStore(db), now, cacheMs: config.TOP_CACHE_MS }),
     now,
   };
+  const consumers = await startConsumers({ db, bus, logger, review, stats: domain.stats });
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
   });
@@ -160,6 +176,7 @@ export async function start(
     async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
       await relay?.stop();
+      await consumers.stop();
       sessions?.close();
       auth?.close();
       if (removeStreams) await deleteStreams(bus, STREAMS);

@@ -1,10 +1,12 @@
+import { eventually } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
 import { startHarness, type ScoresHarness } from './harness';
 
 // Issue 9: what this service publishes is the proto contract. Every producer path runs here
-// (a score during a season, a void, a ban and unban, a reset and restore), then every outbox
-// row must be on a subject of the event table with a payload that is exactly its message's
-// JSON mapping: a field the proto lacks, in TypeScript or in the submission's SQL, fails here.
+// (a score during a season, a void, a ban and unban, a reset and restore, a held score cleared,
+// a late flag's hold), then every outbox row must be on a subject of the event table with a
+// payload that is exactly its message's JSON mapping: a field the proto lacks, in TypeScript
+// or in the submission's SQL, fails here.
 
 let h: ScoresHarness;
 beforeAll(async () => {
@@ -26,6 +28,19 @@ it('writes every event as its message in the event table, exactly', async () => 
   await h.admin.unbanPlayer({ playerName: 'Contract' });
   const reset = (await h.admin.resetAllTime({ reason: 'Contract test' })).reset!;
   await h.admin.restoreReset({ resetId: reset.id });
+  // Review: a held game cleared (announced then), and an accepted one held by a late flag.
+  const held = await h.submit(h.submission(await h.newGame('Contract Bot', { gapMs: () => 20 })));
+  await h.admin.clearScore({ scoreId: held.id, reason: 'Contract test' });
+  const late = await h.newGame('Contract Late');
+  const flagged = await h.submit(h.submission(late));
+  await h.sessionsAdmin.flagSession({ id: late.sessionId, reason: 'Contract test' });
+  await eventually(
+    async () =>
+      expect(await h.db('scores').where({ id: flagged.id }).first()).toMatchObject({
+        review_state: 'held',
+      }),
+    { timeoutMs: 10_000 },
+  );
 
   const rows = (await h.db('outbox').orderBy('seq').select('id', 'subject', 'payload')) as {
     id: string;

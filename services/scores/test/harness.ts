@@ -12,6 +12,7 @@ import {
   loadPrivateKey,
   signSessionToken,
   type AsyncClient,
+  type CallOpts,
   type EventBus,
   type Knex,
   type Redis,
@@ -20,30 +21,42 @@ import {
   createTestDatabase,
   testNatsPrefix,
   testRedisPrefix,
+  TestClock,
   type TestDatabase,
 } from '@ballmatch/platform/testing';
 import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { start as startAuthService, type RunningAuth } from '../../auth/src';
 import { start as startSessions, type RunningSessions } from '../../sessions/src';
 import { start, STREAMS, type RunningScores } from '../src';
-import { playGame, type PlayedGame } from './game';
+import { playOut, type PlayerAction, type PlayOptions, type ShownGame } from './play';
 
-/** A clock tests can stop at any instant; it runs with real time until set. */
-export class TestClock {
-  private fixed: Date | null = null;
-  set(at: Date | string): void {
-    this.fixed = new Date(at);
-  }
-  real(): void {
-    this.fixed = null;
-  }
-  now = (): Date => (this.fixed ? new Date(this.fixed) : new Date());
+/** A ranked game played through the sessions service, as its owner knows it. */
+export interface Game {
+  sessionId: string;
+  /** The session's credential: submissions of the game carry it. */
+  credential: string;
+  playerName: string;
+  score: number;
+  level: number;
+  moves: number;
+  /** As the game was left (ended unless `finish: false`). */
+  status: string;
 }
 
-export interface Game extends PlayedGame {
-  sessionId: string;
-  seed: string;
-  playerName: string;
+export type NewGameOptions = Partial<Omit<PlayOptions, 'advance'>>;
+
+/** sessions.v1 PlayAction for a player action. */
+function toProtoAction(action: PlayerAction): sessionsV1.PlayActionRequest['action'] {
+  switch (action.type) {
+    case 'swap':
+      return { $case: 'swap', value: { from: action.from, to: action.to } };
+    case 'reset':
+      return { $case: 'reset', value: {} };
+    case 'extraMoves':
+      return { $case: 'extraMoves', value: {} };
+    case 'end':
+      return { $case: 'end', value: {} };
+  }
 }
 
 /**
@@ -62,9 +75,20 @@ export interface ScoresHarness {
   admin: AdminClient;
   /** The admin service called with this `authorization` value (none: a guest). */
   adminClientAs(authorization?: string): AdminClient;
-  /** Submits as a guest and answers the stored score. */
-  submit(request: scoresV1.SubmitScoreRequest): Promise<scoresV1.Score>;
+  /**
+   * Submits as a guest with the session's credential (unless `opts` gives another) and
+   * answers the stored score; `submitScore` answers its review state too.
+   */
+  submit(request: scoresV1.SubmitScoreRequest, opts?: CallOpts): Promise<scoresV1.Score>;
+  submitScore(
+    request: scoresV1.SubmitScoreRequest,
+    opts?: CallOpts,
+  ): Promise<scoresV1.SubmitScoreResponse>;
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
+  /** Player tracking of the sessions service, called by an admin (to flag a session). */
+  sessionsAdmin: AsyncClient<sessionsV1.SessionAdminServiceClient>;
+  /** The sessions service's clock: it times the actions (moved only forwards by newGame). */
+  sessionsClock: TestClock;
   /** The real auth service (who owns a name): register players with it. */
   auth: AsyncClient<authV1.AuthServiceClient>;
   /** Stops auth (scores then cannot tell who owns a name) and starts it again on its port. */
@@ -77,8 +101,11 @@ export interface ScoresHarness {
   env: NodeJS.ProcessEnv;
   adminToken: string;
   playerToken: string;
-  /** A new session and a random game played on its seed. */
-  newGame(playerName?: string, options?: { maxMoves?: number }): Promise<Game>;
+  /**
+   * A new session and a game played through it at a person's uneven pace (or `gapMs`), to its
+   * end (or `maxMoves` swaps, then ended unless `finish: false`).
+   */
+  newGame(playerName?: string, options?: NewGameOptions): Promise<Game>;
   submission(
     game: Game,
     override?: Partial<scoresV1.SubmitScoreRequest>,
@@ -110,14 +137,25 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   };
   let authService: RunningAuth | undefined = await startAuthService(authEnv);
   authEnv.GRPC_PORT = String(authService.port);
-  const sessionsService: RunningSessions = await startSessions({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: sessionsDb.url,
-    NATS_SUBJECT_PREFIX: natsPrefix,
-  });
+  // The sessions service times the games' actions by this clock: set once, then only moved on
+  // (games played at once share it, so it never goes back).
+  const sessionsClock = new TestClock();
+  sessionsClock.set(Date.now());
+  const sessionsService: RunningSessions = await startSessions(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '0',
+      DATABASE_URL: sessionsDb.url,
+      NATS_SUBJECT_PREFIX: natsPrefix,
+      REDIS_KEY_PREFIX: redisPrefix,
+      JWT_DEV_KEY_DIR: keyDir,
+      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
+      RANKED_STARTS_PER_HOUR_PER_PLAYER: '100000',
+    },
+    { now: sessionsClock.now },
+  );
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -201,6 +239,18 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     await signSessionToken(privateKey, { userId: randomUUID(), role: 'user' }, 3600)
   ).token;
   const admin = adminClientAs(bearer(adminToken));
+  const sessionsAdmin = createGrpcClient(
+    sessionsV1.SessionAdminServiceClient,
+    sessionsV1.SessionAdminServiceService,
+    `127.0.0.1:${sessionsService.port}`,
+    { serviceLabel: 'sessions', defaultTimeoutMs: 5000, authorization: bearer(adminToken) },
+  );
+  /** Each game's credential, by session id. */
+  const credentials = new Map<string, string>();
+  const withCredential = (request: scoresV1.SubmitScoreRequest, opts: CallOpts = {}) => ({
+    sessionCredential: credentials.get(request.sessionId),
+    ...opts,
+  });
 
   async function flushRedis() {
     // KEYS takes the whole pattern (ioredis does not prefix it): only this run's keys.
@@ -212,8 +262,12 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     client,
     admin,
     adminClientAs,
-    submit: async (request) => (await client.submitScore(request)).score!,
+    submit: async (request, opts) =>
+      (await client.submitScore(request, withCredential(request, opts))).score!,
+    submitScore: (request, opts) => client.submitScore(request, withCredential(request, opts)),
     sessions,
+    sessionsAdmin,
+    sessionsClock,
     auth,
     async stopAuth() {
       await authService?.stop();
@@ -232,17 +286,34 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     async newGame(playerName, options = {}) {
       gameCount += 1;
       const name = playerName ?? `Player ${gameCount}`;
-      const { id, seed } = await sessions.createSession({
+      const created = await sessions.createSession({
         playerName: name,
         clientSessionId: randomUUID(),
         deviceFingerprint: 'f'.repeat(50),
         clientIp: '203.0.113.9',
       });
+      const { id, credential } = created;
+      credentials.set(id, credential);
+      const send = async (seq: number, action: PlayerAction): Promise<ShownGame> =>
+        (
+          await sessions.playAction(
+            { id, seq, action: toProtoAction(action) },
+            { sessionCredential: credential },
+          )
+        ).game!;
+      const final = await playOut(created.game!, send, {
+        rngSeed: gameCount,
+        ...options,
+        advance: (ms) => sessionsClock.advance(ms),
+      });
       return {
-        ...playGame(seed, { maxMoves: options.maxMoves, rngSeed: gameCount }),
         sessionId: id,
-        seed,
+        credential,
         playerName: name,
+        score: final.score,
+        level: final.level!.currentLevel,
+        moves: final.totalMoves,
+        status: final.status,
       };
     },
     submission(game, override = {}) {
@@ -252,7 +323,6 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         level: game.level,
         moves: game.moves,
         sessionId: game.sessionId,
-        gameLog: game.gameLog,
         ...override,
       };
     },
@@ -268,9 +338,10 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       client.close();
       adminClients.forEach((c) => c.close());
       sessions.close();
+      sessionsAdmin.close();
       auth.close();
       await scores?.stop();
-      await sessionsService.stop();
+      await sessionsService.stop({ deleteStreams: true });
       await authService?.stop();
       await flushRedis();
       redis.disconnect();

@@ -123,14 +123,20 @@ describe('submissions: names belong to their owners', () => {
     const bea = await player('Bea');
     const other = await player('Otto');
     const stolen = await h.newGame('bea');
-    await expect(other.client.submitScore(h.submission(stolen))).rejects.toMatchObject({
+    await expect(
+      other.client.submitScore(h.submission(stolen), { sessionCredential: stolen.credential }),
+    ).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: OWNED_BY_ANOTHER,
     });
     const first = await h.newGame('Bea');
     const second = await h.newGame('BEA');
-    const a = (await bea.client.submitScore(h.submission(first))).score!;
-    const b = (await bea.client.submitScore(h.submission(second))).score!;
+    const a = (
+      await bea.client.submitScore(h.submission(first), { sessionCredential: first.credential })
+    ).score!;
+    const b = (
+      await bea.client.submitScore(h.submission(second), { sessionCredential: second.credential })
+    ).score!;
     expect([a.playerName, b.playerName]).toEqual(['Bea', 'BEA']);
     // One weekly row for the player, showing the latest spelling.
     const rows = (await weekRows()).filter((r) => r.playerName.toLowerCase() === 'bea');
@@ -164,7 +170,9 @@ describe('submissions: names belong to their owners', () => {
     });
     const signedIn = await player(`prot_${accounts + 1}`);
     await expect(
-      signedIn.client.submitScore(h.submission(game, { playerName })),
+      signedIn.client.submitScore(h.submission(game, { playerName }), {
+        sessionCredential: game.credential,
+      }),
     ).rejects.toMatchObject({ code: 'PERMISSION_DENIED', message: RESERVED });
   });
 
@@ -190,7 +198,9 @@ describe('submissions: names belong to their owners', () => {
     const guestGame = await h.newGame('Nomad');
     const playerGame = await h.newGame('Nomad');
     await h.submit(h.submission(guestGame));
-    await signedIn.client.submitScore(h.submission(playerGame));
+    await signedIn.client.submitScore(h.submission(playerGame), {
+      sessionCredential: playerGame.credential,
+    });
     const rows = (await weekRows()).filter((r) => r.playerName === 'Nomad');
     expect(rows.map((r) => r.gamesPlayed)).toEqual([1, 1]);
   });
@@ -234,20 +244,30 @@ describe('bans attach to the player', () => {
     const dana = await player('Dana');
     const asDana = await h.newGame('Dana');
     const asAlias = await h.newGame('DanaAlias');
-    const a = (await dana.client.submitScore(h.submission(asDana))).score!;
-    const b = (await dana.client.submitScore(h.submission(asAlias))).score!;
+    const a = (
+      await dana.client.submitScore(h.submission(asDana), { sessionCredential: asDana.credential })
+    ).score!;
+    const b = (
+      await dana.client.submitScore(h.submission(asAlias), {
+        sessionCredential: asAlias.credential,
+      })
+    ).score!;
     await h.admin.banPlayer({ playerName: 'dana', reason: 'Cheating' });
     const top = (await h.client.topScores({ limit: 100 })).scores.map((s) => s.id);
     expect(top).not.toContain(a.id);
     expect(top).not.toContain(b.id);
     const later = await h.newGame('Someone Else');
-    await expect(dana.client.submitScore(h.submission(later))).rejects.toMatchObject({
+    await expect(
+      dana.client.submitScore(h.submission(later), { sessionCredential: later.credential }),
+    ).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
     });
     // A guest still cannot take the name; other players are untouched.
     const other = await player('Eve');
     const fine = await h.newGame('Eve');
-    await expect(other.client.submitScore(h.submission(fine))).resolves.toBeDefined();
+    await expect(
+      other.client.submitScore(h.submission(fine), { sessionCredential: fine.credential }),
+    ).resolves.toBeDefined();
     await h.admin.unbanPlayer({ playerName: 'Dana' });
     const back = (await h.client.topScores({ limit: 100 })).scores.map((s) => s.id);
     expect(back).toEqual(expect.arrayContaining([a.id, b.id]));

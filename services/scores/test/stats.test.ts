@@ -1,4 +1,6 @@
 import { bearer } from '@ballmatch/platform';
+import { eventually } from '@ballmatch/platform/testing';
+import { newEvent } from '@ballmatch/proto';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -26,39 +28,76 @@ describe('play statistics', () => {
     );
   });
 
-  it('counts completed games and keeps daily figures for the admin', async () => {
-    h.clock.set('2060-05-01T23:59:59.000Z');
+  it('counts completed games from the ranked games the server finished, once each, by the day they ended', async () => {
     expect(await h.client.getPlayCount({})).toEqual({ completedPlayCount: 0 });
-    await h.client.recordCompletedGame(completed);
-    await h.client.recordCompletedGame({
-      ...completed,
-      gameTime: 60,
-      hasAds: false,
-      adBlockerDetected: true,
-      pointsMultiplier: 0.1,
+    // What a client reports is checked and answered, and counts nothing.
+    expect(await h.client.recordCompletedGame(completed)).toEqual({ recorded: true });
+    const games = [await h.newGame('Daily 1'), await h.newGame('Daily 2')];
+    // Scores' "today" is the sessions service's (its clock times the games).
+    h.clock.set(h.sessionsClock.now());
+    await h.submit(h.submission(games[0]!));
+    await eventually(
+      async () => expect(await h.client.getPlayCount({})).toEqual({ completedPlayCount: 2 }),
+      { timeoutMs: 10_000 },
+    );
+
+    // A copy of a game's session.finished (another event id): the session is counted once. A
+    // later game's event, counted after it, proves the copy was seen.
+    const copy = newEvent('sessionFinished', {
+      sessionId: games[0]!.sessionId,
+      playerName: 'Daily 1',
+      score: games[0]!.score,
+      level: games[0]!.level,
+      moves: games[0]!.moves,
+      startedAt: new Date(0).toISOString(),
+      finishedAt: h.clock.now().toISOString(),
+      suspicious: false,
     });
-    await h.client.incrementPlayCount({ hasAds: false });
-    await h.submit(h.submission(await h.newGame('Daily')));
-    h.clock.set('2060-05-02T00:00:00.000Z');
-    await h.client.recordCompletedGame(completed);
+    await h.bus.connection
+      .jetstream()
+      .publish(h.bus.subject(copy.subject), new TextEncoder().encode(JSON.stringify(copy.payload)));
+    const third = await h.newGame('Daily 3');
+    games.push(third);
+    h.clock.set(h.sessionsClock.now());
+    await eventually(
+      async () =>
+        expect(await h.db('finished_sessions').where({ session_id: third.sessionId })).toHaveLength(
+          1,
+        ),
+      { timeoutMs: 10_000 },
+    );
     expect(await h.client.getPlayCount({})).toEqual({ completedPlayCount: 3 });
 
+    // Game time: from the session's start to the game's end, by the sessions service's times.
+    const figures = await Promise.all(
+      games.map(async (game) => {
+        const started = (await h.sessionsAdmin.getSession({ id: game.sessionId })).session!;
+        const held = await h.sessions.getSessionForScoring(
+          { id: game.sessionId },
+          { sessionCredential: game.credential },
+        );
+        return {
+          day: held.finishedAt.slice(0, 10),
+          seconds: (Date.parse(held.finishedAt) - Date.parse(started.createdAt)) / 1000,
+        };
+      }),
+    );
     const { days } = await h.admin.dailyStats({ days: 3 });
-    expect(days.map((d) => d.date)).toEqual(['2060-05-02', '2060-05-01', '2060-04-30']);
-    expect(days[1]).toEqual({
-      date: '2060-05-01',
-      plays: 1,
-      playsWithAds: 0,
-      completedGames: 2,
-      completedWithAds: 1,
-      adBlockerGames: 1,
-      avgGameTime: 90,
-      avgSessionTime: 300,
-      avgPointsMultiplier: 0.55,
-      scoresSubmitted: 1,
-      uniquePlayers: 1,
-    });
-    expect(days[2]).toMatchObject({ plays: 0, completedGames: 0, scoresSubmitted: 0 });
+    for (const day of days) {
+      const mine = figures.filter((f) => f.day === day.date);
+      const total = mine.reduce((sum, f) => sum + f.seconds, 0);
+      expect(day).toMatchObject({
+        completedGames: mine.length,
+        avgGameTime: mine.length ? Math.round((total / mine.length) * 100) / 100 : 0,
+        // Only the client knew these: no longer counted.
+        completedWithAds: 0,
+        adBlockerGames: 0,
+        avgSessionTime: 0,
+        avgPointsMultiplier: 0,
+      });
+    }
+    expect(days.reduce((sum, d) => sum + d.completedGames, 0)).toBe(3);
+    expect(days[0]).toMatchObject({ scoresSubmitted: 1, uniquePlayers: 1 });
     await expect(
       h.adminClientAs(bearer(h.playerToken)).dailyStats({ days: 3 }),
     ).rejects.toMatchObject({

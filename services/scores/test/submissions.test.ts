@@ -1,3 +1,4 @@
+import { entryFromCode, replay } from '@ballmatch/engine';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -7,9 +8,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('verified submission', () => {
-  it("accepts a real game played with the engine, with the replay's figures", async () => {
+  it("accepts a finished server-held game, with the game's figures", async () => {
     const game = await h.newGame('Ann');
-    const score = await h.submit(h.submission(game, { moves: 999 }));
+    const answer = await h.submitScore(h.submission(game, { moves: 999 }));
+    expect(answer).toMatchObject({ reviewState: 'accepted', message: '' });
+    const score = answer.score!;
     expect(score).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       playerName: 'Ann',
@@ -22,16 +25,17 @@ describe('verified submission', () => {
     expect(top.scores).toContainEqual(score);
   });
 
-  it('refuses the same log with a score one point higher, saying what disagreed (422)', async () => {
+  it("refuses a score or level other than the game's, saying what disagreed (422)", async () => {
     const game = await h.newGame();
     await expect(h.submit(h.submission(game, { score: game.score + 1 }))).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
-      message: `Score does not match the game: claimed ${game.score + 1}, replay gives ${game.score}`,
+      message: `Score does not match the game: claimed ${game.score + 1} points, the game scored ${game.score}`,
       details: { field: 'score' },
     });
     await expect(h.submit(h.submission(game, { level: game.level + 1 }))).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
-      message: `Level does not match the game: claimed ${game.level + 1}, replay gives ${game.level}`,
+      message: `Score does not match the game: claimed level ${game.level + 1}, the game reached level ${game.level}`,
+      details: { field: 'level' },
     });
     // The honest claim still goes through afterwards.
     await expect(h.submit(h.submission(game))).resolves.toMatchObject({
@@ -39,34 +43,62 @@ describe('verified submission', () => {
     });
   });
 
-  it('refuses a log played on another seed, naming the first impossible entry', async () => {
-    const game = await h.newGame();
-    const other = await h.newGame();
-    await expect(
-      h.submit(h.submission(game, { gameLog: other.gameLog, score: other.score })),
-    ).rejects.toMatchObject({
+  it('refuses a game still being played (422); once finished, it goes through', async () => {
+    const game = await h.newGame('Eager', { maxMoves: 3, finish: false });
+    expect(game.status).not.toBe('ended');
+    await expect(h.submit(h.submission(game))).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
-      message: expect.stringMatching(/^The game log is not a possible game: entry \d+: /),
-      details: { field: 'gameLog' },
+      message: 'Finish the game before submitting its score',
+      details: { field: 'sessionId' },
     });
+    await h.sessions.endSession({ id: game.sessionId }, { sessionCredential: game.credential });
+    await expect(h.submit(h.submission(game))).resolves.toMatchObject({ score: game.score });
   });
 
-  it("answers 400 with the engine's message for a malformed log, 422 without a log or session", async () => {
-    const game = await h.newGame();
+  it('keeps the action log replayable: the seed and the server times replay to the stored score', async () => {
+    const game = await h.newGame('Audit');
+    const score = await h.submit(h.submission(game));
+    const held = await h.sessions.getSessionForScoring(
+      { id: game.sessionId },
+      { sessionCredential: game.credential },
+    );
+    const log = held.actionCodes.map((code, i) => entryFromCode(code, held.actionTimes[i]!));
+    const replayed = replay(held.seed, log);
+    expect(replayed.ok && [replayed.score, replayed.level, replayed.moves]).toEqual([
+      score.score,
+      score.level,
+      score.moves,
+    ]);
+    // The timing analysis of those server times goes with the score: a person's pace, no flag.
+    const [stored] = await h.db('scores').where({ id: score.id }).select('timing_flags');
+    expect(stored.timing_flags).toEqual([]);
+  });
+
+  it("another player's session is the sessions service's 403, and tells nothing of its score", async () => {
+    const game = await h.newGame('Owner');
+    const someoneElse = await h.newGame('Thief');
+    const refusal = {
+      code: 'PERMISSION_DENIED',
+      message: 'This session belongs to another player',
+    };
+    // Without the session's credential, or with another session's.
+    await expect(h.submit(h.submission(game), { sessionCredential: '' })).rejects.toMatchObject(
+      refusal,
+    );
     await expect(
-      h.submit(h.submission(game, { gameLog: '{"v":1,"t0":0,"e":[[999,0]]}' })),
-    ).rejects.toMatchObject({
-      code: 'INVALID_ARGUMENT',
-      message: 'Invalid game log: e[0][0] (action) must be a whole number from 0 to 193',
-    });
-    await expect(h.submit(h.submission(game, { gameLog: 'not json' }))).rejects.toMatchObject({
-      code: 'INVALID_ARGUMENT',
-      message: 'Invalid game log: not valid JSON',
-    });
-    await expect(h.submit(h.submission(game, { gameLog: '' }))).rejects.toMatchObject({
-      code: 'FAILED_PRECONDITION',
-      message: 'A game log is required to verify the score',
-    });
+      h.submit(h.submission(game, { playerName: 'Thief' }), {
+        sessionCredential: someoneElse.credential,
+      }),
+    ).rejects.toMatchObject(refusal);
+    // Once the owner has stored it, a stranger still gets the refusal, not the stored score.
+    await h.submit(h.submission(game));
+    await expect(
+      h.submit(h.submission(game), { sessionCredential: someoneElse.credential }),
+    ).rejects.toMatchObject(refusal);
+  });
+
+  it('answers 422 without a session, or for an unknown one', async () => {
+    const game = await h.newGame();
     await expect(h.submit(h.submission(game, { sessionId: '' }))).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
       message: 'sessionId is required',
@@ -158,13 +190,5 @@ describe('verified submission', () => {
     } finally {
       await h.admin.endSeason({ id: season.id });
     }
-  });
-
-  it('refuses a session that is already scored with another game only by answering the first', async () => {
-    const game = await h.newGame('Owner');
-    const first = await h.submit(h.submission(game));
-    const other = await h.newGame('Owner');
-    const replayed = await h.submit(h.submission(other, { sessionId: game.sessionId }));
-    expect(replayed).toEqual(first);
   });
 });

@@ -2,7 +2,11 @@ import { createGrpcClient } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { SessionLookup } from '../domain/submissions';
 
-/** The sessions service's scoring read (the seed of a game), over gRPC. */
+/**
+ * The sessions service's scoring read (the held game), over gRPC. It goes on behalf of the
+ * caller: the platform's client forwards the request's `authorization` and
+ * `x-session-credential`, and the sessions service answers only the session's owner.
+ */
 export function createSessionsClient(address: string): { lookup: SessionLookup; close(): void } {
   const client = createGrpcClient(
     sessionsV1.SessionServiceClient,
@@ -12,8 +16,17 @@ export function createSessionsClient(address: string): { lookup: SessionLookup; 
   );
   return {
     async lookup(id) {
-      const session = await client.getSessionForScoring({ id });
-      return { seed: session.seed, suspicious: session.suspicious };
+      const game = await client.getSessionForScoring({ id });
+      return {
+        seed: game.seed,
+        suspicious: game.suspicious,
+        finished: game.finished,
+        score: game.score,
+        level: game.level,
+        moves: game.moves,
+        actionCodes: game.actionCodes,
+        actionTimes: game.actionTimes,
+      };
     },
     close: () => client.close(),
   };

@@ -11,7 +11,8 @@ import { keyOfName, parsePlayerName, type NameLookup } from './player-name';
 
 const MAX_REASON = 500;
 
-function reasonOf(raw: string, required = true): string {
+/** An admin's reason: trimmed, 1-500 characters (optional when `required` is false). */
+export function reasonOf(raw: string, required = true): string {
   const reason = raw.trim();
   if (required && !reason) {
     throw new AppError('INVALID_ARGUMENT', 'A reason is required', { field: 'reason' });

@@ -1,4 +1,5 @@
-import { AppError, ReadCache } from '@ballmatch/platform';
+import { AppError, ReadCache, type ConsumedEvent, type Knex } from '@ballmatch/platform';
+import { decodeEvent } from '@ballmatch/proto';
 import type { CompletedGame, DailyRow, StatsStore } from '../store/stats';
 import type { Clock } from './clock';
 
@@ -13,7 +14,11 @@ function seconds(value: number, field: string): number {
   return value;
 }
 
-/** Play counters and the admin's daily figures (docs/api.md, 'Statistics'). */
+/**
+ * Play counters and the admin's daily figures (docs/api.md, 'Statistics'). Completed games are
+ * the ranked games the sessions service finished (session.finished, once per session), not
+ * what a client reports.
+ */
 export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: number }) {
   const cache = new ReadCache(deps.cacheMs);
   return {
@@ -21,7 +26,8 @@ export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: numb
 
     completedCount: () => cache.get('completed', () => deps.stats.completedCount()),
 
-    async gameCompleted(game: CompletedGame): Promise<void> {
+    /** The client's report of a finished game: checked and answered, counted nowhere. */
+    gameCompleted(game: CompletedGame): void {
       seconds(game.sessionTime, 'sessionTime');
       seconds(game.gameTime, 'gameTime');
       if (
@@ -38,8 +44,26 @@ export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: numb
           field: 'adIds',
         });
       }
-      await deps.stats.completed(game, deps.now());
-      cache.clear();
+    },
+
+    /**
+     * session.finished (the durable consumer, in its transaction): one completed game on the
+     * day it ended, its game time the session's start to the game's end. Once per session.
+     */
+    async gameFinished(trx: Knex.Transaction, event: ConsumedEvent) {
+      const finished = decodeEvent('sessionFinished', event.payload);
+      const endedAt = new Date(finished?.finishedAt ?? '');
+      const startedAt = new Date(finished?.startedAt ?? '');
+      if (!finished?.sessionId || Number.isNaN(endedAt.getTime())) return undefined;
+      const seconds = Number.isNaN(startedAt.getTime())
+        ? 0
+        : Math.min(WEEK_SECONDS, Math.max(0, (endedAt.getTime() - startedAt.getTime()) / 1000));
+      await deps.stats.finished(trx, {
+        sessionId: finished.sessionId.slice(0, 100),
+        finishedAt: endedAt,
+        gameSeconds: seconds,
+      });
+      return () => cache.clear();
     },
 
     daily(days: number): Promise<DailyRow[]> {

@@ -21,15 +21,13 @@ import {
   type NameLookup,
   type PlayerName,
 } from './player-name';
+import { reviewAnswer, type ReviewAnswer } from './review';
 import { isRunning } from './seasons';
-import { verifyGame } from './verify';
+import { verifyGame, type ScoringGame } from './verify';
 import { weekOf } from './weeks';
 
 /** What the scores service needs of a game's session (sessions.v1 GetSessionForScoring). */
-export interface ScoringSession {
-  seed: string;
-  suspicious: boolean;
-}
+export type ScoringSession = ScoringGame;
 
 export type SessionLookup = (sessionId: string) => Promise<ScoringSession>;
 
@@ -39,7 +37,6 @@ export interface SubmitInput {
   level: number;
   moves?: number;
   sessionId: string;
-  gameLog: string;
   /** The seasonal endpoint's season: it must be running. */
   seasonId?: string;
   userId: string;
@@ -58,6 +55,8 @@ export interface SubmissionDeps {
   changed: () => void;
   /** Wakes the outbox relay after a commit that wrote events. */
   wake: () => void;
+  /** Review (domain/review.ts): a flag heard while the score was being stored holds it. */
+  review: { holdIfFlagged(sessionId: string, score: ScoreRow): Promise<ScoreRow> };
   logger: Logger;
 }
 
@@ -74,24 +73,37 @@ export const shown = (row: ScoreRow): ShownScore => ({
   createdAt: row.createdAt,
 });
 
+/** A submission's answer: the score, and where review has it (held: on no board yet). */
+export interface Submitted extends ReviewAnswer {
+  score: ShownScore;
+}
+
+export const submitted = (row: ScoreRow): Submitted => ({
+  score: shown(row),
+  ...reviewAnswer(row.reviewState),
+});
+
 /**
- * Verified, exactly-once submission. Whichever of the three endpoints arrives first stores the
- * game; the others, and every retry, get that same score back.
+ * Verified, exactly-once submission of a finished server-held game. Whichever of the three
+ * endpoints arrives first stores the game (held for review if its session is suspicious); the
+ * others, and every retry, get that same score back, with its review state as it is now.
  */
 export function createSubmissions(deps: SubmissionDeps) {
   return {
-    async submit(input: SubmitInput): Promise<ShownScore> {
+    async submit(input: SubmitInput): Promise<Submitted> {
       const name = validate(input);
       try {
         const player = await claimName(deps.names, name, input.userId);
         if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
         const session = await loadSession(deps, input.sessionId);
-        const game = verifyGame(session.seed, input.gameLog, input);
+        const game = verifyGame(session, input);
         const { outcome, week } = await storeInOneStatement(deps, input, player, session, game);
         if (outcome.kind === 'banned') throw banned();
-        if (outcome.kind === 'duplicate') return shown(outcome.score);
+        if (outcome.kind === 'duplicate' || outcome.kind === 'held') {
+          return submitted(outcome.score);
+        }
         await publish(deps, outcome, week);
-        return shown(outcome.score);
+        return submitted(await deps.review.holdIfFlagged(input.sessionId, outcome.score));
       } catch (error) {
         return answerAsTheFirstDid(deps, input.sessionId, error);
       }
@@ -110,11 +122,6 @@ function validate(input: SubmitInput): PlayerName {
   if (!SESSION_ID.test(input.sessionId)) {
     throw new AppError('INVALID_ARGUMENT', 'sessionId is not a valid session id', {
       field: 'sessionId',
-    });
-  }
-  if (!input.gameLog) {
-    throw new AppError('FAILED_PRECONDITION', 'A game log is required to verify the score', {
-      field: 'gameLog',
     });
   }
   wholeNumber(input.score, 'score', 1, MAX_SCORE);
@@ -144,7 +151,14 @@ async function seasonMustRun(deps: SubmissionDeps, seasonId: string): Promise<vo
   }
 }
 
-/** The game's seed and verdict from the sessions service; an unknown session is the client's. */
+/** Refusals of the caller by the sessions service: the session is not theirs. */
+const notTheOwner = new WeakSet<object>();
+
+/**
+ * The held game from the sessions service, read on behalf of the caller (their credential or
+ * account is forwarded); an unknown session is the client's, and another player's session is
+ * the sessions service's PERMISSION_DENIED, as it said it.
+ */
 async function loadSession(deps: SubmissionDeps, sessionId: string): Promise<ScoringSession> {
   try {
     return await deps.session(sessionId);
@@ -152,6 +166,9 @@ async function loadSession(deps: SubmissionDeps, sessionId: string): Promise<Sco
     const code = (error as AppError).code;
     if (code === 'NOT_FOUND' || code === 'INVALID_ARGUMENT') {
       throw new AppError('FAILED_PRECONDITION', 'Session not found', { field: 'sessionId' });
+    }
+    if ((code === 'PERMISSION_DENIED' || code === 'UNAUTHENTICATED') && error instanceof Error) {
+      notTheOwner.add(error);
     }
     throw error;
   }
@@ -235,14 +252,16 @@ async function publish(
 
 /**
  * A repeat answers as the first did, even when its own checks would fail now (the season has
- * ended since, the sessions service is down, ...); otherwise the error stands.
+ * ended since, the sessions service is down, ...); otherwise the error stands. Someone the
+ * sessions service refused (not the session's owner) learns nothing of its score.
  */
 async function answerAsTheFirstDid(
   deps: SubmissionDeps,
   sessionId: string,
   error: unknown,
-): Promise<ShownScore> {
+): Promise<Submitted> {
+  if (error instanceof Error && notTheOwner.has(error)) throw error;
   const existing = await deps.scores.bySession(sessionId).catch(() => undefined);
-  if (existing) return shown(existing);
+  if (existing) return submitted(existing);
   throw error;
 }

@@ -2,11 +2,13 @@ import { callerId, requireAdmin, type AsyncServiceOf } from '@ballmatch/platform
 import type { scoresV1 } from '@ballmatch/proto';
 import type { Leaderboards, RankView, WeeklyRowView, WeekView } from '../domain/leaderboards';
 import type { Moderation } from '../domain/moderation';
+import type { Review } from '../domain/review';
 import { isRunning, type SeasonAdmin } from '../domain/seasons';
 import type { Stats } from '../domain/stats';
 import type { Submissions } from '../domain/submissions';
 import type { ShownScore } from '../store/boards';
 import type { BanRow, ResetRow } from '../store/moderation';
+import type { ReviewRow } from '../store/review';
 import type { SeasonRow } from '../store/seasons';
 
 /** Proto <-> domain. No rules here: they live in domain/. */
@@ -75,11 +77,25 @@ function toReset(r: ResetRow): scoresV1.ScoreReset {
   };
 }
 
+function toReviewed(r: ReviewRow): scoresV1.ReviewedScore {
+  return {
+    score: toScore(r),
+    sessionId: r.sessionId,
+    reviewState: r.reviewState,
+    heldReason: r.heldReason ?? '',
+    heldAt: r.heldAt?.toISOString() ?? '',
+    reviewedAt: r.reviewedAt?.toISOString() ?? '',
+    reviewReason: r.reviewReason ?? '',
+    reviewedBy: r.reviewedBy ?? '',
+  };
+}
+
 export interface ScoresDomain {
   submissions: Submissions;
   leaderboards: Leaderboards;
   seasons: SeasonAdmin;
   moderation: Moderation;
+  review: Review;
   stats: Stats;
   now: () => Date;
 }
@@ -89,9 +105,10 @@ export function createScoreHandlers(
 ): AsyncServiceOf<typeof scoresV1.ScoreServiceService> {
   const boards = d.leaderboards;
   return {
-    submitScore: async (req, ctx) => ({
-      score: toScore(await d.submissions.submit({ ...req, userId: callerId(ctx) })),
-    }),
+    submitScore: async (req, ctx) => {
+      const submitted = await d.submissions.submit({ ...req, userId: callerId(ctx) });
+      return { ...submitted, score: toScore(submitted.score) };
+    },
     topScores: async (req) => ({ scores: (await boards.topAllTime(req.limit)).map(toScore) }),
     checkHighScore: async (req) => ({ isHighScore: await boards.isHighScore(req.score) }),
     allTimeRank: async (req) => toScoreRank(await boards.allTimeRank(req.playerName, req.radius)),
@@ -136,7 +153,7 @@ export function createStatsHandlers(
     incrementPlayCount: async (req) => ({ playCount: await d.stats.playStarted(req.hasAds) }),
     getPlayCount: async () => ({ completedPlayCount: await d.stats.completedCount() }),
     recordCompletedGame: async (req) => {
-      await d.stats.gameCompleted(req);
+      d.stats.gameCompleted(req);
       return { recorded: true };
     },
   };
@@ -162,6 +179,15 @@ export function createScoresAdminHandlers(
         reason: voided.reason,
       };
     },
+    listHeldScores: async (req) => ({
+      scores: (await d.review.list(req.state, req.limit)).map(toReviewed),
+    }),
+    clearScore: async (req, ctx) => ({
+      score: toReviewed(await d.review.clear(req.scoreId, req.reason, requireAdmin(ctx).id)),
+    }),
+    rejectScore: async (req, ctx) => ({
+      score: toReviewed(await d.review.reject(req.scoreId, req.reason, requireAdmin(ctx).id)),
+    }),
     banPlayer: async (req, ctx) => ({
       player: toBan(await moderation.ban(req.playerName, req.reason, requireAdmin(ctx).id)),
     }),

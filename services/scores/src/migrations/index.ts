@@ -1,5 +1,10 @@
 import type { Migrations } from '@ballmatch/platform';
 import * as scores from './001_scores';
+import * as review from './002_review';
 import * as playerKeys from './003_player_keys';
 
-export const migrations: Migrations = { '001_scores': scores, '003_player_keys': playerKeys };
+export const migrations: Migrations = {
+  '001_scores': scores,
+  '002_review': review,
+  '003_player_keys': playerKeys,
+};

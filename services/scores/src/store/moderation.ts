@@ -1,6 +1,7 @@
 import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
 import {
   SCORE_COLUMNS,
+  SHOWN,
   WEEKLY_COLUMNS,
   scoreRow,
   weeklyRow,
@@ -102,7 +103,8 @@ export function createModerationStore(db: Knex) {
              version = w.version + 1, updated_at = ?
            FROM (SELECT coalesce(sum(score), 0) AS total, count(*) AS games,
                         coalesce(max(level), 1) AS level
-                 FROM scores WHERE week_id = ? AND player_key = ? AND voided_at IS NULL) agg
+                 FROM scores WHERE week_id = ? AND player_key = ? AND voided_at IS NULL
+                   AND ${SHOWN}) agg
            WHERE w.week_id = ? AND w.player_key = ?
            RETURNING ${WEEKLY_COLUMNS.split(', ')
              .map((c) => `w.${c}`)

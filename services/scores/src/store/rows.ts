@@ -13,7 +13,14 @@ export interface ScoreRow {
   voidedAt: Date | null;
   voidReason: string | null;
   resetId: string | null;
+  /** Review (store/review.ts): 'accepted' and 'cleared' are shown, 'held' and 'rejected' not. */
+  reviewState: ReviewState;
 }
+
+export type ReviewState = 'accepted' | 'held' | 'cleared' | 'rejected';
+
+/** The scores review lets show (SQL, for a query on `scores`). */
+export const SHOWN = "review_state IN ('accepted', 'cleared')";
 
 export interface WeeklyRowData {
   id: string;
@@ -30,7 +37,7 @@ type Raw = Record<string, unknown>;
 
 export const SCORE_COLUMNS =
   'id, seq, player_name, player_key, score, level, moves, created_at, week_id, season_id, ' +
-  'voided_at, void_reason, reset_id';
+  'voided_at, void_reason, reset_id, review_state';
 
 export function scoreRow(raw: Raw): ScoreRow {
   return {
@@ -47,6 +54,7 @@ export function scoreRow(raw: Raw): ScoreRow {
     voidedAt: (raw.voided_at as Date | null) ?? null,
     voidReason: (raw.void_reason as string | null) ?? null,
     resetId: (raw.reset_id as string | null) ?? null,
+    reviewState: (raw.review_state as ReviewState | undefined) ?? 'accepted',
   };
 }
 

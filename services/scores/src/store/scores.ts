@@ -1,7 +1,9 @@
 import type { Knex, OutboxEvent } from '@ballmatch/platform';
 import { prepared } from './prepared';
+import { insertHeld, mustHold } from './review';
 import {
   SCORE_COLUMNS,
+  SHOWN,
   WEEKLY_COLUMNS,
   scoreRow,
   weeklyRow,
@@ -43,6 +45,8 @@ export type InsertOutcome =
       /** The season the score landed in, if any (for its board's expiry). */
       season: { id: string; endsAt: Date } | null;
     }
+  /** Stored but held for review (store/review.ts): on no board, no weekly row, no events. */
+  | { kind: 'held'; score: ScoreRow }
   | { kind: 'duplicate'; score: ScoreRow }
   | { kind: 'banned' };
 
@@ -95,8 +99,8 @@ SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total
 FROM s CROSS JOIN w LEFT JOIN seasons se ON se.id = s.season_id`;
 
 const NOT_BANNED = 'NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = s.player_key)';
-const ON_ALL_TIME = `s.voided_at IS NULL AND s.reset_id IS NULL AND ${NOT_BANNED}`;
-const IN_SEASON = `s.season_id = ? AND s.voided_at IS NULL AND ${NOT_BANNED}`;
+const ON_ALL_TIME = `s.voided_at IS NULL AND s.reset_id IS NULL AND ${SHOWN} AND ${NOT_BANNED}`;
+const IN_SEASON = `s.season_id = ? AND s.voided_at IS NULL AND ${SHOWN} AND ${NOT_BANNED}`;
 const SCORE_ORDER = 's.score DESC, s.created_at, s.seq';
 /** Weekly ties: fewer games first (the better average), then the board's member order. */
 export const WEEKLY_ORDER = 'w.total_score DESC, w.games_played, w.player_key COLLATE "C" DESC';
@@ -112,6 +116,7 @@ export function createScoreStore(db: Knex) {
 
   return {
     async insertVerified(n: NewScore): Promise<InsertOutcome> {
+      if (mustHold(n)) return insertHeld(db, n);
       const rows = await prepared<Record<string, unknown>>(db, 'scores_submit', SUBMIT_SQL, [
         n.id,
         n.sessionId,
@@ -155,6 +160,7 @@ export function createScoreStore(db: Knex) {
             voidedAt: null,
             voidReason: null,
             resetId: null,
+            reviewState: 'accepted',
           },
           row: {
             id: String(created.row_id),
@@ -259,11 +265,12 @@ export function createScoreStore(db: Knex) {
       return (rows as Record<string, unknown>[]).map(weeklyRow);
     },
 
-    /** Every non-voided score of a player (moderation of a name). */
+    /** Every non-voided score of a player that review lets show (moderation of a name). */
     ofPlayer: (playerKey: string) =>
-      select(`SELECT ${cols} FROM scores s WHERE s.player_key = ? AND s.voided_at IS NULL`, [
-        playerKey,
-      ]),
+      select(
+        `SELECT ${cols} FROM scores s WHERE s.player_key = ? AND s.voided_at IS NULL AND ${SHOWN}`,
+        [playerKey],
+      ),
 
     async weekRowsOfPlayer(playerKey: string): Promise<WeeklyRowData[]> {
       const { rows } = await db.raw(

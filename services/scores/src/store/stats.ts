@@ -36,21 +36,31 @@ WITH d AS (
 )
 UPDATE stat_totals SET value = value + 1 WHERE name = 'plays' RETURNING value`;
 
-const COMPLETED_SQL = `
-WITH d AS (
-  INSERT INTO daily_stats (day, completed_games, completed_with_ads, ad_blocker_games,
-    ad_ids_reported, total_game_seconds, total_session_seconds, total_points_multiplier)
-  VALUES ($1::date, 1, $2::int, $3::int, $4::int, $5::float8, $6::float8, $7::float8)
+/**
+ * A finished ranked game (session.finished), once per session: the session is remembered, and
+ * only if it was new does the day's row and the all-time total count it.
+ */
+const FINISHED_SQL = `
+WITH f AS (
+  INSERT INTO finished_sessions (session_id, finished_at, game_seconds)
+  VALUES (?, ?, ?) ON CONFLICT (session_id) DO NOTHING
+  RETURNING finished_at, game_seconds
+), d AS (
+  INSERT INTO daily_stats AS ds (day, completed_games, total_game_seconds)
+  SELECT CAST(f.finished_at AT TIME ZONE 'UTC' AS date), 1, f.game_seconds FROM f
   ON CONFLICT (day) DO UPDATE SET
-    completed_games = daily_stats.completed_games + 1,
-    completed_with_ads = daily_stats.completed_with_ads + EXCLUDED.completed_with_ads,
-    ad_blocker_games = daily_stats.ad_blocker_games + EXCLUDED.ad_blocker_games,
-    ad_ids_reported = daily_stats.ad_ids_reported + EXCLUDED.ad_ids_reported,
-    total_game_seconds = daily_stats.total_game_seconds + EXCLUDED.total_game_seconds,
-    total_session_seconds = daily_stats.total_session_seconds + EXCLUDED.total_session_seconds,
-    total_points_multiplier = daily_stats.total_points_multiplier + EXCLUDED.total_points_multiplier
+    completed_games = ds.completed_games + 1,
+    total_game_seconds = ds.total_game_seconds + EXCLUDED.total_game_seconds
 )
-UPDATE stat_totals SET value = value + 1 WHERE name = 'completed' RETURNING value`;
+UPDATE stat_totals SET value = value + 1
+WHERE name = 'completed' AND EXISTS (SELECT 1 FROM f)`;
+
+export interface FinishedGame {
+  sessionId: string;
+  finishedAt: Date;
+  /** From the session's start to the game's end. */
+  gameSeconds: number;
+}
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -65,17 +75,8 @@ export function createStatsStore(db: Knex) {
       return Number(row!.value);
     },
 
-    async completed(game: CompletedGame, at: Date): Promise<number> {
-      const [row] = await prepared<{ value: string }>(db, 'stats_completed', COMPLETED_SQL, [
-        day(at),
-        game.hasAds ? 1 : 0,
-        game.adBlockerDetected ? 1 : 0,
-        game.adIds.length,
-        game.gameTime,
-        game.sessionTime,
-        game.pointsMultiplier,
-      ]);
-      return Number(row!.value);
+    async finished(trx: Knex.Transaction, game: FinishedGame): Promise<void> {
+      await trx.raw(FINISHED_SQL, [game.sessionId, game.finishedAt, game.gameSeconds]);
     },
 
     async completedCount(): Promise<number> {

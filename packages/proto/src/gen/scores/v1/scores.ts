@@ -39,20 +39,27 @@ export interface SubmitScoreRequest {
   playerName: string;
   score: number;
   level: number;
-  /** What the client counted; the stored value is the replay's. */
+  /** What the client counted; ignored: the stored value is the held game's. */
   moves?:
     | number
     | undefined;
-  /** The sessions service's id of the game's session (its seed is read from there). */
+  /** The sessions service's id of the game's session (the game is read from there). */
   sessionId: string;
-  /** The game log's wire JSON ({"v":1,"t0":...,"e":[...]}, docs/api.md); empty = missing. */
-  gameLog: string;
   /** Set by POST /api/seasonal-leaderboards/{id}/scores: that season must be running. */
   seasonId?: string | undefined;
 }
 
 export interface SubmitScoreResponse {
-  score: Score | undefined;
+  score:
+    | Score
+    | undefined;
+  /**
+   * 'accepted' (on the boards), 'held' (stored, under review: on no board), 'cleared' (held,
+   * then cleared by an admin: on the boards) or 'rejected' (never on a board).
+   */
+  reviewState: string;
+  /** For the player when the score is not on the boards (held or rejected); empty otherwise. */
+  message: string;
 }
 
 export interface TopScoresRequest {
@@ -248,6 +255,54 @@ export interface VoidScoreResponse {
   reason: string;
 }
 
+export interface ListHeldScoresRequest {
+  /** 'held' (empty means held), 'cleared' or 'rejected'. */
+  state: string;
+  /** 1..100; 0 means 50. */
+  limit: number;
+}
+
+/** A score and its review. */
+export interface ReviewedScore {
+  score: Score | undefined;
+  sessionId: string;
+  /** 'accepted', 'held', 'cleared' or 'rejected'. */
+  reviewState: string;
+  /** Why it was held: the session's flag (the server's timing analysis, an admin's reason). */
+  heldReason: string;
+  /** ISO 8601; empty if never held. */
+  heldAt: string;
+  /** ISO 8601; empty until cleared or rejected. */
+  reviewedAt: string;
+  reviewReason: string;
+  /** The admin who cleared or rejected it. */
+  reviewedBy: string;
+}
+
+export interface ListHeldScoresResponse {
+  scores: ReviewedScore[];
+}
+
+export interface ClearScoreRequest {
+  scoreId: string;
+  /** Optional note for the audit log (at most 500). */
+  reason: string;
+}
+
+export interface ClearScoreResponse {
+  score: ReviewedScore | undefined;
+}
+
+export interface RejectScoreRequest {
+  scoreId: string;
+  /** Required (1-500). */
+  reason: string;
+}
+
+export interface RejectScoreResponse {
+  score: ReviewedScore | undefined;
+}
+
 export interface BanPlayerRequest {
   playerName: string;
   reason: string;
@@ -318,8 +373,8 @@ export interface ListAuditRequest {
 export interface AuditEntry {
   id: string;
   /**
-   * 'score.void', 'player.ban', 'player.unban', 'alltime.reset', 'alltime.restore',
-   * 'season.create', 'season.update', 'season.end'.
+   * 'score.void', 'score.hold', 'score.clear', 'score.reject', 'player.ban', 'player.unban',
+   * 'alltime.reset', 'alltime.restore', 'season.create', 'season.update', 'season.end'.
    */
   action: string;
   actorUserId: string;
@@ -347,10 +402,14 @@ export interface GetPlayCountRequest {
 }
 
 export interface GetPlayCountResponse {
-  /** Games finished (record-completed-game), all time. */
+  /** Ranked games finished on the server (session.finished), all time. */
   completedPlayCount: number;
 }
 
+/**
+ * Validated and answered, but counted nowhere: completed games are counted from the sessions
+ * service's session.finished events.
+ */
 export interface RecordCompletedGameRequest {
   /** Seconds. */
   sessionTime: number;
@@ -375,14 +434,19 @@ export interface DailyStats {
   date: string;
   plays: number;
   playsWithAds: number;
+  /** Ranked games that ended that day (the sessions service's clock), from session.finished. */
   completedGames: number;
+  /**
+   * The client reported these with record-completed-game, which counts nothing any more: 0
+   * from then on (like avg_session_time and avg_points_multiplier).
+   */
   completedWithAds: number;
   adBlockerGames: number;
-  /** Seconds, averaged over the day's completed games. */
+  /** Seconds from the session's start to the game's end, averaged over the day's completed games. */
   avgGameTime: number;
   avgSessionTime: number;
   avgPointsMultiplier: number;
-  /** Verified scores accepted that day (voided ones included). */
+  /** Scores stored that day (voided and held ones included). */
   scoresSubmitted: number;
   uniquePlayers: number;
 }
@@ -549,7 +613,7 @@ export const Score: MessageFns<Score> = {
 };
 
 function createBaseSubmitScoreRequest(): SubmitScoreRequest {
-  return { playerName: "", score: 0, level: 0, moves: undefined, sessionId: "", gameLog: "", seasonId: undefined };
+  return { playerName: "", score: 0, level: 0, moves: undefined, sessionId: "", seasonId: undefined };
 }
 
 export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
@@ -568,9 +632,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     }
     if (message.sessionId !== "") {
       writer.uint32(42).string(message.sessionId);
-    }
-    if (message.gameLog !== "") {
-      writer.uint32(50).string(message.gameLog);
     }
     if (message.seasonId !== undefined) {
       writer.uint32(58).string(message.seasonId);
@@ -631,14 +692,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
             message.sessionId = reader.string();
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.gameLog = reader.string();
-            continue;
-          }
           case 7: {
             if (tag !== 58) {
               break;
@@ -674,11 +727,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
         : isSet(object.session_id)
         ? globalThis.String(object.session_id)
         : "",
-      gameLog: isSet(object.gameLog)
-        ? globalThis.String(object.gameLog)
-        : isSet(object.game_log)
-        ? globalThis.String(object.game_log)
-        : "",
       seasonId: isSet(object.seasonId)
         ? globalThis.String(object.seasonId)
         : isSet(object.season_id)
@@ -704,9 +752,6 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     if (message.sessionId !== "") {
       obj.sessionId = message.sessionId;
     }
-    if (message.gameLog !== "") {
-      obj.gameLog = message.gameLog;
-    }
     if (message.seasonId !== undefined) {
       obj.seasonId = message.seasonId;
     }
@@ -723,20 +768,25 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     message.level = object.level ?? 0;
     message.moves = object.moves ?? undefined;
     message.sessionId = object.sessionId ?? "";
-    message.gameLog = object.gameLog ?? "";
     message.seasonId = object.seasonId ?? undefined;
     return message;
   },
 };
 
 function createBaseSubmitScoreResponse(): SubmitScoreResponse {
-  return { score: undefined };
+  return { score: undefined, reviewState: "", message: "" };
 }
 
 export const SubmitScoreResponse: MessageFns<SubmitScoreResponse> = {
   encode(message: SubmitScoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.score !== undefined) {
       Score.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    if (message.reviewState !== "") {
+      writer.uint32(18).string(message.reviewState);
+    }
+    if (message.message !== "") {
+      writer.uint32(26).string(message.message);
     }
     return writer;
   },
@@ -762,6 +812,22 @@ export const SubmitScoreResponse: MessageFns<SubmitScoreResponse> = {
             message.score = Score.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reviewState = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -775,13 +841,27 @@ export const SubmitScoreResponse: MessageFns<SubmitScoreResponse> = {
   },
 
   fromJSON(object: any): SubmitScoreResponse {
-    return { score: isSet(object.score) ? Score.fromJSON(object.score) : undefined };
+    return {
+      score: isSet(object.score) ? Score.fromJSON(object.score) : undefined,
+      reviewState: isSet(object.reviewState)
+        ? globalThis.String(object.reviewState)
+        : isSet(object.review_state)
+        ? globalThis.String(object.review_state)
+        : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
   },
 
   toJSON(message: SubmitScoreResponse): unknown {
     const obj: any = {};
     if (message.score !== undefined) {
       obj.score = Score.toJSON(message.score);
+    }
+    if (message.reviewState !== "") {
+      obj.reviewState = message.reviewState;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
     }
     return obj;
   },
@@ -792,6 +872,8 @@ export const SubmitScoreResponse: MessageFns<SubmitScoreResponse> = {
   fromPartial<I extends Exact<DeepPartial<SubmitScoreResponse>, I>>(object: I): SubmitScoreResponse {
     const message = createBaseSubmitScoreResponse();
     message.score = (object.score !== undefined && object.score !== null) ? Score.fromPartial(object.score) : undefined;
+    message.reviewState = object.reviewState ?? "";
+    message.message = object.message ?? "";
     return message;
   },
 };
@@ -3831,6 +3913,694 @@ export const VoidScoreResponse: MessageFns<VoidScoreResponse> = {
   },
 };
 
+function createBaseListHeldScoresRequest(): ListHeldScoresRequest {
+  return { state: "", limit: 0 };
+}
+
+export const ListHeldScoresRequest: MessageFns<ListHeldScoresRequest> = {
+  encode(message: ListHeldScoresRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== "") {
+      writer.uint32(10).string(message.state);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHeldScoresRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHeldScoresRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHeldScoresRequest {
+    return {
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListHeldScoresRequest): unknown {
+    const obj: any = {};
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListHeldScoresRequest>, I>>(base?: I): ListHeldScoresRequest {
+    return ListHeldScoresRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListHeldScoresRequest>, I>>(object: I): ListHeldScoresRequest {
+    const message = createBaseListHeldScoresRequest();
+    message.state = object.state ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseReviewedScore(): ReviewedScore {
+  return {
+    score: undefined,
+    sessionId: "",
+    reviewState: "",
+    heldReason: "",
+    heldAt: "",
+    reviewedAt: "",
+    reviewReason: "",
+    reviewedBy: "",
+  };
+}
+
+export const ReviewedScore: MessageFns<ReviewedScore> = {
+  encode(message: ReviewedScore, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== undefined) {
+      Score.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(18).string(message.sessionId);
+    }
+    if (message.reviewState !== "") {
+      writer.uint32(26).string(message.reviewState);
+    }
+    if (message.heldReason !== "") {
+      writer.uint32(34).string(message.heldReason);
+    }
+    if (message.heldAt !== "") {
+      writer.uint32(42).string(message.heldAt);
+    }
+    if (message.reviewedAt !== "") {
+      writer.uint32(50).string(message.reviewedAt);
+    }
+    if (message.reviewReason !== "") {
+      writer.uint32(58).string(message.reviewReason);
+    }
+    if (message.reviewedBy !== "") {
+      writer.uint32(66).string(message.reviewedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReviewedScore {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReviewedScore();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.score = Score.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reviewState = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.heldReason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.heldAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.reviewedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.reviewReason = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.reviewedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReviewedScore {
+    return {
+      score: isSet(object.score) ? Score.fromJSON(object.score) : undefined,
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      reviewState: isSet(object.reviewState)
+        ? globalThis.String(object.reviewState)
+        : isSet(object.review_state)
+        ? globalThis.String(object.review_state)
+        : "",
+      heldReason: isSet(object.heldReason)
+        ? globalThis.String(object.heldReason)
+        : isSet(object.held_reason)
+        ? globalThis.String(object.held_reason)
+        : "",
+      heldAt: isSet(object.heldAt)
+        ? globalThis.String(object.heldAt)
+        : isSet(object.held_at)
+        ? globalThis.String(object.held_at)
+        : "",
+      reviewedAt: isSet(object.reviewedAt)
+        ? globalThis.String(object.reviewedAt)
+        : isSet(object.reviewed_at)
+        ? globalThis.String(object.reviewed_at)
+        : "",
+      reviewReason: isSet(object.reviewReason)
+        ? globalThis.String(object.reviewReason)
+        : isSet(object.review_reason)
+        ? globalThis.String(object.review_reason)
+        : "",
+      reviewedBy: isSet(object.reviewedBy)
+        ? globalThis.String(object.reviewedBy)
+        : isSet(object.reviewed_by)
+        ? globalThis.String(object.reviewed_by)
+        : "",
+    };
+  },
+
+  toJSON(message: ReviewedScore): unknown {
+    const obj: any = {};
+    if (message.score !== undefined) {
+      obj.score = Score.toJSON(message.score);
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.reviewState !== "") {
+      obj.reviewState = message.reviewState;
+    }
+    if (message.heldReason !== "") {
+      obj.heldReason = message.heldReason;
+    }
+    if (message.heldAt !== "") {
+      obj.heldAt = message.heldAt;
+    }
+    if (message.reviewedAt !== "") {
+      obj.reviewedAt = message.reviewedAt;
+    }
+    if (message.reviewReason !== "") {
+      obj.reviewReason = message.reviewReason;
+    }
+    if (message.reviewedBy !== "") {
+      obj.reviewedBy = message.reviewedBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReviewedScore>, I>>(base?: I): ReviewedScore {
+    return ReviewedScore.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReviewedScore>, I>>(object: I): ReviewedScore {
+    const message = createBaseReviewedScore();
+    message.score = (object.score !== undefined && object.score !== null) ? Score.fromPartial(object.score) : undefined;
+    message.sessionId = object.sessionId ?? "";
+    message.reviewState = object.reviewState ?? "";
+    message.heldReason = object.heldReason ?? "";
+    message.heldAt = object.heldAt ?? "";
+    message.reviewedAt = object.reviewedAt ?? "";
+    message.reviewReason = object.reviewReason ?? "";
+    message.reviewedBy = object.reviewedBy ?? "";
+    return message;
+  },
+};
+
+function createBaseListHeldScoresResponse(): ListHeldScoresResponse {
+  return { scores: [] };
+}
+
+export const ListHeldScoresResponse: MessageFns<ListHeldScoresResponse> = {
+  encode(message: ListHeldScoresResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.scores) {
+      ReviewedScore.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHeldScoresResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHeldScoresResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scores.push(ReviewedScore.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHeldScoresResponse {
+    return {
+      scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => ReviewedScore.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListHeldScoresResponse): unknown {
+    const obj: any = {};
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => ReviewedScore.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListHeldScoresResponse>, I>>(base?: I): ListHeldScoresResponse {
+    return ListHeldScoresResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListHeldScoresResponse>, I>>(object: I): ListHeldScoresResponse {
+    const message = createBaseListHeldScoresResponse();
+    message.scores = object.scores?.map((e) => ReviewedScore.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseClearScoreRequest(): ClearScoreRequest {
+  return { scoreId: "", reason: "" };
+}
+
+export const ClearScoreRequest: MessageFns<ClearScoreRequest> = {
+  encode(message: ClearScoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.scoreId !== "") {
+      writer.uint32(10).string(message.scoreId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClearScoreRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClearScoreRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scoreId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClearScoreRequest {
+    return {
+      scoreId: isSet(object.scoreId)
+        ? globalThis.String(object.scoreId)
+        : isSet(object.score_id)
+        ? globalThis.String(object.score_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: ClearScoreRequest): unknown {
+    const obj: any = {};
+    if (message.scoreId !== "") {
+      obj.scoreId = message.scoreId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ClearScoreRequest>, I>>(base?: I): ClearScoreRequest {
+    return ClearScoreRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ClearScoreRequest>, I>>(object: I): ClearScoreRequest {
+    const message = createBaseClearScoreRequest();
+    message.scoreId = object.scoreId ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseClearScoreResponse(): ClearScoreResponse {
+  return { score: undefined };
+}
+
+export const ClearScoreResponse: MessageFns<ClearScoreResponse> = {
+  encode(message: ClearScoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== undefined) {
+      ReviewedScore.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClearScoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClearScoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.score = ReviewedScore.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClearScoreResponse {
+    return { score: isSet(object.score) ? ReviewedScore.fromJSON(object.score) : undefined };
+  },
+
+  toJSON(message: ClearScoreResponse): unknown {
+    const obj: any = {};
+    if (message.score !== undefined) {
+      obj.score = ReviewedScore.toJSON(message.score);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ClearScoreResponse>, I>>(base?: I): ClearScoreResponse {
+    return ClearScoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ClearScoreResponse>, I>>(object: I): ClearScoreResponse {
+    const message = createBaseClearScoreResponse();
+    message.score = (object.score !== undefined && object.score !== null)
+      ? ReviewedScore.fromPartial(object.score)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRejectScoreRequest(): RejectScoreRequest {
+  return { scoreId: "", reason: "" };
+}
+
+export const RejectScoreRequest: MessageFns<RejectScoreRequest> = {
+  encode(message: RejectScoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.scoreId !== "") {
+      writer.uint32(10).string(message.scoreId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RejectScoreRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRejectScoreRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scoreId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RejectScoreRequest {
+    return {
+      scoreId: isSet(object.scoreId)
+        ? globalThis.String(object.scoreId)
+        : isSet(object.score_id)
+        ? globalThis.String(object.score_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: RejectScoreRequest): unknown {
+    const obj: any = {};
+    if (message.scoreId !== "") {
+      obj.scoreId = message.scoreId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RejectScoreRequest>, I>>(base?: I): RejectScoreRequest {
+    return RejectScoreRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RejectScoreRequest>, I>>(object: I): RejectScoreRequest {
+    const message = createBaseRejectScoreRequest();
+    message.scoreId = object.scoreId ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseRejectScoreResponse(): RejectScoreResponse {
+  return { score: undefined };
+}
+
+export const RejectScoreResponse: MessageFns<RejectScoreResponse> = {
+  encode(message: RejectScoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== undefined) {
+      ReviewedScore.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RejectScoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRejectScoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.score = ReviewedScore.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RejectScoreResponse {
+    return { score: isSet(object.score) ? ReviewedScore.fromJSON(object.score) : undefined };
+  },
+
+  toJSON(message: RejectScoreResponse): unknown {
+    const obj: any = {};
+    if (message.score !== undefined) {
+      obj.score = ReviewedScore.toJSON(message.score);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RejectScoreResponse>, I>>(base?: I): RejectScoreResponse {
+    return RejectScoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RejectScoreResponse>, I>>(object: I): RejectScoreResponse {
+    const message = createBaseRejectScoreResponse();
+    message.score = (object.score !== undefined && object.score !== null)
+      ? ReviewedScore.fromPartial(object.score)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseBanPlayerRequest(): BanPlayerRequest {
   return { playerName: "", reason: "" };
 }
@@ -6126,9 +6896,11 @@ export type ScoreServiceService = typeof ScoreServiceService;
 export const ScoreServiceService = {
   /**
    * One verified game: the score, its all-time entry, its weekly row and (when a season is
-   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
-   * session: a repeated submission answers with the score the first one stored. A signed-in
-   * caller's id is kept with the score.
+   * running) its seasonal entry, plus the outbox events, in one transaction; a held game only
+   * the score. Idempotent per session: a repeated submission answers with the score the first
+   * one stored (and its review state now). A signed-in caller's id is kept with the score.
+   * The session's credential (`x-session-credential` call metadata) or its signed-in owner is
+   * required: the sessions service answers PERMISSION_DENIED to anyone else.
    */
   submitScore: {
     path: "/scores.v1.ScoreService/SubmitScore" as const,
@@ -6176,9 +6948,11 @@ export const ScoreServiceService = {
 export interface ScoreServiceServer extends UntypedServiceImplementation {
   /**
    * One verified game: the score, its all-time entry, its weekly row and (when a season is
-   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
-   * session: a repeated submission answers with the score the first one stored. A signed-in
-   * caller's id is kept with the score.
+   * running) its seasonal entry, plus the outbox events, in one transaction; a held game only
+   * the score. Idempotent per session: a repeated submission answers with the score the first
+   * one stored (and its review state now). A signed-in caller's id is kept with the score.
+   * The session's credential (`x-session-credential` call metadata) or its signed-in owner is
+   * required: the sessions service answers PERMISSION_DENIED to anyone else.
    */
   submitScore: handleUnaryCall<SubmitScoreRequest, SubmitScoreResponse>;
   /** All-time board, score descending, earlier submission first on ties. */
@@ -6192,9 +6966,11 @@ export interface ScoreServiceServer extends UntypedServiceImplementation {
 export interface ScoreServiceClient extends Client {
   /**
    * One verified game: the score, its all-time entry, its weekly row and (when a season is
-   * running) its seasonal entry, plus the outbox events, in one transaction. Idempotent per
-   * session: a repeated submission answers with the score the first one stored. A signed-in
-   * caller's id is kept with the score.
+   * running) its seasonal entry, plus the outbox events, in one transaction; a held game only
+   * the score. Idempotent per session: a repeated submission answers with the score the first
+   * one stored (and its review state now). A signed-in caller's id is kept with the score.
+   * The session's credential (`x-session-credential` call metadata) or its signed-in owner is
+   * required: the sessions service answers PERMISSION_DENIED to anyone else.
    */
   submitScore(
     request: SubmitScoreRequest,
@@ -6648,6 +7424,41 @@ export const ScoresAdminServiceService = {
     responseSerialize: (value: VoidScoreResponse): Buffer => Buffer.from(VoidScoreResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): VoidScoreResponse => VoidScoreResponse.decode(value),
   },
+  /** Scores held for review (or, by `state`, those cleared or rejected), most recently held first. */
+  listHeldScores: {
+    path: "/scores.v1.ScoresAdminService/ListHeldScores" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListHeldScoresRequest): Buffer =>
+      Buffer.from(ListHeldScoresRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListHeldScoresRequest => ListHeldScoresRequest.decode(value),
+    responseSerialize: (value: ListHeldScoresResponse): Buffer =>
+      Buffer.from(ListHeldScoresResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListHeldScoresResponse => ListHeldScoresResponse.decode(value),
+  },
+  /**
+   * A held score goes on every board with its original time (its week, its season, its
+   * all-time place), once: clearing a cleared score answers it as it is.
+   */
+  clearScore: {
+    path: "/scores.v1.ScoresAdminService/ClearScore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ClearScoreRequest): Buffer => Buffer.from(ClearScoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ClearScoreRequest => ClearScoreRequest.decode(value),
+    responseSerialize: (value: ClearScoreResponse): Buffer => Buffer.from(ClearScoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ClearScoreResponse => ClearScoreResponse.decode(value),
+  },
+  /** A held score is rejected: it never appears. Rejecting again answers it as it is. */
+  rejectScore: {
+    path: "/scores.v1.ScoresAdminService/RejectScore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RejectScoreRequest): Buffer => Buffer.from(RejectScoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RejectScoreRequest => RejectScoreRequest.decode(value),
+    responseSerialize: (value: RejectScoreResponse): Buffer => Buffer.from(RejectScoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RejectScoreResponse => RejectScoreResponse.decode(value),
+  },
   /** The name leaves every board and cannot submit. */
   banPlayer: {
     path: "/scores.v1.ScoresAdminService/BanPlayer" as const,
@@ -6736,6 +7547,15 @@ export interface ScoresAdminServiceServer extends UntypedServiceImplementation {
   endSeason: handleUnaryCall<EndSeasonRequest, EndSeasonResponse>;
   /** The score leaves every board. Idempotent. */
   voidScore: handleUnaryCall<VoidScoreRequest, VoidScoreResponse>;
+  /** Scores held for review (or, by `state`, those cleared or rejected), most recently held first. */
+  listHeldScores: handleUnaryCall<ListHeldScoresRequest, ListHeldScoresResponse>;
+  /**
+   * A held score goes on every board with its original time (its week, its season, its
+   * all-time place), once: clearing a cleared score answers it as it is.
+   */
+  clearScore: handleUnaryCall<ClearScoreRequest, ClearScoreResponse>;
+  /** A held score is rejected: it never appears. Rejecting again answers it as it is. */
+  rejectScore: handleUnaryCall<RejectScoreRequest, RejectScoreResponse>;
   /** The name leaves every board and cannot submit. */
   banPlayer: handleUnaryCall<BanPlayerRequest, BanPlayerResponse>;
   unbanPlayer: handleUnaryCall<UnbanPlayerRequest, UnbanPlayerResponse>;
@@ -6811,6 +7631,57 @@ export interface ScoresAdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: VoidScoreResponse) => void,
+  ): ClientUnaryCall;
+  /** Scores held for review (or, by `state`, those cleared or rejected), most recently held first. */
+  listHeldScores(
+    request: ListHeldScoresRequest,
+    callback: (error: ServiceError | null, response: ListHeldScoresResponse) => void,
+  ): ClientUnaryCall;
+  listHeldScores(
+    request: ListHeldScoresRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListHeldScoresResponse) => void,
+  ): ClientUnaryCall;
+  listHeldScores(
+    request: ListHeldScoresRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListHeldScoresResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A held score goes on every board with its original time (its week, its season, its
+   * all-time place), once: clearing a cleared score answers it as it is.
+   */
+  clearScore(
+    request: ClearScoreRequest,
+    callback: (error: ServiceError | null, response: ClearScoreResponse) => void,
+  ): ClientUnaryCall;
+  clearScore(
+    request: ClearScoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ClearScoreResponse) => void,
+  ): ClientUnaryCall;
+  clearScore(
+    request: ClearScoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ClearScoreResponse) => void,
+  ): ClientUnaryCall;
+  /** A held score is rejected: it never appears. Rejecting again answers it as it is. */
+  rejectScore(
+    request: RejectScoreRequest,
+    callback: (error: ServiceError | null, response: RejectScoreResponse) => void,
+  ): ClientUnaryCall;
+  rejectScore(
+    request: RejectScoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RejectScoreResponse) => void,
+  ): ClientUnaryCall;
+  rejectScore(
+    request: RejectScoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RejectScoreResponse) => void,
   ): ClientUnaryCall;
   /** The name leaves every board and cannot submit. */
   banPlayer(

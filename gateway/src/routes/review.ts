@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { GatewayDeps } from '../context';
+import { readCache } from '../read-cache';
+import { optionalText, parseBody, requiredText } from '../validation';
+import { limitParam, reviewedJson } from './score-json';
+
+const clearBody = z.object({ reason: optionalText('reason', 500) });
+const rejectBody = z.object({ reason: requiredText('reason', 500) });
+
+/**
+ * Review of held scores (docs/api.md, 'Review'): under /api/admin, so the gateway's admin
+ * guard checks the caller first, and the scores service checks again.
+ */
+export function reviewRoutes(deps: GatewayDeps): Router {
+  const { scoresAdmin } = deps;
+  const router = Router();
+  const cache = readCache(deps);
+
+  router.get('/admin/scores/held', async (req, res) => {
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const { scores } = await scoresAdmin.listHeldScores({
+      state,
+      limit: limitParam(req.query.limit),
+    });
+    res.json(scores.map(reviewedJson));
+  });
+
+  router.post('/admin/scores/:id/clear', async (req, res) => {
+    const body = parseBody(clearBody, req.body ?? {});
+    try {
+      const { score } = await scoresAdmin.clearScore({
+        scoreId: String(req.params.id),
+        reason: body.reason ?? '',
+      });
+      res.json(reviewedJson(score));
+    } finally {
+      // The boards may show it now.
+      cache.clear();
+    }
+  });
+
+  router.post('/admin/scores/:id/reject', async (req, res) => {
+    const body = parseBody(rejectBody, req.body);
+    const { score } = await scoresAdmin.rejectScore({
+      scoreId: String(req.params.id),
+      reason: body.reason,
+    });
+    res.json(reviewedJson(score));
+  });
+
+  return router;
+}

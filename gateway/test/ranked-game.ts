@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { TestClock } from '@ballmatch/platform/testing';
+import { playOut, type PlayOptions, type ShownGame } from '../../services/scores/test/play';
+import { client } from './stack';
+
+/**
+ * A ranked game played over HTTP as the browser plays it: a session, then one action at a time
+ * (POST /api/player-sessions/{id}/actions with its X-Session-Credential), the sessions
+ * service's test clock moved between actions (a person's uneven pace unless `gapMs` says).
+ */
+export interface RankedGame {
+  playerName: string;
+  sessionId: string;
+  /** The header every later call about the session carries (a submission too). */
+  owner: { 'x-session-credential': string };
+  score: number;
+  level: number;
+  moves: number;
+  status: string;
+}
+
+let played = 0;
+
+export async function playRankedGame(
+  base: string,
+  sessionsClock: TestClock,
+  playerName: string,
+  options: Partial<Omit<PlayOptions, 'advance'>> = {},
+  c = client(base),
+): Promise<RankedGame> {
+  played += 1;
+  const created = await c.post('/api/player-sessions', {
+    playerName,
+    sessionId: randomUUID(),
+    deviceFingerprint: 'f'.repeat(50),
+  });
+  if (created.status !== 200) throw new Error(`session: ${created.status} ${created.text}`);
+  const { id, credential, game } = created.json as {
+    id: string;
+    credential: string;
+    game: ShownGame;
+  };
+  const owner = { 'x-session-credential': credential };
+  const final = await playOut(
+    game,
+    async (seq, action) => {
+      const res = await c.post(`/api/player-sessions/${id}/actions`, { seq, action }, owner);
+      if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);
+      return (res.json as { game: ShownGame }).game;
+    },
+    { rngSeed: played, ...options, advance: (ms) => sessionsClock.advance(ms) },
+  );
+  return {
+    playerName,
+    sessionId: id,
+    owner,
+    score: final.score,
+    level: final.level!.currentLevel,
+    moves: final.totalMoves,
+    status: final.status,
+  };
+}
+
+/** The submission body of a game (`moves` is the client's count; the service ignores it). */
+export const claimOf = (game: RankedGame, override: Record<string, unknown> = {}) => ({
+  playerName: game.playerName,
+  score: game.score,
+  level: game.level,
+  moves: game.moves,
+  sessionId: game.sessionId,
+  ...override,
+});

@@ -1,0 +1,176 @@
+import { AckPolicy, DeliverPolicy, JSONCodec, nanos, type JsMsg } from 'nats';
+import type { Knex } from './db';
+import type { Logger } from './logger';
+import type { EventBus } from './nats';
+import { streamName } from './outbox';
+
+/**
+ * The other end of the outbox relay: a durable JetStream consumer that applies each event in a
+ * PostgreSQL transaction, once. The consumer lives on the server (its name is `durable`), so
+ * events published while the service was down wait for it, and replicas sharing the name share
+ * the work (each message goes to one of them). Every message is acknowledged only after its
+ * transaction committed; a failed one is delivered again later. JetStream delivers at least
+ * once, so the transaction first records the event id in `consumed_events`: an id seen before
+ * (a redelivery, a re-published copy past the stream's duplicate window) changes nothing.
+ */
+export const CONSUMED_EVENTS_TABLE = 'consumed_events';
+
+/** For a service migration: the table of event ids already applied, per consumer. */
+export async function createConsumedEventsTable(
+  db: Knex,
+  table = CONSUMED_EVENTS_TABLE,
+): Promise<void> {
+  await db.schema.createTable(table, (t) => {
+    t.text('consumer').notNullable();
+    t.text('event_id').notNullable();
+    t.timestamp('consumed_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+    t.primary(['consumer', 'event_id']);
+  });
+}
+
+/** One received event: its id (the payload's `id`), subject (without the prefix) and payload. */
+export interface ConsumedEvent {
+  id: string;
+  subject: string;
+  payload: unknown;
+}
+
+/**
+ * Applies an event inside the transaction given; may answer work to run after the commit (a
+ * cache or Redis update that must not run if the transaction rolls back). Throwing rolls back
+ * and the event comes again later.
+ */
+export type EventHandler = (
+  trx: Knex.Transaction,
+  event: ConsumedEvent,
+) => Promise<void | (() => Promise<void> | void)>;
+
+export interface EventConsumer {
+  /** Stops taking messages and waits for the one being applied. */
+  stop(): Promise<void>;
+}
+
+const codec = JSONCodec();
+const isAlreadyThere = (error: unknown) =>
+  /already (exists|in use)/i.test(String((error as Error).message));
+
+/**
+ * Starts a durable pull consumer of one subject of a stream (both without the deployment's
+ * prefix) and applies every event with `handle`, in order, one at a time per process. The
+ * stream must exist (`ensureStreams`). Ids stay in `consumed_events` as long as the stream keeps
+ * events (`keepIdsMs`, default 8 days), then are pruned.
+ */
+export async function startEventConsumer(options: {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  stream: string;
+  subject: string;
+  durable: string;
+  handle: EventHandler;
+  table?: string;
+  /** Redelivery of a message not acknowledged in this time (default 30 s). */
+  ackWaitMs?: number;
+  /** Delay before a failed message comes again (default 1 s). */
+  retryMs?: number;
+  keepIdsMs?: number;
+}): Promise<EventConsumer> {
+  const { db, bus, logger, durable } = options;
+  const table = options.table ?? CONSUMED_EVENTS_TABLE;
+  const retryMs = options.retryMs ?? 1000;
+  const keepIdsMs = options.keepIdsMs ?? 8 * 24 * 3600_000;
+  const stream = streamName(bus.subject(''), options.stream);
+  const jsm = await bus.connection.jetstreamManager();
+  try {
+    await jsm.consumers.add(stream, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: bus.subject(options.subject),
+      ack_wait: nanos(options.ackWaitMs ?? 30_000),
+      max_deliver: -1,
+    });
+  } catch (error) {
+    // Made by another replica, or by an earlier start: it keeps its place in the stream.
+    if (!isAlreadyThere(error)) throw error;
+  }
+  const consumer = await bus.connection.jetstream().consumers.get(stream, durable);
+  const log = logger.child({ consumer: durable, subject: options.subject });
+
+  async function prune() {
+    await db(table)
+      .where({ consumer: durable })
+      .where('consumed_at', '<', new Date(Date.now() - keepIdsMs))
+      .del();
+  }
+
+  async function apply(msg: JsMsg): Promise<void> {
+    let payload: unknown;
+    try {
+      payload = codec.decode(msg.data);
+    } catch {
+      log.warn({ seq: msg.seq }, 'event is not JSON; dropped');
+      msg.term();
+      return;
+    }
+    const fromPayload = (payload as { id?: unknown } | null)?.id;
+    const id =
+      typeof fromPayload === 'string' && fromPayload
+        ? fromPayload
+        : (msg.headers?.get('Nats-Msg-Id') ?? `${stream}:${msg.seq}`);
+    const subject = msg.subject.slice(bus.subject('').length);
+    try {
+      const after = await db.transaction(async (trx) => {
+        const { rows } = (await trx.raw(
+          `INSERT INTO ?? (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
+          [table, durable, id],
+        )) as { rows: unknown[] };
+        if (rows.length === 0) return undefined;
+        return (await options.handle(trx, { id, subject, payload })) ?? undefined;
+      });
+      if (after) {
+        await Promise.resolve()
+          .then(after)
+          .catch((error: unknown) => log.warn({ err: error, id }, 'after-commit step failed'));
+      }
+      msg.ack();
+    } catch (error) {
+      log.warn({ err: error, id }, 'event not applied; it comes again');
+      msg.nak(retryMs);
+    }
+  }
+
+  let stopped = false;
+  let messages: Awaited<ReturnType<typeof consumer.consume>> | null = null;
+  const loop = (async () => {
+    await prune().catch((error: unknown) => log.warn({ err: error }, 'prune failed'));
+    let pruned = Date.now();
+    while (!stopped) {
+      try {
+        messages = await consumer.consume({ max_messages: 100 });
+        for await (const msg of messages) {
+          await apply(msg);
+          if (Date.now() - pruned > 3600_000) {
+            pruned = Date.now();
+            await prune().catch((error: unknown) => log.warn({ err: error }, 'prune failed'));
+          }
+          if (stopped) break;
+        }
+        if (stopped) break;
+        log.warn('consumer ended; resuming');
+      } catch (error) {
+        if (stopped) break;
+        log.warn({ err: error }, 'consumer interrupted; resuming');
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      await messages?.close();
+      await loop;
+    },
+  };
+}

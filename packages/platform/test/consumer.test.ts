@@ -1,0 +1,140 @@
+import { JSONCodec } from 'nats';
+import {
+  connectEventBus,
+  createConsumedEventsTable,
+  createKnex,
+  createLogger,
+  deleteStreams,
+  ensureStreams,
+  migrateLatest,
+  startEventConsumer,
+  type EventBus,
+  type EventConsumer,
+  type Knex,
+} from '../src';
+import { createTestDatabase, eventually, testNatsPrefix, type TestDatabase } from '../src/testing';
+
+const streams = [{ name: 'DEMO', subjects: ['demo.>'] }];
+const codec = JSONCodec();
+
+describe('durable event consumer', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let bus: EventBus;
+  const logger = createLogger('consumer-test', 'silent');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('consumer');
+    db = createKnex({ url: database.url, schema: 'demo' });
+    await migrateLatest(db, 'demo', {
+      '001_consumed': {
+        up: async (k) => {
+          await createConsumedEventsTable(k);
+          await k.schema.createTable('applied', (t) => {
+            t.text('event_id');
+            t.integer('n');
+          });
+        },
+        down: (k) => k.schema.dropTable('consumed_events'),
+      },
+    });
+    bus = await connectEventBus({
+      url: 'nats://127.0.0.1:4222',
+      subjectPrefix: testNatsPrefix(),
+      name: 'consumer-test',
+    });
+    await ensureStreams(bus, streams);
+  });
+  afterAll(async () => {
+    await deleteStreams(bus, streams);
+    await bus.close();
+    await db.destroy();
+    await database.drop();
+  });
+
+  const publish = async (subject: string, body: unknown, msgID?: string) =>
+    bus.connection.jetstream().publish(bus.subject(subject), codec.encode(body), { msgID });
+
+  it('applies each event once, in order: redeliveries and re-published copies change nothing', async () => {
+    const afterCommit: number[] = [];
+    let failOnce = true;
+    const start = () =>
+      startEventConsumer({
+        db,
+        bus,
+        logger,
+        stream: 'DEMO',
+        subject: 'demo.counted',
+        durable: 'counter',
+        retryMs: 20,
+        handle: async (trx, event) => {
+          const { n } = event.payload as { n: number };
+          await trx('applied').insert({ event_id: event.id, n });
+          // The first try of n = 2 fails after writing: rolled back, delivered again.
+          if (n === 2 && failOnce) {
+            failOnce = false;
+            throw new Error('transient');
+          }
+          return () => {
+            afterCommit.push(n);
+          };
+        },
+      });
+
+    // Published while no consumer runs: the durable consumer still gets them.
+    await publish('demo.counted', { id: 'e1', n: 1 });
+    await publish('demo.other', { id: 'x1', n: 99 });
+    let consumer: EventConsumer = await start();
+    await publish('demo.counted', { id: 'e2', n: 2 });
+    await eventually(async () => expect(await db('applied').pluck('n')).toEqual([1, 2]), {
+      timeoutMs: 10_000,
+    });
+
+    // A copy published past the duplicate window (another message id, the same event id), and
+    // a restart of the consumer in between: applied once all the same.
+    await consumer.stop();
+    await publish('demo.counted', { id: 'e2', n: 2 }, 'copy-of-e2');
+    consumer = await start();
+    await publish('demo.counted', { id: 'e3', n: 3 });
+    try {
+      // e3 comes after the copy: once it is applied, the copy has been seen.
+      await eventually(async () => expect(await db('applied').pluck('n')).toEqual([1, 2, 3]), {
+        timeoutMs: 10_000,
+      });
+      expect(afterCommit).toEqual([1, 2, 3]);
+      expect(
+        await db('consumed_events')
+          .where({ consumer: 'counter' })
+          .orderBy('event_id')
+          .pluck('event_id'),
+      ).toEqual(['e1', 'e2', 'e3']);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('two replicas with one durable name share the events, each applied once', async () => {
+    const applied: string[] = [];
+    const start = () =>
+      startEventConsumer({
+        db,
+        bus,
+        logger,
+        stream: 'DEMO',
+        subject: 'demo.shared',
+        durable: 'shared',
+        handle: async (_trx, event) => {
+          applied.push(event.id);
+        },
+      });
+    const replicas = [await start(), await start()];
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => `s${i}`);
+      for (const id of ids) await publish('demo.shared', { id });
+      await eventually(() => expect(applied).toHaveLength(40), { timeoutMs: 10_000 });
+      expect(new Set(applied)).toEqual(new Set(ids));
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  startEventConsumer,
+  type EventBus,
+  type EventConsumer,
+  type Knex,
+  type Logger,
+} from '@ballmatch/platform';
+import { EVENTS, eventStreams } from '@ballmatch/proto';
+import type { Review } from './domain/review';
+import type { Stats } from './domain/stats';
+
+/**
+ * The sessions service's events this service applies, each through its own durable JetStream
+ * consumer (shared by the replicas, idempotent by event id: platform's startEventConsumer):
+ * `session.flagged` holds a score for review (domain/review.ts) and `session.finished` counts
+ * a completed game (domain/stats.ts). Their stream is made by whichever service starts first.
+ */
+export const CONSUMED_STREAMS = eventStreams('sessionFlagged', 'sessionFinished');
+
+export async function startConsumers(deps: {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  review: Review;
+  stats: Stats;
+}): Promise<{ stop(): Promise<void> }> {
+  const consume = (
+    name: 'sessionFlagged' | 'sessionFinished',
+    durable: string,
+    handle: Parameters<typeof startEventConsumer>[0]['handle'],
+  ) =>
+    startEventConsumer({
+      db: deps.db,
+      bus: deps.bus,
+      logger: deps.logger,
+      stream: EVENTS[name].stream,
+      subject: EVENTS[name].subject,
+      durable,
+      handle,
+    });
+  const consumers: EventConsumer[] = [
+    await consume('sessionFlagged', 'scores-session-flagged', (trx, event) =>
+      deps.review.sessionFlagged(trx, event),
+    ),
+    await consume('sessionFinished', 'scores-session-finished', (trx, event) =>
+      deps.stats.gameFinished(trx, event),
+    ),
+  ];
+  return {
+    async stop() {
+      await Promise.all(consumers.map((c) => c.stop()));
+    },
+  };
+}
