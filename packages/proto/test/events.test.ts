@@ -24,6 +24,7 @@ describe('the event table', () => {
       ['scores.created', 'SCORES'],
       ['leaderboard.updated', 'LEADERBOARD'],
       ['session.flagged', 'SESSIONS'],
+      ['session.finished', 'SESSIONS'],
     ]);
     expect(eventStreams('scoreCreated', 'leaderboardUpdated', 'sessionFlagged')).toEqual([
       { name: 'SCORES', subjects: ['scores.>'] },
