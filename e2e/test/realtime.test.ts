@@ -3,16 +3,9 @@
 // the realtime service through the gateway's /ws) shows in both cards, pushed over their
 // sockets. How fast is measured by the realtime benchmark (docs/benchmarks.md), not here: a
 // timed wait would fail on a busy machine.
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  createGame,
-  encodeGameLog,
-  findMoves,
-  resetGrid,
-  swap,
-  type GameLog,
-} from '@ballmatch/engine';
-import type { APIRequestContext, Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { playApiGame, postOk } from '../support/api-game';
 import { useChromium } from '../support/browser';
 import { unexpectedConsoleErrors, watchPage, type ExpectedFailure } from '../support/page-problems';
 
@@ -20,38 +13,6 @@ const { journey } = useChromium();
 
 /** A visitor's pages may fail only these calls. */
 const EXPECTED_FAILURES: ExpectedFailure[] = [{ path: '/api/user', status: 401 }];
-
-/** A whole game played with the engine from the server's seed, with human-like gaps. */
-function playWholeGame(seed: string) {
-  let state = createGame(seed);
-  const log: GameLog = [];
-  let at = 1_000;
-  for (let turn = 0; state.status === 'active' && turn < 500; turn++) {
-    at += 700 + ((turn * 389) % 1000);
-    const moves = findMoves(state);
-    if (moves.length === 0) {
-      const reset = resetGrid(state);
-      if (!reset.ok) throw new Error(`reset refused: ${reset.message}`);
-      state = reset.state;
-      log.push({ type: 'reset', at });
-      continue;
-    }
-    const move = moves[(turn * 5) % moves.length]!;
-    const result = swap(state, move.from, move.to);
-    if (!result.ok) throw new Error(`swap refused: ${result.message}`);
-    state = result.state;
-    log.push({ type: 'swap', from: result.from, to: result.to, at });
-  }
-  return { state, log };
-}
-
-async function postOk(request: APIRequestContext, path: string, data: unknown) {
-  const response = await request.post(path, { data });
-  if (response.status() !== 200) {
-    throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
-  }
-  return response.json() as Promise<Record<string, unknown>>;
-}
 
 /** The text frames the page's /ws socket receives, from its first load on. */
 function liveFrames(page: Page): string[] {
@@ -89,20 +50,19 @@ journey(
       }
 
       const playerName = `e2e_live_${randomBytes(3).toString('hex')}`;
-      const session = await postOk(context.request, '/api/player-sessions', {
-        playerName,
-        sessionId: randomUUID(),
-        deviceFingerprint: randomBytes(25).toString('hex'),
-      });
-      const { state, log } = playWholeGame(String(session.seed));
-      const accepted = await postOk(context.request, '/api/scores', {
-        playerName,
-        score: state.score,
-        level: state.level.currentLevel,
-        moves: state.totalMoves,
-        sessionId: session.id,
-        gameLog: encodeGameLog(log),
-      });
+      const game = await playApiGame(context.request, playerName);
+      const accepted = await postOk(
+        context.request,
+        '/api/scores',
+        {
+          playerName,
+          score: game.score,
+          level: game.level,
+          moves: game.moves,
+          sessionId: game.sessionId,
+        },
+        game.owner,
+      );
       expect(accepted.playerName).toBe(playerName);
 
       // Both cards list it (name, level and points), sent to them over /ws: no reload.
@@ -110,11 +70,11 @@ journey(
         [page, other].map((p) => recentScores(p).getByText(playerName, { exact: true }).waitFor()),
       );
       for (const received of frames) expect(received.join('\n')).toContain(playerName);
-      const points = `${new Intl.NumberFormat('en-US').format(state.score)} pts`;
+      const points = `${new Intl.NumberFormat('en-US').format(game.score)} pts`;
       for (const p of [page, other]) {
         const entry = recentScores(p).getByRole('listitem').first();
         expect(await entry.innerText()).toContain(playerName);
-        expect(await entry.innerText()).toContain(`Level ${state.level.currentLevel}`);
+        expect(await entry.innerText()).toContain(`Level ${game.level}`);
         expect(await entry.innerText()).toContain(points);
       }
 
