@@ -1,7 +1,8 @@
 // Documentation screenshots of the game (docs/screenshots/), taken from a running stack with
 // Debian's Chromium: / before a game and mid-game on a 390×844 phone and a 1280×800 desktop,
-// the extra-moves modal and the score dialog. Moves are found with the engine from the seed
-// the server issues, as the browser tests do.
+// the extra-moves modal and the score dialog. Ranked games are held by the server: the board is
+// read from its answers (the new game, then each action's), as the browser tests do, and moves
+// are found on it with the engine.
 // Usage (stack running, engine built by `tsc -b`):
 //   node web/scripts/game-screenshots.mjs [baseUrl] [outDir]
 /* global document -- inside page callbacks, in the browser */
@@ -27,30 +28,42 @@ const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 };
 
-function slowMove(state) {
+/** The engine's shape of a board the server sent (48 names); its random generator is unused. */
+function boardState(game) {
+  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
+  return { ...game, grid, rng: [1, 2, 3, 4] };
+}
+
+/** The valid move whose first pop takes the fewest target balls. */
+function slowMove(game) {
+  const state = boardState(game);
   let best = null;
   let bestCost = Infinity;
   for (const move of engine.findMoves(state)) {
     const result = engine.swap(state, move.from, move.to);
     if (!result.ok) continue;
-    const cost = result.targetCollected * 100 + (result.levelUp ? 10_000 : 0);
+    const cost = result.steps[0].targetCollected;
     if (cost < bestCost) [best, bestCost] = [move, cost];
   }
   return best;
 }
 
+const pathOf = (r) => new URL(r.url()).pathname;
+const isAction = (r) =>
+  r.request().method() === 'POST' && /^\/api\/player-sessions\/[^/]+\/actions$/.test(pathOf(r));
+
 async function startGame(page) {
   const answer = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/player-sessions',
+    (r) => r.request().method() === 'POST' && pathOf(r) === '/api/player-sessions',
   );
   await page.getByRole('button', { name: 'PLAY NOW!' }).click();
   await page.getByRole('button', { name: 'Continue Without Login' }).click();
-  const { seed } = await (await answer).json();
-  return { state: engine.createGame(seed) };
+  const { game } = await (await answer).json();
+  return { game };
 }
 
 async function settle(page, game) {
-  const left = game.state.level.movesAllowed - game.state.level.movesUsed;
+  const left = game.game.level.movesAllowed - game.game.level.movesUsed;
   await page.waitForFunction(
     (moves) =>
       document.querySelector('[data-testid="game-board"]')?.dataset.busy === 'false' &&
@@ -70,16 +83,18 @@ async function tap(page, at, touch) {
 }
 
 async function move(page, game, touch) {
-  const m = slowMove(game.state);
+  const m = slowMove(game.game);
+  const answer = page.waitForResponse((r) => isAction(r) && r.status() < 500);
   await tap(page, m.from, touch);
   await tap(page, m.to, touch);
-  game.state = engine.swap(game.state, m.from, m.to).state;
+  game.game = (await (await answer).json()).game;
   await settle(page, game);
 }
 
 /**
- * Fills an empty weekly board with a few played games (through the API, moves found with the
- * engine), so 'Top Players This Week' has something to show.
+ * Fills an empty weekly board with a few games played against the server (through the API,
+ * moves found with the engine on the boards it answers), so 'Top Players This Week' has
+ * something to show.
  */
 async function seedScores(names) {
   const week = await (await fetch(new URL('/api/weekly-leaderboards/active', baseUrl))).json();
@@ -88,49 +103,50 @@ async function seedScores(names) {
   ).json();
   if (top.length >= 3) return;
   const headers = { 'Content-Type': 'application/json', Origin: new URL(baseUrl).origin };
-  for (const [i, playerName] of names.entries()) {
-    const session = await (
-      await fetch(new URL('/api/player-sessions', baseUrl), {
+  const post = async (path, body, credential) =>
+    (
+      await fetch(new URL(path, baseUrl), {
         method: 'POST',
-        headers,
-        body: JSON.stringify({
-          playerName,
-          sessionId: crypto.randomUUID(),
-          deviceFingerprint: `screenshots-${i}`.padEnd(50, '0'),
-        }),
+        headers: credential ? { ...headers, 'X-Session-Credential': credential } : headers,
+        body: JSON.stringify(body),
       })
     ).json();
-    let state = engine.createGame(session.seed);
-    const log = [];
-    let at = 1000;
+  for (const [i, playerName] of names.entries()) {
+    const session = await post('/api/player-sessions', {
+      playerName,
+      sessionId: crypto.randomUUID(),
+      deviceFingerprint: `screenshots-${i}`.padEnd(50, '0'),
+    });
+    const { id, credential } = session;
+    let game = session.game;
+    const act = async (action) => {
+      game = (
+        await post(`/api/player-sessions/${id}/actions`, { seq: game.seq, action }, credential)
+      ).game;
+      // A human-like pace: the server times the actions itself.
+      await new Promise((r) => setTimeout(r, 400 + ((game.seq * 331) % 900)));
+    };
     // Stronger players take more moves: different scores on the board.
-    for (let turn = 0; state.status === 'active' && turn < 30 + i * 10; turn++) {
-      const moves = engine.findMoves(state);
-      if (moves.length === 0) break;
-      const move = moves[(turn * (3 + i)) % moves.length];
-      state = engine.swap(state, move.from, move.to).state;
-      at += 900 + ((turn * 331) % 1400);
-      log.push({ type: 'swap', from: move.from, to: move.to, at });
-      if (state.status === 'gameOverPending') {
-        state = engine.grantExtraMoves(state).state;
-        at += 3000;
-        log.push({ type: 'extraMoves', at });
-      }
+    for (let turn = 0; game.status === 'active' && turn < 12 + i * 6; turn++) {
+      const moves = engine.findMoves(boardState(game));
+      if (moves.length === 0) await act({ type: 'reset' });
+      else await act({ type: 'swap', ...moves[(turn * (3 + i)) % moves.length] });
+      if (game.status === 'gameOverPending') await act({ type: 'extraMoves' });
     }
+    if (game.status !== 'ended') await act({ type: 'end' });
     const body = {
       playerName,
-      score: state.score,
-      level: state.level.currentLevel,
-      moves: state.totalMoves,
-      sessionId: session.id,
-      gameLog: engine.encodeGameLog(log),
+      score: game.score,
+      level: game.level.currentLevel,
+      moves: game.totalMoves,
+      sessionId: id,
     };
     const res = await fetch(new URL('/api/scores', baseUrl), {
       method: 'POST',
-      headers,
+      headers: { ...headers, 'X-Session-Credential': credential },
       body: JSON.stringify(body),
     });
-    console.log(`seeded ${playerName}: ${state.score} (${res.status})`);
+    console.log(`seeded ${playerName}: ${game.score} (${res.status})`);
   }
 }
 
@@ -162,13 +178,13 @@ try {
     await settle(page, game);
     for (let i = 0; i < 4; i++) await move(page, game, name === 'phone');
     // One ball selected, mid-game.
-    await tap(page, slowMove(game.state).from, name === 'phone');
+    await tap(page, slowMove(game.game).from, name === 'phone');
     await page.waitForTimeout(300);
     await save(page, `game-${name}`);
 
     if (name === 'phone') {
-      await tap(page, slowMove(game.state).from, true); // deselect
-      while (game.state.status === 'active') await move(page, game, true);
+      await tap(page, slowMove(game.game).from, true); // deselect
+      while (game.game.status === 'active') await move(page, game, true);
       await page.getByRole('dialog', { name: 'Get 7 Extra Moves!' }).waitFor();
       await page.waitForTimeout(400);
       await save(page, 'extra-moves-modal');

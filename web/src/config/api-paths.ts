@@ -24,6 +24,7 @@ export const apiPaths = {
 
   // The game (issue 5).
   playerSessions: '/api/player-sessions',
+  currentGame: '/api/player-sessions/current',
   scores: '/api/scores',
   checkHighScore: '/api/scores/check-high-score',
   weeklyRecordScore: '/api/weekly-leaderboards/record-score',

@@ -1,6 +1,8 @@
 // Animation timelines built from the engine's own account of a move: the swap in 10 steps over
-// 200 ms, then for every cascade round a 350 ms pop and a 700 ms fall-and-fill. The client never
-// works out matches itself; it only moves balls the way the engine says they moved.
+// 200 ms, then for every cascade round a 350 ms pop and a 700 ms fall-and-fill. A move plays in
+// two parts: the opening (the swap and the pop of the runs it makes, which the board already
+// shows) while the server is asked, then the rest of the cascade from its answer. Balls only
+// ever move the way the engine says they moved.
 import { ANIMATION, GRID_COLUMNS, type Cell, type Color, type Grid } from '@ballmatch/engine';
 import type { CascadeStep } from '@ballmatch/engine';
 
@@ -105,48 +107,89 @@ export function copyBoard(board: Board | Grid): Board {
   return board.map((row) => [...row]);
 }
 
-/** The timeline of a valid swap and its cascade, from the board as it stood before it. */
-export function buildSwapTimeline(
+/** What a swap pops at once: the runs it makes on the board as it stands (the cascade's first round). */
+export type OpeningPop = Pick<CascadeStep, 'cleared' | 'removed'>;
+
+function popPhase(
+  board: Board,
+  step: OpeningPop,
+  stepIndex: number,
+  start: number,
+  durations: Durations,
+): PopPhase {
+  return {
+    kind: 'pop',
+    step: stepIndex,
+    start,
+    duration: durations.popMs,
+    board,
+    removed: new Set(step.removed.map(index)),
+    popups: step.cleared.map((run) => ({
+      x: run.cells.reduce((sum, c) => sum + c.x, 0) / run.cells.length,
+      y: run.cells.reduce((sum, c) => sum + c.y, 0) / run.cells.length,
+      points: run.points,
+    })),
+  };
+}
+
+/** The board once a swap's first runs have popped: their cells are empty. */
+export function boardAfterPop(before: Grid, from: Cell, to: Cell, removed: readonly Cell[]): Board {
+  const board = copyBoard(before);
+  [board[from.y][from.x], board[to.y][to.x]] = [board[to.y][to.x], board[from.y][from.x]];
+  for (const cell of removed) board[cell.y][cell.x] = null;
+  return board;
+}
+
+/**
+ * The part of a valid swap the board already shows: the swap (200 ms) and the pop of the runs
+ * it makes (350 ms). It ends on the board with those cells empty, waiting for what falls.
+ */
+export function buildOpeningTimeline(
   before: Grid,
-  move: { from: Cell; to: Cell; steps: readonly CascadeStep[] },
+  move: { from: Cell; to: Cell; pop: OpeningPop },
+  durations: Durations,
+): Timeline {
+  const { from, to } = move;
+  const swapped = copyBoard(before);
+  [swapped[from.y][from.x], swapped[to.y][to.x]] = [swapped[to.y][to.x], swapped[from.y][from.x]];
+  return {
+    phases: [
+      {
+        kind: 'swap',
+        start: 0,
+        duration: durations.swapMs,
+        board: copyBoard(before),
+        a: from,
+        b: to,
+        steps: durations.swapSteps,
+      },
+      popPhase(swapped, move.pop, 0, durations.swapMs, durations),
+    ],
+    total: durations.swapMs + durations.popMs,
+    final: boardAfterPop(before, from, to, move.pop.removed),
+  };
+}
+
+/**
+ * The rest of the cascade, from the board left by the first pop: the first round's fall and
+ * fill (700 ms), then for every further round a pop and a fall.
+ */
+export function buildCascadeTimeline(
+  afterPop: Board,
+  steps: readonly CascadeStep[],
   durations: Durations,
 ): Timeline {
   const phases: Phase[] = [];
   let time = 0;
-  let board = copyBoard(before);
-  phases.push({
-    kind: 'swap',
-    start: time,
-    duration: durations.swapMs,
-    board,
-    a: move.from,
-    b: move.to,
-    steps: durations.swapSteps,
-  });
-  time += durations.swapMs;
-  board = copyBoard(board);
-  const { from, to } = move;
-  [board[from.y][from.x], board[to.y][to.x]] = [board[to.y][to.x], board[from.y][from.x]];
-
-  move.steps.forEach((step, stepIndex) => {
-    phases.push({
-      kind: 'pop',
-      step: stepIndex,
-      start: time,
-      duration: durations.popMs,
-      board,
-      removed: new Set(step.removed.map(index)),
-      popups: step.cleared.map((run) => ({
-        x: run.cells.reduce((sum, c) => sum + c.x, 0) / run.cells.length,
-        y: run.cells.reduce((sum, c) => sum + c.y, 0) / run.cells.length,
-        points: run.points,
-      })),
-    });
-    time += durations.popMs;
-
-    const afterPop = copyBoard(board);
-    for (const cell of step.removed) afterPop[cell.y][cell.x] = null;
-    const still = copyBoard(afterPop);
+  let board = copyBoard(afterPop);
+  steps.forEach((step, stepIndex) => {
+    if (stepIndex > 0) {
+      phases.push(popPhase(board, step, stepIndex, time, durations));
+      time += durations.popMs;
+      board = copyBoard(board);
+      for (const cell of step.removed) board[cell.y][cell.x] = null;
+    }
+    const still = copyBoard(board);
     for (const fall of step.falls) still[fall.from.y][fall.from.x] = null;
     phases.push({
       kind: 'fall',
@@ -160,12 +203,33 @@ export function buildSwapTimeline(
       ],
     });
     time += durations.fallMs;
-
     board = copyBoard(still);
     for (const fall of step.falls) board[fall.to.y][fall.to.x] = fall.color;
     for (const spawn of step.spawned) board[spawn.y][spawn.x] = spawn.color;
   });
   return { phases, total: time, final: board };
+}
+
+/** The timeline of a valid swap and its whole cascade: the opening, then the rest. */
+export function buildSwapTimeline(
+  before: Grid,
+  move: { from: Cell; to: Cell; steps: readonly CascadeStep[] },
+  durations: Durations,
+): Timeline {
+  const opening = buildOpeningTimeline(
+    before,
+    { from: move.from, to: move.to, pop: move.steps[0] ?? { cleared: [], removed: [] } },
+    durations,
+  );
+  const rest = buildCascadeTimeline(opening.final, move.steps, durations);
+  return {
+    phases: [
+      ...opening.phases,
+      ...rest.phases.map((phase) => ({ ...phase, start: phase.start + opening.total })),
+    ],
+    total: opening.total + rest.total,
+    final: rest.final,
+  };
 }
 
 /** The timeline of a refused swap: the two balls shake (or, with reduced motion, flash). */

@@ -8,12 +8,15 @@ import type { CascadeStep } from '@ballmatch/engine';
 import {
   NORMAL_DURATIONS,
   REDUCED_DURATIONS,
+  buildCascadeTimeline,
+  buildOpeningTimeline,
   buildShakeTimeline,
   buildSwapTimeline,
   copyBoard,
   sampleTimeline,
   type Board,
   type Durations,
+  type OpeningPop,
   type Phase,
   type Timeline,
   type TimelineFrame,
@@ -136,9 +139,30 @@ export class BoardController {
     return this.animation !== null;
   }
 
-  /** Plays a valid swap and its cascade; `onPhase` hears each phase as it starts. */
+  /** Plays a valid swap and its whole cascade; `onPhase` hears each phase as it starts. */
   playSwap(before: Grid, move: SwapAnimation, onPhase?: (phase: Phase) => void): Promise<void> {
     return this.play(buildSwapTimeline(before, move, this.durations), onPhase);
+  }
+
+  /**
+   * The opening of a swap: the swap and the pop of the runs it makes. The board then rests with
+   * those cells empty until `playCascade` lets the rest fall.
+   */
+  playOpening(
+    before: Grid,
+    move: { from: Cell; to: Cell; pop: OpeningPop },
+    onPhase?: (phase: Phase) => void,
+  ): Promise<void> {
+    return this.play(buildOpeningTimeline(before, move, this.durations), onPhase);
+  }
+
+  /** The rest of a cascade, from the board the opening left (its first round's fall onwards). */
+  playCascade(
+    afterPop: Board,
+    steps: readonly CascadeStep[],
+    onPhase?: (phase: Phase) => void,
+  ): Promise<void> {
+    return this.play(buildCascadeTimeline(afterPop, steps, this.durations), onPhase);
   }
 
   /** The refused-swap shake. */

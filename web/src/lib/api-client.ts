@@ -54,6 +54,10 @@ export interface RequestOptions {
   retryDelayMs?: number;
   /** 'returnNull' makes a 401 answer resolve to null (logged out), quietly. */
   on401?: 'returnNull' | 'throw';
+  /** 'returnNull' makes a 404 answer resolve to null (there is none), quietly. */
+  on404?: 'returnNull' | 'throw';
+  /** Extra request headers (e.g. a game session's `X-Session-Credential`). */
+  headers?: Record<string, string>;
 }
 
 function parseErrorBody(text: string): { message?: string; field?: string } | null {
@@ -104,6 +108,7 @@ async function attempt(
   body: unknown,
   timeoutMs: number,
   outer?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
@@ -117,7 +122,7 @@ async function attempt(
   const init: RequestInit = {
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    headers: { Accept: 'application/json', ...headers },
     signal: controller.signal,
   };
   if (body !== undefined) {
@@ -164,14 +169,19 @@ export async function apiRequest<T>(
     retries = MAX_RETRIES,
     retryDelayMs = RETRY_BASE_DELAY_MS,
     on401 = 'throw',
+    on404 = 'throw',
+    headers,
   } = options;
 
   for (let tries = 0; ; tries++) {
     try {
-      const response = await attempt(method, path, body, timeoutMs, signal);
+      const response = await attempt(method, path, body, timeoutMs, signal, headers);
       return await readBody<T>(response);
     } catch (error) {
       if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) {
+        return null as T;
+      }
+      if (on404 === 'returnNull' && error instanceof ApiError && error.status === 404) {
         return null as T;
       }
       if (signal?.aborted) throw error;

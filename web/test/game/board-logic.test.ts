@@ -9,10 +9,14 @@ import {
 import {
   NORMAL_DURATIONS,
   REDUCED_DURATIONS,
+  boardAfterPop,
+  buildCascadeTimeline,
+  buildOpeningTimeline,
   buildShakeTimeline,
   buildSwapTimeline,
   sampleTimeline,
 } from '@/game/animation';
+import { previewSwap, samePop, viewOfState } from '@/features/game/model/game-view';
 import { chooseFrameRate } from '@/game/frame-rate';
 import { readGesture } from '@/game/gesture';
 import { CELL_SIZE, cellAtPoint, fitCellSize } from '@/game/geometry';
@@ -173,6 +177,37 @@ describe('animation timelines from the engine’s steps', () => {
       // Every frame shows at most one ball per cell and never loses a ball at rest.
       const end = sampleTimeline(timeline, timeline.total);
       expect(end.balls).toHaveLength(48);
+    }
+  });
+
+  it('plays in two parts: the swap and the first pop the board can see, then the rest from the answer', () => {
+    for (const { before, result } of someSwaps(100)) {
+      // The page's own check finds the same first pop as the server's cascade, from the grid alone.
+      const view = viewOfState(before, 0);
+      const preview = previewSwap(view, result.from, result.to);
+      if (!preview.ok) throw new Error('the preview refused a valid swap');
+      expect(samePop(preview.pop, result.steps[0])).toBe(true);
+      expect(preview.pop.points).toBe(result.steps[0].points);
+
+      const opening = buildOpeningTimeline(
+        before.grid,
+        { from: result.from, to: result.to, pop: preview.pop },
+        NORMAL_DURATIONS,
+      );
+      expect(opening.total).toBe(ANIMATION.swapMs + ANIMATION.popMs);
+      expect(opening.final).toEqual(
+        boardAfterPop(before.grid, result.from, result.to, result.steps[0].removed),
+      );
+      // The board rests on the popped cells, empty, until the answer comes.
+      expect(sampleTimeline(opening, opening.total).balls).toHaveLength(
+        48 - result.steps[0].removed.length,
+      );
+      const rest = buildCascadeTimeline(opening.final, result.steps, NORMAL_DURATIONS);
+      expect(rest.phases[0]).toMatchObject({ kind: 'fall', step: 0 });
+      expect(rest.final).toEqual(result.state.grid);
+      expect(opening.total + rest.total).toBe(
+        buildSwapTimeline(before.grid, result, NORMAL_DURATIONS).total,
+      );
     }
   });
 

@@ -1,8 +1,25 @@
-// Helpers for the game tests: engine-side move choice and a recording stand-in for the
-// services a GameFlow talks to.
-import { findMoves, swap, type GameState, type Move } from '@ballmatch/engine';
+// Helpers for the game tests: engine-side move choice, a stand-in for the game server (the
+// sessions service as docs/api.md 'Ranked games' describes it: it holds the engine's state and
+// answers each action with what happened) and a recording stand-in for a GameFlow's services.
+import {
+  createGame,
+  endGame,
+  findMoves,
+  grantExtraMoves,
+  resetGrid,
+  swap,
+  type GameState,
+  type Move,
+} from '@ballmatch/engine';
 import type { FlowServices } from '@/features/game/model/game-flow';
 import type { SessionFigures } from '@/features/game/api/player-session';
+import {
+  viewOfState,
+  type ActionAnswer,
+  type GameView,
+  type PlayerAction,
+} from '@/features/game/model/game-view';
+import { ApiError } from '@/lib/api-client';
 
 /** The valid move that collects the fewest target balls (so a game runs out of moves). */
 export function slowMove(state: GameState): Move {
@@ -30,9 +47,79 @@ export function moveWithRun(state: GameState, minRun: number): Move | null {
   return null;
 }
 
+const refused = (message: string, field: string) =>
+  new ApiError(422, 'Unprocessable Entity', JSON.stringify({ message, field }));
+
+/**
+ * The server's side of one ranked game: the engine's state (random generator included, which
+ * the client never sees), `seq`, and the last answer for a retry with the same `seq`.
+ */
+export class FakeGameServer {
+  state: GameState;
+  seq = 0;
+  private last: { seq: number; key: string; answer: ActionAnswer } | null = null;
+  readonly received: Array<{ seq: number; action: PlayerAction }> = [];
+
+  constructor(seed: string) {
+    this.state = createGame(seed);
+  }
+
+  get view(): GameView {
+    return viewOfState(this.state, this.seq);
+  }
+
+  play(body: { seq: number; action: PlayerAction }): ActionAnswer {
+    this.received.push(structuredClone(body));
+    const key = JSON.stringify(body.action);
+    if (this.last && body.seq === this.last.seq && key === this.last.key) return this.last.answer;
+    if (body.seq !== this.seq) {
+      throw refused(`The game is at action ${this.seq}, not ${body.seq}: read it again`, 'seq');
+    }
+    const answer = this.apply(body.action);
+    this.last = { seq: body.seq, key, answer };
+    return answer;
+  }
+
+  private apply(action: PlayerAction): ActionAnswer {
+    const done = (state: GameState, more: Partial<ActionAnswer> = {}): ActionAnswer => {
+      this.state = state;
+      this.seq += 1;
+      return { game: this.view, steps: [], levelUp: null, movesAdded: 0, ...more };
+    };
+    switch (action.type) {
+      case 'swap': {
+        const result = swap(this.state, action.from, action.to);
+        if (!result.ok) throw refused(result.message, 'action');
+        const { levelUp } = result;
+        return done(result.state, {
+          steps: result.steps,
+          levelUp: levelUp && {
+            fromLevel: levelUp.fromLevel,
+            toLevel: levelUp.toLevel,
+            unusedMoves: levelUp.unusedMoves,
+            bonusPoints: levelUp.bonusPoints,
+          },
+        });
+      }
+      case 'extraMoves': {
+        const result = grantExtraMoves(this.state);
+        if (!result.ok) throw refused(result.message, 'action');
+        return done(result.state, { movesAdded: result.movesAdded });
+      }
+      default: {
+        const result = action.type === 'reset' ? resetGrid(this.state) : endGame(this.state);
+        if (!result.ok) throw refused(result.message, 'action');
+        return done(result.state);
+      }
+    }
+  }
+}
+
 export interface RecordedServices extends FlowServices {
   calls: {
-    sessions: Array<{ id: string; figures: SessionFigures }>;
+    sessions: Array<{ id: string; credential: string; figures: SessionFigures }>;
+    actions: Array<{ id: string; credential: string; seq: number; action: PlayerAction }>;
+    reads: number;
     toasts: Array<{ title: string; description?: string }>;
     sounds: string[];
     playCount: number;
@@ -41,13 +128,24 @@ export interface RecordedServices extends FlowServices {
     adsOpened: number;
   };
   clock: { now: number };
+  /** The game server's side of the game (null until a session is created). */
+  server: FakeGameServer | null;
 }
 
 export function recordingServices(
-  options: { seed?: string; failSession?: boolean } = {},
+  options: {
+    seed?: string;
+    failSession?: boolean;
+    /** A signed-in player's unfinished game, for currentGame(). */
+    current?: FakeGameServer;
+    /** Changes the server's new game before the page sees it. */
+    prepare?: (server: FakeGameServer) => void;
+  } = {},
 ): RecordedServices {
   const calls: RecordedServices['calls'] = {
     sessions: [],
+    actions: [],
+    reads: 0,
     toasts: [],
     sounds: [],
     playCount: 0,
@@ -56,15 +154,28 @@ export function recordingServices(
     adsOpened: 0,
   };
   const clock = { now: 1000 };
-  return {
+  const services: RecordedServices = {
     calls,
     clock,
+    server: options.current ?? null,
     createSession: async () => {
       if (options.failSession) throw new Error('502: Bad Gateway');
-      return { id: 'session-1', seed: options.seed ?? 'test-seed-1' };
+      services.server = new FakeGameServer(options.seed ?? 'test-seed-1');
+      options.prepare?.(services.server);
+      return { id: 'session-1', credential: 'cred-1', game: services.server.view };
     },
-    updateSession: async (id, figures) => {
-      calls.sessions.push({ id, figures: structuredClone(figures) });
+    currentGame: async () =>
+      options.current ? { id: 'session-0', playerName: 'alice', game: options.current.view } : null,
+    playAction: async (id, credential, body) => {
+      calls.actions.push({ id, credential, ...structuredClone(body) });
+      return services.server!.play(body);
+    },
+    readGame: async () => {
+      calls.reads += 1;
+      return services.server!.view;
+    },
+    updateSession: async (id, credential, figures) => {
+      calls.sessions.push({ id, credential, figures: structuredClone(figures) });
     },
     incrementPlayCount: async () => {
       calls.playCount += 1;
@@ -85,4 +196,5 @@ export function recordingServices(
     randomSeed: () => 'practice-seed',
     now: () => (clock.now += 1500),
   };
+  return services;
 }

@@ -3,8 +3,10 @@ import {
   OUTBOX_KEY,
   OUTBOX_LIMIT,
   addToOutbox,
+  credentialFor,
   flushOutbox,
   outboxEntries,
+  rememberCredential,
 } from '@/features/game/api/score-outbox';
 import { isTransientFailure, type ScoreSubmission } from '@/features/game/api/score-submission';
 
@@ -14,7 +16,6 @@ const submission = (sessionId: string, score = 100): ScoreSubmission => ({
   level: 2,
   moves: 12,
   sessionId,
-  gameLog: { v: 1, t0: 0, e: [] },
 });
 
 beforeEach(() => localStorage.clear());
@@ -71,6 +72,14 @@ describe('score outbox', () => {
     });
     expect(result).toEqual({ sent: 1, dropped: 1, kept: 0 });
     expect(outboxEntries()).toEqual([]);
+  });
+
+  it("keeps a session's credential in memory only, never in the stored entry", () => {
+    rememberCredential('a', 'secret-credential');
+    addToOutbox(submission('a'));
+    expect(credentialFor('a')).toBe('secret-credential');
+    expect(credentialFor('unknown')).toBe('');
+    expect(localStorage.getItem(OUTBOX_KEY)).not.toContain('secret-credential');
   });
 
   it('tells transient failures from final ones', () => {

@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { decodeGameLog, replay } from '@ballmatch/engine';
 import { resetGuestConfirmation } from '@/features/game/components/game';
 import { LOGIN_PROMPT_TEXT } from '@/features/game/components/login-prompt';
 import { AD_CLICKS_KEY } from '@/features/game/lib/ad-clicks';
@@ -15,7 +14,17 @@ import {
 } from '../helpers/fake-fetch';
 import { renderApp } from '../helpers/render-app';
 import { notAuthenticated, player } from '../helpers/users';
-import { KeyboardPlayer, board, canvas, leaveAndReturn, toastText } from './play-helpers';
+import { FakeGameServer, slowMove } from './game-helpers';
+import {
+  GameBackend,
+  KeyboardPlayer,
+  board,
+  canvas,
+  leaveAndReturn,
+  practiceCopy,
+  toastText,
+  wireGame,
+} from './play-helpers';
 
 jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 jest.mock('@/game/audio/sound-kit', () => ({
@@ -30,14 +39,18 @@ jest.mock('@/game/audio/sound-kit', () => ({
 
 const SEED = 'flow-seed-7';
 
+/** The game server behind the fake API of the current test. */
+let game: GameBackend;
+
 function backend(overrides: Record<string, FakeHandler | ReturnType<typeof respond>> = {}) {
+  game = new GameBackend(SEED);
   return installFakeFetch(
     byRoute({
+      ...game.routes,
       '/api/user': respond(401, notAuthenticated),
       '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
       '/api/weekly-leaderboards/active': respond(200, { id: 'w1', name: 'Week 1' }),
       '/api/weekly-leaderboards/w1/top-scores': respond(200, []),
-      'POST /api/player-sessions': respond(200, { id: 'sess-1', seed: SEED }),
       'PATCH /api/player-sessions/sess-1': respond(200, {
         id: 'sess-1',
         flagged: false,
@@ -54,6 +67,10 @@ function callsTo(calls: FetchCall[], method: string, path: string) {
   return calls.filter(
     (c) => (c.init.method ?? 'GET') === method && new URL(c.url, 'http://x').pathname === path,
   );
+}
+
+function credentialOf(call: FetchCall): string | undefined {
+  return (call.init.headers as Record<string, string> | undefined)?.['X-Session-Credential'];
 }
 
 async function pressPlay() {
@@ -111,9 +128,37 @@ describe('the login prompt', () => {
     await pressPlay();
     await waitFor(() => expect(board().dataset.phase).toBe('playing'));
     expect(screen.queryByText(LOGIN_PROMPT_TEXT.warning)).toBeNull();
+    // No game in progress (404): a new one.
+    expect(callsTo(calls, 'GET', '/api/player-sessions/current').length).toBeGreaterThan(0);
     expect(sentBody(callsTo(calls, 'POST', '/api/player-sessions')[0])).toMatchObject({
       playerName: 'alice',
     });
+  });
+
+  it("opens a signed-in player's page on the game left unfinished (save progress)", async () => {
+    const left = new FakeGameServer('left-on-another-device');
+    const first = slowMove(left.state);
+    left.play({ seq: 0, action: { type: 'swap', ...first } });
+    const calls = backend({
+      '/api/user': respond(200, player),
+      'GET /api/player-sessions/current': () =>
+        respond(200, { id: 'sess-1', playerName: 'alice', game: wireGame(left.view) }),
+    });
+    game.server = left;
+    renderApp('/');
+    await waitFor(() => expect(board().dataset.phase).toBe('playing'));
+    expect(screen.getByTestId('stat-moves').textContent).toBe('9');
+    expect(screen.getByTestId('stat-score').textContent).toBe(
+      left.state.score.toLocaleString('en-US'),
+    );
+    expect(callsTo(calls, 'POST', '/api/player-sessions')).toHaveLength(0);
+    expect(callsTo(calls, 'POST', '/api/stats/increment-play-count')).toHaveLength(0);
+
+    // Play goes on from the server's seq; the account's cookie stands for the credential.
+    await new KeyboardPlayer(game).play();
+    const [action] = callsTo(calls, 'POST', '/api/player-sessions/sess-1/actions');
+    expect(sentBody(action)).toMatchObject({ seq: 1, action: { type: 'swap' } });
+    expect(credentialOf(action)).toBeUndefined();
   });
 
   it('/play opens straight into a game for a signed-in player', async () => {
@@ -137,8 +182,8 @@ describe('out of moves: the extra-moves offer', () => {
     backend();
     renderApp('/');
     await startAsGuest();
-    const game = new KeyboardPlayer(SEED);
-    await game.playUntilOutOfMoves();
+    const keys = new KeyboardPlayer(game);
+    await keys.playUntilOutOfMoves();
 
     const offer = await screen.findByRole('dialog', { name: 'Get 7 Extra Moves!' });
     expect(offer.textContent).toContain('It might take 2-3 seconds to credit your turns.');
@@ -148,20 +193,21 @@ describe('out of moves: the extra-moves offer', () => {
     expect(screen.queryByRole('dialog', { name: 'Get 7 Extra Moves!' })).toBeNull();
     expect(board().dataset.phase).toBe('awaitingReward');
 
+    // The server grants them: {type: 'extraMoves'}.
     act(() => leaveAndReturn());
-    expect(board().dataset.phase).toBe('playing');
+    await waitFor(() => expect(board().dataset.phase).toBe('playing'));
     expect(screen.getByTestId('stat-moves').textContent).toBe('7');
-    expect(toastText()).toContain('Extra Moves Added!');
+    expect(game.server!.received.at(-1)).toMatchObject({ action: { type: 'extraMoves' } });
+    await waitFor(() => expect(toastText()).toContain('Extra Moves Added!'));
     expect(toastText()).toContain("You've earned 7 more moves to complete the level!");
 
     act(() => leaveAndReturn());
-    expect(toastText()).toContain('Already Awarded');
+    await waitFor(() => expect(toastText()).toContain('Already Awarded'));
     expect(toastText()).toContain("You've already received extra moves in this game.");
     expect(screen.getByTestId('stat-moves').textContent).toBe('7');
 
     // The extra moves play on; running out again ends the game without a second offer.
-    game.grantExtraMoves();
-    await game.playUntilOutOfMoves();
+    await keys.playUntilOutOfMoves();
     await waitFor(() => expect(board().dataset.phase).toBe('over'));
     expect(screen.queryByRole('dialog', { name: 'Get 7 Extra Moves!' })).toBeNull();
   });
@@ -170,28 +216,48 @@ describe('out of moves: the extra-moves offer', () => {
     backend();
     renderApp('/');
     await startAsGuest();
-    const game = new KeyboardPlayer(SEED);
-    await game.playUntilOutOfMoves();
+    await new KeyboardPlayer(game).playUntilOutOfMoves();
     const offer = await screen.findByRole('dialog', { name: 'Get 7 Extra Moves!' });
     fireEvent.keyDown(offer, { key: 'Escape' });
     await waitFor(() => expect(board().dataset.phase).toBe('over'));
     expect(toastText()).toContain('Game Over');
+    await waitFor(() => expect(game.state.status).toBe('ended'));
   });
 });
+
+/** A guest plays until out of moves and declines the extra moves. */
+async function playAndDeclineOnce() {
+  renderApp('/');
+  await startAsGuest();
+  await new KeyboardPlayer(game).playUntilOutOfMoves();
+  fireEvent.click(await screen.findByRole('button', { name: 'No Thanks' }));
+  await waitFor(() => expect(board().dataset.phase).toBe('over'));
+}
 
 describe('submitting the score', () => {
   jest.setTimeout(30_000);
 
+  /** Plays until out of moves and declines: the server ends the game, then the session closes. */
   async function playAndDecline(calls: FetchCall[]) {
     renderApp('/');
     await startAsGuest();
-    const game = new KeyboardPlayer(SEED);
-    await game.playUntilOutOfMoves();
+    await new KeyboardPlayer(game).playUntilOutOfMoves();
     fireEvent.click(await screen.findByRole('button', { name: 'No Thanks' }));
     await waitFor(() => expect(board().dataset.phase).toBe('over'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PATCH', '/api/player-sessions/sess-1').at(-1)).toBeDefined(),
+    );
     const ending = callsTo(calls, 'PATCH', '/api/player-sessions/sess-1').at(-1)!;
     expect(sentBody(ending)).toMatchObject({ endingSession: true, moveCount: 10 });
-    return game;
+    expect(credentialOf(ending)).toBe('cred-1');
+    const actions = callsTo(calls, 'POST', '/api/player-sessions/sess-1/actions');
+    expect(actions.map((c) => (sentBody(c) as { seq: number }).seq)).toEqual(
+      Array.from({ length: 11 }, (_, i) => i),
+    );
+    expect(sentBody(actions.at(-1)!)).toEqual({ seq: 10, action: { type: 'end' } });
+    expect(actions.every((c) => credentialOf(c) === 'cred-1')).toBe(true);
+    expect(game.state.status).toBe('ended');
+    return game.state;
   }
 
   it('sends the verified score, then the seasonal and weekly boards, and reloads 1.5 s later', async () => {
@@ -201,9 +267,9 @@ describe('submitting the score', () => {
       'POST /api/seasonal-leaderboards/season-9/scores': respond(200, {}),
       'POST /api/weekly-leaderboards/record-score': respond(200, {}),
     });
-    const game = await playAndDecline(calls);
+    const final = await playAndDecline(calls);
     const dialog = await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
-    expect(dialog.textContent).toContain(game.state.score.toLocaleString('en-US'));
+    expect(dialog.textContent).toContain(final.score.toLocaleString('en-US'));
     const input = screen.getByLabelText(
       'ENTER YOUR NAME (UP TO 20 CHARACTERS)',
     ) as HTMLInputElement;
@@ -212,33 +278,23 @@ describe('submitting the score', () => {
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy();
 
     await waitFor(() => expect(toastText()).toContain('Score Submitted'));
+    // The server's own finished game is the proof: no game log, the session's credential.
     const [post] = callsTo(calls, 'POST', '/api/scores');
-    const body = sentBody(post) as Record<string, unknown>;
-    expect(body).toMatchObject({
+    expect(sentBody(post)).toEqual({
       playerName: 'Dana',
-      score: game.state.score,
+      score: final.score,
       level: 1,
       moves: 10,
       sessionId: 'sess-1',
     });
-    const decoded = decodeGameLog(body.gameLog);
-    if (!decoded.ok) throw new Error(decoded.error);
-    const replayed = replay(SEED, decoded.log);
-    expect(replayed.ok && replayed.score).toBe(game.state.score);
+    expect(credentialOf(post)).toBe('cred-1');
 
-    const board = {
-      playerName: 'Dana',
-      score: game.state.score,
-      level: 1,
-      sessionId: 'sess-1',
-      gameLog: body.gameLog,
-    };
-    expect(
-      sentBody(callsTo(calls, 'POST', '/api/seasonal-leaderboards/season-9/scores')[0]),
-    ).toEqual(board);
-    expect(sentBody(callsTo(calls, 'POST', '/api/weekly-leaderboards/record-score')[0])).toEqual(
-      board,
-    );
+    const entry = { playerName: 'Dana', score: final.score, level: 1, sessionId: 'sess-1' };
+    const [seasonal] = callsTo(calls, 'POST', '/api/seasonal-leaderboards/season-9/scores');
+    const [weekly] = callsTo(calls, 'POST', '/api/weekly-leaderboards/record-score');
+    expect(sentBody(seasonal)).toEqual(entry);
+    expect(sentBody(weekly)).toEqual(entry);
+    expect([credentialOf(seasonal), credentialOf(weekly)]).toEqual(['cred-1', 'cred-1']);
     expect(localStorage.getItem('player_name')).toBe('Dana');
 
     expect(reloadPage).not.toHaveBeenCalled();
@@ -279,23 +335,124 @@ describe('submitting the score', () => {
       'POST /api/scores': () => (scoresUp ? respond(200, { id: 'score-1' }) : respond(503, 'down')),
       'POST /api/weekly-leaderboards/record-score': respond(200, {}),
     });
-    const game = await playAndDecline(calls);
+    const final = await playAndDecline(calls);
     await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
     await waitFor(() => expect(toastText()).toContain('Score Recorded'), { timeout: 10_000 });
     expect(toastText()).toContain(
-      `Your score of ${game.state.score.toLocaleString('en-US')} has been saved. Leaderboards will be updated when connection is restored.`,
+      `Your score of ${final.score.toLocaleString('en-US')} has been saved. Leaderboards will be updated when connection is restored.`,
     );
     expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(4); // 1 + 3 retries
-    const outbox = JSON.parse(localStorage.getItem(OUTBOX_KEY)!);
+    const stored = localStorage.getItem(OUTBOX_KEY)!;
+    const outbox = JSON.parse(stored);
     expect(outbox).toHaveLength(1);
-    expect(outbox[0].submission).toMatchObject({ sessionId: 'sess-1', score: game.state.score });
+    expect(outbox[0].submission).toMatchObject({ sessionId: 'sess-1', score: final.score });
+    expect(stored).not.toContain('cred-1'); // the credential lives in memory only
 
     scoresUp = true;
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(JSON.parse(localStorage.getItem(OUTBOX_KEY)!)).toEqual([]));
-    expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(5);
+    const scorePosts = callsTo(calls, 'POST', '/api/scores');
+    expect(scorePosts).toHaveLength(5);
+    expect(credentialOf(scorePosts[4])).toBe('cred-1');
     act(() => void window.dispatchEvent(new Event('online')));
     expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(5);
+  });
+
+  it('a score held for review says so, and goes to no board call', async () => {
+    const calls = backend({
+      'POST /api/scores': respond(200, { id: 'score-1', reviewState: 'held' }),
+      '/api/seasonal-leaderboards/active': respond(200, { id: 'season-9', name: 'Spring' }),
+    });
+    const final = await playAndDecline(calls);
+    await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    await waitFor(() => expect(toastText()).toContain('Score Under Review'));
+    expect(toastText()).toContain(
+      `Your score of ${final.score.toLocaleString('en-US')} is being reviewed. It will appear on the leaderboards once cleared.`,
+    );
+    expect(callsTo(calls, 'POST', '/api/weekly-leaderboards/record-score')).toHaveLength(0);
+    expect(calls.some((c) => /\/api\/seasonal-leaderboards/.test(c.url))).toBe(false);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2500 });
+  });
+});
+
+describe('the server refuses the score', () => {
+  jest.setTimeout(30_000);
+
+  it('a refused name comes back under the name field, to choose another', async () => {
+    const refusal = {
+      message:
+        'That player name belongs to a registered player; sign in to use it, or choose another',
+      field: 'playerName',
+    };
+    const calls = backend({
+      'POST /api/scores': (call) =>
+        (sentBody(call) as { playerName: string }).playerName === 'alice'
+          ? respond(403, refusal)
+          : respond(200, { id: 'score-1', reviewState: 'accepted' }),
+      'POST /api/weekly-leaderboards/record-score': respond(200, {}),
+    });
+    await playAndDeclineOnce();
+    await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
+    const input = screen.getByLabelText(
+      'ENTER YOUR NAME (UP TO 20 CHARACTERS)',
+    ) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    expect(await screen.findByText(refusal.message)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { value: 'alice_the_guest' } });
+    expect(screen.queryByText(refusal.message)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    await waitFor(() => expect(toastText()).toContain('Score Submitted'));
+    expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(2);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2500 });
+  });
+
+  it("any other refusal says 'Score Not Submitted' with the server's reason", async () => {
+    const calls = backend({
+      'POST /api/scores': respond(422, {
+        message: 'Score does not match the game: claimed 120 points, the game scored 119',
+        field: 'score',
+      }),
+    });
+    await playAndDeclineOnce();
+    await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    await waitFor(() => expect(toastText()).toContain('Score Not Submitted'));
+    expect(toastText()).toContain('Score does not match the game');
+    expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(1); // a 4xx is not retried
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2500 });
+  });
+});
+
+describe('without the game server', () => {
+  jest.setTimeout(30_000);
+
+  it('offers a practice game on the engine here, which sends nothing and cannot be submitted', async () => {
+    // The practice seed is `practice-{random UUID}`: fixed here, to keep a copy of the game.
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    const randomUUID = jest.spyOn(crypto, 'randomUUID').mockReturnValue(uuid);
+    const calls = backend({ 'POST /api/player-sessions': respond(503, 'down') });
+    renderApp('/');
+    await pressPlay();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue Without Login' }));
+    // The session call is tried twice (800 ms apart) before the practice game starts.
+    await waitFor(() => expect(board().dataset.phase).toBe('playing'), { timeout: 5000 });
+    // Labelled as such for the whole game.
+    expect(screen.getByTestId('practice-note').textContent).toBe(
+      "Practice gameThe game server can't be reached: this score won't be submitted.",
+    );
+    await new KeyboardPlayer(practiceCopy(`practice-${uuid}`)).playUntilOutOfMoves();
+    randomUUID.mockRestore();
+    fireEvent.click(await screen.findByRole('button', { name: 'No Thanks' }));
+    const dialog = await screen.findByRole('dialog', { name: 'PRACTICE GAME' });
+    expect(dialog.textContent).toContain("can't be verified and won't be submitted");
+    expect(screen.getByRole('button', { name: 'Play Again' })).toBeTruthy();
+    expect(calls.filter((c) => /\/api\/player-sessions\/|\/api\/scores/.test(c.url))).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
-// Driving the real game UI in jsdom: the board is played with the keyboard (arrow keys and
-// Enter), mirroring every move in the engine to know where the balls are.
+// Driving the real game UI in jsdom: a stand-in game server behind the fake fetch, and the board
+// played with the keyboard (arrow keys and Enter), moves chosen on the server's own state.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createGame, swap, type Cell, type GameState } from '@ballmatch/engine';
-import { slowMove } from './game-helpers';
+import type { ActionAnswer, GameView } from '@/features/game/model/game-view';
+import { ApiError } from '@/lib/api-client';
+import { respond, sentBody, type FakeHandler } from '../helpers/fake-fetch';
+import { FakeGameServer, slowMove } from './game-helpers';
 
 export function board(): HTMLElement {
   return screen.getByTestId('game-board');
@@ -16,13 +19,79 @@ export async function waitForSettled(): Promise<void> {
   await waitFor(() => expect(board().dataset.busy).toBe('false'));
 }
 
-/** Plays the board by keyboard from the game's seed. */
+/** A game as the API sends it: the grid as 48 colour names, row by row. */
+export function wireGame(view: GameView) {
+  return { ...view, grid: view.grid.flat() };
+}
+
+const wireAnswer = (answer: ActionAnswer) => ({ ...answer, game: wireGame(answer.game) });
+
+/**
+ * The game routes of the API for session `sess-1` (credential `cred-1`): creating it starts a
+ * fresh game server on `seed`; actions and reads go to it.
+ */
+export class GameBackend {
+  server: FakeGameServer | null = null;
+
+  constructor(private readonly seed: string) {}
+
+  get routes(): Record<string, FakeHandler> {
+    const guarded = (answer: () => unknown) => {
+      try {
+        return respond(200, answer());
+      } catch (error) {
+        if (error instanceof ApiError) return respond(error.status, error.bodyText);
+        throw error;
+      }
+    };
+    return {
+      'POST /api/player-sessions': () => {
+        this.server = new FakeGameServer(this.seed);
+        return respond(200, {
+          id: 'sess-1',
+          credential: 'cred-1',
+          game: wireGame(this.server.view),
+        });
+      },
+      'POST /api/player-sessions/sess-1/actions': (call) =>
+        guarded(() =>
+          wireAnswer(this.server!.play(sentBody(call) as Parameters<FakeGameServer['play']>[0])),
+        ),
+      'GET /api/player-sessions/sess-1/game': () => guarded(() => wireGame(this.server!.view)),
+    };
+  }
+
+  get state(): GameState {
+    if (!this.server) throw new Error('no game started');
+    return this.server.state;
+  }
+}
+
+/** Where the player reads the game: the game server, or a copy kept alongside a practice game. */
+export interface GameSource {
+  readonly state: GameState;
+  /** A copy hears each move's outcome (the server keeps its own). */
+  applied?(state: GameState): void;
+}
+
+/** A practice game's copy: the same engine and seed as the page's. */
+export function practiceCopy(seed: string): GameSource {
+  return {
+    state: createGame(seed),
+    applied(state) {
+      this.state = state;
+    },
+  } as GameSource & { state: GameState };
+}
+
+/** Plays the board by keyboard, choosing moves on the server's state (or a practice copy). */
 export class KeyboardPlayer {
-  state: GameState;
   cursor: Cell = { x: 0, y: 0 };
 
-  constructor(seed: string) {
-    this.state = createGame(seed);
+  constructor(private readonly source: GameSource) {}
+
+  get state(): GameState {
+    return this.source.state;
   }
 
   private press(key: string) {
@@ -40,7 +109,7 @@ export class KeyboardPlayer {
     while (this.cursor.y > to.y) step('ArrowUp', 0, -1);
   }
 
-  /** One slow move (few target balls), played and mirrored. */
+  /** One slow move (few target balls), played until the board has settled. */
   async play(): Promise<void> {
     const move = slowMove(this.state);
     const result = swap(this.state, move.from, move.to);
@@ -49,19 +118,12 @@ export class KeyboardPlayer {
     this.press('Enter');
     this.moveCursor(move.to);
     this.press('Enter');
-    this.state = result.state;
+    this.source.applied?.(result.state);
     const left = result.state.level.movesAllowed - result.state.level.movesUsed;
-    await waitFor(() => expect(screen.getByTestId('stat-moves').textContent).toBe(String(left)));
+    await waitFor(() => expect(screen.getByTestId('stat-moves').textContent).toBe(String(left)), {
+      timeout: 5000,
+    });
     await waitForSettled();
-  }
-
-  grantExtraMoves() {
-    this.state = {
-      ...this.state,
-      level: { ...this.state.level, movesAllowed: this.state.level.movesAllowed + 7 },
-      extraMovesGranted: true,
-      status: 'active',
-    };
   }
 
   async playUntilOutOfMoves(): Promise<void> {

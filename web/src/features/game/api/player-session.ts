@@ -1,12 +1,31 @@
-// Player sessions (docs/product.md 'Player sessions', docs/api.md): created when a game starts (the
-// server's answer carries the game's seed), updated during play, finalised at the end. Update
-// failures are logged and otherwise ignored: the game never waits for them.
+// Player sessions and their ranked games (docs/product.md 'Player sessions', docs/api.md 'Player
+// sessions' and 'Ranked games'). Creating a session starts the game the server holds; its answer
+// carries the session's credential, which this page keeps in memory only and sends as
+// `X-Session-Credential` on every later call about the session. A game resumed from the
+// signed-in account (save progress) has no credential: the account's cookie stands for it.
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
+import {
+  readAnswer,
+  readGame,
+  type ActionAnswer,
+  type GameView,
+  type PlayerAction,
+} from '../model/game-view';
+
+export const CREDENTIAL_HEADER = 'X-Session-Credential';
 
 export interface CreatedSession {
   id: string;
-  seed: string;
+  /** '' when the account that owns the game stands for it. */
+  credential: string;
+  game: GameView;
+}
+
+export interface ResumedGame {
+  id: string;
+  playerName: string;
+  game: GameView;
 }
 
 export interface SessionFigures {
@@ -23,31 +42,89 @@ export interface SessionFigures {
 
 export const MAX_TIMESTAMPS_PER_UPDATE = 1000;
 
-/** POST /api/player-sessions → {id, seed}. Throws when the server cannot give a session. */
+/** The header that proves the caller started the session (none for an account's own game). */
+export function credentialHeaders(credential: string): Record<string, string> {
+  return credential ? { [CREDENTIAL_HEADER]: credential } : {};
+}
+
+const sessionPath = (id: string) => `${apiPaths.playerSessions}/${encodeURIComponent(id)}`;
+
+/** POST /api/player-sessions → {id, credential, game}. Throws when no game can be had. */
 export async function createPlayerSession(body: {
   playerName: string;
   sessionId: string;
   deviceFingerprint: string;
 }): Promise<CreatedSession> {
   // The player is waiting: one quick retry, not the full 3 × 5 s.
-  const answer = await api.post<Partial<CreatedSession> | null>(apiPaths.playerSessions, body, {
+  const answer = await api.post<Record<string, unknown> | null>(apiPaths.playerSessions, body, {
     retries: 1,
     timeoutMs: 4000,
   });
-  if (!answer || typeof answer.id !== 'string' || typeof answer.seed !== 'string' || !answer.seed) {
-    throw new Error('The session answer has no id or seed');
+  if (!answer || typeof answer.id !== 'string' || typeof answer.credential !== 'string') {
+    throw new Error('The session answer has no id or credential');
   }
-  return { id: answer.id, seed: answer.seed };
+  return { id: answer.id, credential: answer.credential, game: readGame(answer.game) };
+}
+
+/**
+ * GET /api/player-sessions/current: the signed-in player's unfinished game, on any device;
+ * null for nobody signed in (401) or no game in progress (404). Throws on other failures.
+ */
+export async function getCurrentGame(): Promise<ResumedGame | null> {
+  const answer = await api.get<Record<string, unknown> | null>(apiPaths.currentGame, {
+    retries: 1,
+    timeoutMs: 4000,
+    on401: 'returnNull',
+    on404: 'returnNull',
+  });
+  if (!answer) return null;
+  if (typeof answer.id !== 'string') throw new Error('The current game has no session id');
+  return {
+    id: answer.id,
+    playerName: typeof answer.playerName === 'string' ? answer.playerName : '',
+    game: readGame(answer.game),
+  };
+}
+
+/**
+ * POST /api/player-sessions/{id}/actions. Lost answers (timeouts, network failures, 5xx) are
+ * retried with the same body, so the same `seq`: the server answers a repeat exactly as the
+ * first time and applies it once. Throws the last failure, or an ApiError (422 for a refused
+ * action or an out-of-date `seq`).
+ */
+export async function playSessionAction(
+  id: string,
+  credential: string,
+  body: { seq: number; action: PlayerAction },
+): Promise<ActionAnswer> {
+  const answer = await api.post<unknown>(`${sessionPath(id)}/actions`, body, {
+    retries: 5,
+    headers: credentialHeaders(credential),
+  });
+  return readAnswer(answer);
+}
+
+/** GET /api/player-sessions/{id}/game: the game as the server holds it (to resynchronise). */
+export async function getSessionGame(id: string, credential: string): Promise<GameView> {
+  const answer = await api.get<unknown>(`${sessionPath(id)}/game`, {
+    retries: 3,
+    headers: credentialHeaders(credential),
+  });
+  return readGame(answer);
 }
 
 /** PATCH /api/player-sessions/{id}; never throws. */
-export async function updatePlayerSession(id: string, figures: SessionFigures): Promise<void> {
+export async function updatePlayerSession(
+  id: string,
+  credential: string,
+  figures: SessionFigures,
+): Promise<void> {
   const body = {
     ...figures,
     moveTimestamps: figures.moveTimestamps?.slice(-MAX_TIMESTAMPS_PER_UPDATE),
   };
   try {
-    await api.patch(`${apiPaths.playerSessions}/${encodeURIComponent(id)}`, body, { retries: 1 });
+    await api.patch(sessionPath(id), body, { retries: 1, headers: credentialHeaders(credential) });
   } catch (error) {
     console.warn(
       '[session] update failed (ignored):',

@@ -1,7 +1,10 @@
 // Scores that could not be saved because the server was out of reach wait here (localStorage)
 // and are sent again, once each, when the page next loads or the browser comes back online.
 // The server takes a game only once (idempotent per session), so a resend can never count
-// twice. An answer that will never change (a 4xx such as a refused replay) drops the entry.
+// twice. An answer that will never change (a 4xx such as a refused score) drops the entry.
+// A session's credential is kept in memory only, for this page's life: after a reload a
+// signed-in owner's cookie still stands for the game, a guest's resend is refused (403) and
+// dropped (a guest's game ends with the page).
 import { readJson, writeJson } from '../lib/storage';
 import type { ScoreSubmission } from './score-submission';
 
@@ -31,6 +34,18 @@ export function outboxEntries(): OutboxEntry[] {
 
 function save(entries: OutboxEntry[]): void {
   writeJson(OUTBOX_KEY, entries.slice(-OUTBOX_LIMIT));
+}
+
+const credentials = new Map<string, string>();
+
+/** Remembers a session's credential for resends while this page lives (never stored). */
+export function rememberCredential(sessionId: string, credential: string): void {
+  if (credential) credentials.set(sessionId, credential);
+}
+
+/** The credential of a session played on this page ('' when unknown). */
+export function credentialFor(sessionId: string): string {
+  return credentials.get(sessionId) ?? '';
 }
 
 /** Keeps a submission for later (one per game session); returns true when kept. */

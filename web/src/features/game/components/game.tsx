@@ -1,5 +1,6 @@
 import { GRID_COLUMNS } from '@ballmatch/engine';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { useUser } from '@/features/auth/api/get-user';
 import { useBallFaces } from '../api/get-ball-faces';
 import { checkHighScore } from '../api/score-submission';
@@ -34,6 +35,9 @@ import { useGameFlow } from '../hooks/use-game-flow';
 import './game.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Shown under the stats bar for the whole of a practice game (docs/product.md 'Game flow'). */
+export const PRACTICE_NOTE = "The game server can't be reached: this score won't be submitted.";
 
 /** Guests answer the login prompt once per page load. */
 let guestConfirmed = false;
@@ -71,21 +75,31 @@ export function Game({
 
   useEffect(() => armGameAudio(), []);
 
-  function startGame(name: string) {
+  /** Starts a game; a signed-in player's unfinished game comes first (save progress). */
+  function startGame(name: string, signedIn: boolean) {
     const panel = panelRef.current;
     const rect = panel?.getBoundingClientRect();
     if (panel && rect && (rect.top < 0 || rect.bottom > window.innerHeight)) {
       panel.scrollIntoView({ block: 'start' });
     }
-    void flow.start(name);
+    void flow.start(name, { resume: signedIn });
   }
+
+  // Save progress: a signed-in player's page opens on the game left unfinished, here or on
+  // another device (once per account and page, before any game).
+  const resumedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (userPending || !user || playRequested || resumedFor.current === user.id) return;
+    resumedFor.current = user.id;
+    void flow.resume(user.username);
+  }, [userPending, user, playRequested, flow]);
 
   // 'PLAY NOW!': signed-in players start at once; guests answer the prompt first.
   useEffect(() => {
     if (!playRequested || userPending) return;
     setPlayRequested(false);
-    if (user) startGame(user.username);
-    else if (guestConfirmed) startGame(defaultPlayerName(null));
+    if (user) startGame(user.username, true);
+    else if (guestConfirmed) startGame(defaultPlayerName(null), false);
     else setPrompting(true);
     // startGame reads the latest refs; the request is the trigger.
   }, [playRequested, userPending, user]);
@@ -127,6 +141,12 @@ export function Game({
       style={boardWidth ? ({ '--board-width': `${boardWidth}px` } as CSSProperties) : undefined}
     >
       <StatsBar stats={shown} symbols={settings.symbols} />
+      {snapshot.practice && playing && (
+        <p className="game-practice" role="status" data-testid="practice-note">
+          <Badge tone="orange">Practice game</Badge>
+          <span>{PRACTICE_NOTE}</span>
+        </p>
+      )}
       <ErrorBoundary
         name="Game board"
         onReset={() => flow.reset()}
@@ -176,7 +196,7 @@ export function Game({
           onContinue={() => {
             guestConfirmed = true;
             setPrompting(false);
-            startGame(defaultPlayerName(null));
+            startGame(defaultPlayerName(null), false);
           }}
           onClose={() => setPrompting(false)}
         />

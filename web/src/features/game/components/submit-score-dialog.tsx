@@ -27,6 +27,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * The score dialog (docs/product.md 'Submitting a score'). The name is prefilled, cut at 20
  * characters and must keep at least 1 after trimming; the button is disabled while empty or
  * submitting and reads 'Submitting...'; the submission itself starts 300 ms after the form is sent.
+ * A name the server refuses comes back with its reason under the field, to choose another.
  */
 export function SubmitScoreDialog({
   score,
@@ -44,12 +45,14 @@ export function SubmitScoreDialog({
   /** null while the high-score check runs. */
   isHighScore: boolean | null;
   defaultName: string;
-  onSubmit: (name: string) => void | Promise<void>;
+  /** Resolves with `nameError` when the server refused the name (the dialog stays open). */
+  onSubmit: (name: string) => void | Promise<{ nameError?: string } | void>;
   onClose: () => void;
   onPlayAgain: () => void;
 }) {
   const [name, setName] = useState(() => truncateName(defaultName));
   const [submitting, setSubmitting] = useState(false);
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -105,7 +108,11 @@ export function SubmitScoreDialog({
     const chosen = name.trim();
     timer.current = setTimeout(() => {
       timer.current = null;
-      void onSubmit(chosen);
+      void Promise.resolve(onSubmit(chosen)).then((answer) => {
+        if (!answer?.nameError) return;
+        setNameError(answer.nameError);
+        setSubmitting(false);
+      });
     }, SUBMIT_DELAY_MS);
   }
 
@@ -133,7 +140,11 @@ export function SubmitScoreDialog({
           autoComplete="nickname"
           required
           disabled={submitting}
-          onChange={(event) => setName(truncateName(event.target.value))}
+          error={nameError}
+          onChange={(event) => {
+            setNameError(undefined);
+            setName(truncateName(event.target.value));
+          }}
         />
         <div className="modal__actions">
           <Button type="submit" size="lg" block disabled={!valid || submitting}>

@@ -1,11 +1,14 @@
 // The 'Watch Ad' reward (docs/product.md 'Game flow', out of moves): the click arms it, and the
-// moves are credited when the tab becomes visible again, once per game. It stays armed for the
-// rest of the game, so a second return is answered 'Already Awarded' (once).
-import { grantExtraMoves, type GameState } from '@ballmatch/engine';
+// moves are credited when the tab becomes visible again, once per game (the server grants them:
+// `{type: 'extraMoves'}`). It stays armed for the rest of the game, so a second return is
+// answered 'Already Awarded' (once).
 import type { FlowServices } from './types';
+import type { GameView } from './game-view';
 
 export class ExtraMovesReward {
   private armed = false;
+  /** A grant is on its way: a second return meanwhile changes nothing. */
+  private granting = false;
 
   constructor(private readonly toast: FlowServices['toast']) {}
 
@@ -18,27 +21,38 @@ export class ExtraMovesReward {
   }
 
   /**
-   * The tab is visible again: when the moves are due, `apply` gets the game with them added
-   * (and the player is told); nothing happens when nothing is armed.
+   * The tab is visible again: when the moves are due, `grant` asks for them (resolving with the
+   * moves added, or null when they were not granted) and the player is told; nothing happens
+   * when nothing is armed.
    */
-  collect(state: GameState | null, apply: (withMoves: GameState) => void): void {
-    if (!this.armed || !state) return;
-    const result = grantExtraMoves(state);
-    if (result.ok) {
-      apply(result.state);
-      this.toast({
-        title: 'Extra Moves Added!',
-        description: `You've earned ${result.movesAdded} more moves to complete the level!`,
-        variant: 'success',
-      });
-      return;
-    }
-    this.armed = false;
-    if (result.reason === 'alreadyGranted') {
+  async collect(
+    state: GameView | null,
+    grant: () => Promise<{ movesAdded: number } | null>,
+  ): Promise<void> {
+    if (!this.armed || !state || this.granting) return;
+    if (state.extraMovesGranted) {
+      this.armed = false;
       this.toast({
         title: 'Already Awarded',
         description: "You've already received extra moves in this game.",
       });
+      return;
+    }
+    if (state.status !== 'gameOverPending') {
+      this.armed = false;
+      return;
+    }
+    this.granting = true;
+    try {
+      const granted = await grant();
+      if (!granted) return;
+      this.toast({
+        title: 'Extra Moves Added!',
+        description: `You've earned ${granted.movesAdded} more moves to complete the level!`,
+        variant: 'success',
+      });
+    } finally {
+      this.granting = false;
     }
   }
 }

@@ -1,13 +1,23 @@
-// The life of one game on the page (docs/product.md 'Game flow'): start with a server session and
-// seed, play moves through the engine while the board animates them, the extra-moves offer, the
-// end. The engine is the rules; this class sequences what the player sees and hears, with its
-// parts in their own files: the phases (phase-machine.ts), what the server hears during play
+// The life of one game on the page (docs/product.md 'Game flow'): start (the signed-in player's
+// unfinished game, a new ranked game held by the server, or a practice game when the server
+// cannot be reached), moves sent to the game's channel while the board animates them, the
+// extra-moves offer, the end. The server (or the engine, for practice) is the rules; this class
+// sequences what the player sees and hears, with its parts in their own files: the phases
+// (phase-machine.ts), where actions go (game-channel.ts), what the server hears besides
 // (session-reporter.ts), the ad reward (extra-moves.ts) and the end (game-over.ts).
-import { createGame, endGame, findMoves, resetGrid, swap } from '@ballmatch/engine';
-import type { Cell, GameLog, GameState } from '@ballmatch/engine';
-import type { Phase } from '@/game/animation';
+import type { CascadeStep, Cell } from '@ballmatch/engine';
+import { boardAfterPop, type Phase } from '@/game/animation';
 import { ExtraMovesReward } from './extra-moves';
+import { PracticeChannel, RankedChannel, type GameChannel } from './game-channel';
 import { concludeGame } from './game-over';
+import {
+  largestRunOf,
+  movesOn,
+  previewSwap,
+  samePop,
+  type GameView,
+  type VisiblePop,
+} from './game-view';
 import { PhaseMachine, playingOn } from './phase-machine';
 import { SessionReporter } from './session-reporter';
 import { statsOf, type ShownStats } from './shown-stats';
@@ -22,13 +32,17 @@ export type {
   GameSnapshot,
 } from './types';
 
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class GameFlow {
   private readonly machine = new PhaseMachine();
   private readonly session: SessionReporter;
   private readonly reward: ExtraMovesReward;
   private animator: FlowAnimator | null = null;
-  private log: GameLog = [];
+  private channel: GameChannel | null = null;
   private startedAt = 0;
+  /** The move being played out, if any: ending the game waits for it to settle. */
+  private moving: Promise<void> | null = null;
 
   constructor(private readonly services: FlowServices) {
     this.session = new SessionReporter(services);
@@ -41,13 +55,8 @@ export class GameFlow {
 
   subscribe = (listener: () => void): (() => void) => this.machine.subscribe(listener);
 
-  /** The game log so far (the engine's entries, with their timestamps). */
-  get gameLog(): GameLog {
-    return this.log;
-  }
-
   get currentSessionId(): string | null {
-    return this.session.currentSessionId;
+    return this.channel?.sessionId ?? null;
   }
 
   /** Whether the board takes input now. */
@@ -60,62 +69,153 @@ export class GameFlow {
     animator?.showGrid(this.getSnapshot().state?.grid ?? null);
   }
 
-  // --- playing ---------------------------------------------------------------------------
+  // --- starting --------------------------------------------------------------------------
 
-  /** Starts a game: a server session with its seed, or a practice game if that fails. */
-  async start(playerName: string): Promise<void> {
+  /**
+   * Starts a game. With `resume` (a signed-in player) the player's unfinished game comes first
+   * (save progress); otherwise, or when there is none, a new ranked game; when the server cannot
+   * be reached, a practice game.
+   */
+  async start(playerName: string, { resume = false }: { resume?: boolean } = {}): Promise<void> {
     if (!this.machine.allows('start')) return;
     const generation = this.machine.nextGeneration();
     this.machine.update({ phase: 'starting', result: null, celebration: null, noMoves: false });
-    const opened = await this.session.open(playerName);
+    const current = resume ? await this.findCurrentGame() : null;
     if (!this.machine.isCurrent(generation)) return;
+    if (current) {
+      this.begin(current, current.playerName || playerName, true);
+      return;
+    }
+    const channel = await this.openChannel(playerName);
+    if (!this.machine.isCurrent(generation)) return;
+    this.begin(channel, playerName, false);
+  }
 
-    const state = createGame(opened.seed);
-    this.session.begin(opened, playerName);
-    this.log = [];
+  /**
+   * A signed-in player's page opens on the game they left unfinished, here or on another
+   * device; nothing changes when there is none, or when a game has started meanwhile.
+   */
+  async resume(playerName: string): Promise<boolean> {
+    if (this.getSnapshot().phase !== 'idle') return false;
+    const generation = this.machine.currentGeneration;
+    const current = await this.findCurrentGame();
+    if (!current || !this.machine.isCurrent(generation) || this.getSnapshot().phase !== 'idle') {
+      return false;
+    }
+    this.machine.nextGeneration();
+    this.begin(current, current.playerName || playerName, true);
+    return true;
+  }
+
+  private async findCurrentGame(): Promise<(GameChannel & { playerName: string }) | null> {
+    try {
+      const found = await this.services.currentGame();
+      if (!found || found.game.status === 'ended') return null;
+      // The account stands for the game: no credential is needed (nor known on this page).
+      return Object.assign(new RankedChannel(found.id, '', found.game, this.services), {
+        playerName: found.playerName,
+      });
+    } catch (error) {
+      console.warn('[game] could not look for a game in progress:', describe(error));
+      return null;
+    }
+  }
+
+  /** A new ranked game, or a practice game from a local seed when that fails. */
+  private async openChannel(playerName: string): Promise<GameChannel> {
+    try {
+      const session = await this.services.createSession(playerName);
+      return new RankedChannel(session.id, session.credential, session.game, this.services);
+    } catch (error) {
+      console.warn('[game] no game server; starting a practice game:', describe(error));
+      return new PracticeChannel(this.services.randomSeed());
+    }
+  }
+
+  private begin(channel: GameChannel, playerName: string, resumed: boolean): void {
+    this.channel = channel;
+    this.session.begin(channel.sessionId, channel.credential, playerName);
     this.reward.disarm();
     this.startedAt = this.services.now();
-    this.machine.update({
-      ...playingOn(state),
-      practice: opened.sessionId === null,
-      celebration: null,
-      result: null,
-    });
-    this.animator?.showGrid(state.grid);
-    void this.services.incrementPlayCount(this.services.adIds().length > 0);
+    this.machine.update({ practice: channel.sessionId === null, result: null });
+    this.show(channel.game);
+    // A resumed game was counted when it began.
+    if (!resumed) void this.services.incrementPlayCount(this.services.adIds().length > 0);
     this.services.recordImpressions();
     this.services.music(true);
   }
 
   /**
-   * Tries a swap: 'invalid' shakes the balls, 'moved' plays the move out, 'ignored' means the
-   * board was not taking input.
+   * Shows a game as it stands (started, resumed, or read again after a refused action): the
+   * board at rest, and the phase its status calls for.
+   */
+  private show(game: GameView): void {
+    this.animator?.showGrid(game.grid);
+    if (game.status === 'ended') {
+      this.machine.update({ state: game, busy: false });
+      this.finish();
+      return;
+    }
+    this.machine.update({
+      ...playingOn(game),
+      phase: game.status === 'gameOverPending' ? 'extraMovesOffer' : 'playing',
+      celebration: null,
+    });
+  }
+
+  // --- playing ---------------------------------------------------------------------------
+
+  /**
+   * Tries a swap: 'invalid' shakes the balls (nothing is sent), 'moved' plays the move out,
+   * 'ignored' means the board was not taking input.
    */
   async trySwap(from: Cell, to: Cell): Promise<'moved' | 'invalid' | 'ignored'> {
     const before = this.getSnapshot().state;
-    if (!before || !this.acceptsInput) return 'ignored';
-    const result = swap(before, from, to);
-    if (!result.ok) {
+    const channel = this.channel;
+    if (!before || !channel || !this.acceptsInput) return 'ignored';
+    const preview = previewSwap(before, from, to);
+    if (!preview.ok) {
       this.services.sound('invalid');
       this.machine.update({ busy: true });
       await this.animator?.shake(before.grid, from, to);
       if (this.getSnapshot().state === before) this.machine.update({ busy: false });
       return 'invalid';
     }
+    const move = this.playMove(channel, before, from, to, preview.pop);
+    this.moving = move;
+    try {
+      await move;
+    } finally {
+      if (this.moving === move) this.moving = null;
+    }
+    return 'moved';
+  }
 
-    const at = Math.round(this.services.now());
-    this.log.push({ type: 'swap', from: result.from, to: result.to, at });
-    this.session.recordSwap(at);
+  /**
+   * A valid swap: it is sent at once, and while its answer is on the way the board plays the
+   * swap (200 ms) and the pop of the runs it makes (350 ms), which the board already shows. The
+   * answer brings the rest (what falls, the new balls, further rounds) and the figures.
+   */
+  private async playMove(
+    channel: GameChannel,
+    before: GameView,
+    from: Cell,
+    to: Cell,
+    pop: VisiblePop,
+  ): Promise<void> {
+    this.session.recordSwap(Math.round(this.services.now()));
+    const answered = channel.send({ type: 'swap', from, to });
     const generation = this.machine.currentGeneration;
     const shownBefore = this.getSnapshot().shown ?? statsOf(before);
     let shown: ShownStats = { ...shownBefore, movesLeft: Math.max(0, shownBefore.movesLeft - 1) };
-    this.machine.update({ state: result.state, busy: true, shown, celebration: null });
+    this.machine.update({ busy: true, shown, celebration: null });
     this.services.sound('swap');
 
     // The figures follow the animation: each cleared run adds its points as it pops.
+    let steps: readonly Pick<CascadeStep, 'cleared' | 'points' | 'targetCollected'>[] = [pop];
     const onPhase = (phase: Phase) => {
       if (phase.kind !== 'pop' || !this.machine.isCurrent(generation)) return;
-      const step = result.steps[phase.step];
+      const step = steps[phase.step];
       if (!step) return;
       this.services.sound('match', Math.min(3, phase.step + step.cleared.length));
       shown = {
@@ -128,29 +228,45 @@ export class GameFlow {
       };
       this.machine.update({ shown });
     };
-    if (this.animator) await this.animator.playSwap(before.grid, result, onPhase);
-    else result.steps.forEach((_, step) => onPhase({ kind: 'pop', step } as Phase));
-    if (!this.machine.isCurrent(generation)) return 'moved';
+    if (this.animator) await this.animator.playOpening(before.grid, { from, to, pop }, onPhase);
+    else onPhase({ kind: 'pop', step: 0 } as Phase);
 
-    this.session.afterMove(result);
-    this.machine.settleMove(before, result, {
+    const outcome = await answered;
+    if (!this.machine.isCurrent(generation)) return;
+    if (!outcome.ok || !outcome.answer.steps[0] || !samePop(pop, outcome.answer.steps[0])) {
+      // Out of step with the server (its board was not the one shown): its game it is.
+      this.show(outcome.ok ? outcome.answer.game : outcome.game);
+      return;
+    }
+    const { answer } = outcome;
+    steps = answer.steps;
+    const afterPop = boardAfterPop(before.grid, from, to, pop.removed);
+    if (this.animator) await this.animator.playCascade(afterPop, answer.steps, onPhase);
+    else answer.steps.forEach((_, step) => step > 0 && onPhase({ kind: 'pop', step } as Phase));
+    if (!this.machine.isCurrent(generation)) return;
+
+    this.animator?.showGrid(answer.game.grid);
+    this.machine.update({ state: answer.game });
+    this.session.afterMove(answer.game, largestRunOf(answer.steps));
+    this.machine.settleMove(before, answer, {
       levelUp: () => this.services.sound('levelUp'),
       ended: () => this.finish(),
     });
-    return 'moved';
   }
 
-  /** 'Reset Grid' on the no-moves overlay: a new board, recorded in the log. */
-  resetBoard(): boolean {
+  /** 'Reset Grid' on the no-moves overlay: a new board from the server, costing no move. */
+  async resetBoard(): Promise<boolean> {
     const state = this.getSnapshot().state;
-    if (!state || !this.machine.allows('resetBoard')) return false;
-    const result = resetGrid(state);
-    if (!result.ok) return false;
-    this.log.push({ type: 'reset', at: Math.round(this.services.now()) });
-    this.machine.update({ state: result.state, noMoves: findMoves(result.state).length === 0 });
-    this.animator?.showGrid(result.state.grid);
-    this.services.recordImpressions();
-    return true;
+    const channel = this.channel;
+    if (!state || !channel || !this.machine.allows('resetBoard')) return false;
+    if (state.status !== 'active' || movesOn(state.grid).length > 0) return false;
+    const generation = this.machine.currentGeneration;
+    this.machine.update({ busy: true });
+    const outcome = await channel.send({ type: 'reset' });
+    if (!this.machine.isCurrent(generation)) return false;
+    this.show(outcome.ok ? outcome.answer.game : outcome.game);
+    if (outcome.ok) this.services.recordImpressions();
+    return outcome.ok;
   }
 
   // --- out of moves ----------------------------------------------------------------------
@@ -168,37 +284,60 @@ export class GameFlow {
     if (this.machine.allows('declineExtraMoves')) this.finish();
   }
 
-  /** The tab became visible again: an armed reward is credited (once per game). */
-  onTabVisible(): void {
-    this.reward.collect(this.getSnapshot().state, (state) => {
-      this.log.push({ type: 'extraMoves', at: Math.round(this.services.now()) });
-      this.machine.update(playingOn(state));
+  /** The tab became visible again: an armed reward is credited by the server (once per game). */
+  onTabVisible(): Promise<void> {
+    const channel = this.channel;
+    const generation = this.machine.currentGeneration;
+    return this.reward.collect(this.getSnapshot().state, async () => {
+      if (!channel) return null;
+      const outcome = await channel.send({ type: 'extraMoves' });
+      if (!this.machine.isCurrent(generation)) return null;
+      if (!outcome.ok) {
+        this.show(outcome.game);
+        return null;
+      }
+      this.machine.update(playingOn(outcome.answer.game));
+      return { movesAdded: outcome.answer.movesAdded };
     });
   }
 
   // --- the end ---------------------------------------------------------------------------
 
-  /** The player ends the game. */
+  /** The player ends the game (once the move being played out, if any, has settled). */
   endByPlayer(): void {
-    if (this.machine.allows('endByPlayer')) this.finish();
+    if (!this.machine.allows('endByPlayer')) return;
+    if (!this.moving) {
+      this.finish();
+      return;
+    }
+    void this.moving.then(() => {
+      if (this.machine.allows('endByPlayer')) this.finish();
+    });
   }
 
+  /**
+   * The game is over: the server hears it (`{type: 'end'}`, unless it ended the game itself),
+   * then the session gets its last figures; the page shows the result at once.
+   */
   private finish(): void {
     const current = this.getSnapshot().state;
-    if (!current || this.getSnapshot().phase === 'over') return;
-    const ended = endGame(current);
-    const state: GameState = ended.ok ? ended.state : current;
+    const channel = this.channel;
+    if (!current || !channel || this.getSnapshot().phase === 'over') return;
+    this.machine.nextGeneration();
     this.reward.disarm();
-    this.machine.clearTimers();
     this.services.music(false);
     this.services.sound('gameOver');
-    this.session.end(state);
+    const state: GameView = { ...current, status: 'ended' };
+    const ended = channel.send({ type: 'end' }).then((outcome) => {
+      this.session.end(outcome.ok ? outcome.answer.game : outcome.game);
+    });
     const result = concludeGame(
       state,
       {
         playerName: this.session.playerName,
-        sessionId: this.session.currentSessionId,
-        log: this.log,
+        sessionId: channel.sessionId,
+        credential: channel.credential,
+        ended,
         startedAt: this.startedAt,
       },
       this.services,
@@ -218,6 +357,7 @@ export class GameFlow {
   reset(): void {
     this.reward.disarm();
     this.services.music(false);
+    this.channel = null;
     this.machine.toIdle();
     this.animator?.showGrid(null);
   }

@@ -2,28 +2,27 @@
 // score above 0 joins this device's high scores and is announced in the 'Game Over' toast (with
 // 'New high score!' for a personal best), a zero gets 'Better luck next time!'. The result it
 // returns is what the score dialog submits.
-import type { GameLog, GameState } from '@ballmatch/engine';
 import { addLocalHighScore, isPersonalBest, loadLocalHighScores } from '../lib/local-high-scores';
+import type { GameView } from './game-view';
 import type { FlowServices, GameResult } from './types';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** What the game knew about itself besides the engine's state. */
+/** What the game knew about itself besides its state. */
 export interface PlayedGame {
   playerName: string;
+  /** Null for a practice game. */
   sessionId: string | null;
-  log: GameLog;
+  credential: string;
+  /** Settles once the server has heard the game end. */
+  ended: Promise<void>;
   /** services.now() when it started. */
   startedAt: number;
 }
 
 type EndServices = Pick<FlowServices, 'recordCompletedGame' | 'adIds' | 'now' | 'toast'>;
 
-export function concludeGame(
-  state: GameState,
-  game: PlayedGame,
-  services: EndServices,
-): GameResult {
+export function concludeGame(state: GameView, game: PlayedGame, services: EndServices): GameResult {
   reportCompletedGame(game.startedAt, services);
 
   const before = loadLocalHighScores();
@@ -51,7 +50,8 @@ export function concludeGame(
     moves: state.totalMoves,
     practice: game.sessionId === null,
     sessionId: game.sessionId,
-    log: [...game.log],
+    credential: game.credential,
+    ended: game.ended,
     personalBest,
     localScoresBefore: before,
   };

@@ -2,8 +2,8 @@
 // the snapshot the page renders from, decides which player action is allowed in which phase,
 // and runs the timed transitions: the level-up 1 s after the move that completed a level, and
 // the out-of-moves offer (or the end) 300 ms after the last move.
-import { LEVEL, OUT_OF_MOVES_DELAY_MS, findMoves } from '@ballmatch/engine';
-import type { GameState, LevelUp, SwapSuccess } from '@ballmatch/engine';
+import { LEVEL, OUT_OF_MOVES_DELAY_MS } from '@ballmatch/engine';
+import type { ActionAnswer, GameView, LevelUpInfo } from './game-view';
 import { statsOf } from './shown-stats';
 import type { GamePhase, GameSnapshot } from './types';
 
@@ -22,13 +22,13 @@ const IDLE: GameSnapshot = {
 };
 
 /** A game in play on `state`, waiting for the player's move. */
-export function playingOn(state: GameState): Partial<GameSnapshot> {
+export function playingOn(state: GameView): Partial<GameSnapshot> {
   return {
     phase: 'playing',
     state,
     shown: statsOf(state),
     busy: false,
-    noMoves: findMoves(state).length === 0,
+    noMoves: !state.hasMoves,
   };
 }
 
@@ -49,7 +49,7 @@ export type PlayerAction = keyof typeof ALLOWED_IN;
 export interface SettleHooks {
   /** The new level begins (its sound). */
   levelUp(): void;
-  /** The engine ended the game: no moves left and the extra moves already used. */
+  /** The server ended the game: no moves left and the extra moves already used. */
   ended(): void;
 }
 
@@ -118,15 +118,15 @@ export class PhaseMachine {
   }
 
   /**
-   * After a move has played out: the figures catch up with the engine, then either the level
+   * After a move has played out: the figures catch up with the answer, then either the level
    * goes up (after 1 s, with its banners), or the moves ran out (after 300 ms the extra-moves
-   * offer, or the end when the engine has already ended the game).
+   * offer, or the end when the server has already ended the game).
    */
-  settleMove(before: GameState, result: SwapSuccess, hooks: SettleHooks): void {
-    const { state } = result;
-    const noMoves = state.status === 'active' && !result.hasMoves;
-    if (result.levelUp) {
-      this.levelUp(before, state, result.levelUp, noMoves, hooks);
+  settleMove(before: GameView, answer: ActionAnswer, hooks: SettleHooks): void {
+    const state = answer.game;
+    const noMoves = state.status === 'active' && !state.hasMoves;
+    if (answer.levelUp) {
+      this.levelUp(before, state, answer.levelUp, noMoves, hooks);
       return;
     }
     this.update({ shown: statsOf(state), busy: state.status !== 'active', noMoves });
@@ -141,9 +141,9 @@ export class PhaseMachine {
 
   /** The completed level stays on screen (full bar, bonus) for 1 s, then the next begins. */
   private levelUp(
-    before: GameState,
-    state: GameState,
-    done: LevelUp,
+    before: GameView,
+    state: GameView,
+    done: LevelUpInfo,
     noMoves: boolean,
     hooks: SettleHooks,
   ): void {

@@ -1,10 +1,12 @@
 // Handing a finished game to the leaderboards (docs/product.md 'Submitting a score'): the name
-// is remembered on this device, the score and its game log are sent, the player is told how it
-// went, and the page reloads 1.5 s later whatever the outcome (a fresh page for the next game).
-import { encodeGameLog } from '@ballmatch/engine';
+// is remembered on this device, the score is sent with the session's credential once the server
+// has heard the game end, the player is told the server's answer (held for review included),
+// and the page reloads 1.5 s later (a fresh page for the next game). A name the server refuses
+// goes back to the dialog instead, so the player can choose another.
 import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
 import { reloadPage } from '@/lib/reload-page';
-import { submitScore } from '../api/score-submission';
+import { isTransientFailure, submitScore } from '../api/score-submission';
 import { savePlayerName } from '../lib/player-name';
 import type { GameResult } from './types';
 
@@ -12,6 +14,11 @@ import type { GameResult } from './types';
 export const RELOAD_DELAY_MS = 1500;
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** What the dialog hears back: the server's reason when it refused the name. */
+export interface HandOffResult {
+  nameError?: string;
+}
 
 /**
  * Submits `game` under `playerName`. `isHighScore` picks the success toast: 'Score Submitted'
@@ -22,24 +29,49 @@ export async function handOffScore(
   game: GameResult,
   playerName: string,
   isHighScore: boolean | null,
-): Promise<void> {
-  if (!game.sessionId) return;
+): Promise<HandOffResult> {
+  if (!game.sessionId) return {};
   savePlayerName(playerName);
-  const outcome = await submitScore({
-    playerName,
-    score: game.score,
-    level: game.level,
-    moves: game.moves,
-    sessionId: game.sessionId,
-    gameLog: encodeGameLog(game.log),
-  });
+  // A score is accepted only from a finished game.
+  await game.ended;
+  const outcome = await submitScore(
+    {
+      playerName,
+      score: game.score,
+      level: game.level,
+      moves: game.moves,
+      sessionId: game.sessionId,
+    },
+    game.credential,
+  );
   const points = numberFormat.format(game.score);
-  if (!outcome.saved) {
-    // The same words whether the score waits in the outbox (a network failure) or was refused:
-    // there is nothing the player could do about either.
+  const refused = !outcome.saved && !isTransientFailure(outcome.error) ? outcome.error : null;
+  if (refused instanceof ApiError && refused.data?.field === 'playerName') {
+    return { nameError: refused.data.message || 'That name cannot be used; choose another.' };
+  }
+  if (refused) {
+    toast({
+      title: 'Score Not Submitted',
+      description:
+        (refused instanceof ApiError && refused.data?.message) ||
+        `Your score of ${points} could not be submitted.`,
+      variant: 'destructive',
+    });
+  } else if (!outcome.saved) {
     toast({
       title: 'Score Recorded',
       description: `Your score of ${points} has been saved. Leaderboards will be updated when connection is restored.`,
+    });
+  } else if (outcome.review === 'held') {
+    toast({
+      title: 'Score Under Review',
+      description: `Your score of ${points} is being reviewed. It will appear on the leaderboards once cleared.`,
+    });
+  } else if (outcome.review === 'rejected') {
+    toast({
+      title: 'Score Not Submitted',
+      description: outcome.message || `Your score of ${points} was rejected after review.`,
+      variant: 'destructive',
     });
   } else if (isHighScore) {
     toast({
@@ -55,4 +87,5 @@ export async function handOffScore(
     });
   }
   setTimeout(reloadPage, RELOAD_DELAY_MS);
+  return {};
 }

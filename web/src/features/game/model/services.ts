@@ -1,9 +1,16 @@
-// The real services behind a GameFlow: the HTTP calls, the audio, toasts and the ad tab.
+// The real services behind a GameFlow: the HTTP calls (the session and its game), the audio,
+// toasts and the ad tab.
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import type { Face } from '@/game/faces';
 import { recordImpressions } from '../api/record-impressions';
-import { createPlayerSession, updatePlayerSession } from '../api/player-session';
+import {
+  createPlayerSession,
+  getCurrentGame,
+  getSessionGame,
+  playSessionAction,
+  updatePlayerSession,
+} from '../api/player-session';
 import { incrementPlayCount, recordCompletedGame } from '../api/stats';
 import { gameAudio } from '../audio';
 import { countAdClick } from '../lib/ad-clicks';
@@ -28,6 +35,9 @@ export function createFlowServices(getFaces: () => readonly Face[]): FlowService
         sessionId: pageSessionUuid(),
         deviceFingerprint: deviceFingerprint(),
       }),
+    currentGame: getCurrentGame,
+    playAction: playSessionAction,
+    readGame: getSessionGame,
     updateSession: updatePlayerSession,
     incrementPlayCount,
     recordCompletedGame,

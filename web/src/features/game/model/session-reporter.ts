@@ -1,25 +1,22 @@
-// What the server hears about a game while it is played (docs/product.md 'Player sessions'):
-// the session is created when the game starts (its answer carries the game's seed), updated on
-// every 10th move and on any run of 5 or more with the moves' timestamps since the last update,
-// and closed when the game ends. Updates are fire-and-forget: the player never waits for them.
-import { analyzeTiming, type GameState, type SwapSuccess } from '@ballmatch/engine';
+// What the server hears about a game besides its actions (docs/product.md 'Player sessions'):
+// the client's own figures, updated on every 10th move and on any run of 5 or more with the
+// moves' timestamps since the last update, and a last update when the game ends. They are kept
+// for player tracking only (the score and the timing verdict come from the server's own game).
+// Updates are fire-and-forget: the player never waits for them.
+import { analyzeTiming } from '@ballmatch/engine';
 import type { SessionFigures } from '../api/player-session';
+import type { GameView } from './game-view';
 import type { FlowServices } from './types';
 
 /** An update on every 10th move and on any run of 5 or more. */
 export const SESSION_UPDATE_EVERY = 10;
 export const SESSION_UPDATE_RUN = 5;
 
-export interface OpenedSession {
-  seed: string;
-  /** Null for a practice game: the session could not be created. */
-  sessionId: string | null;
-}
-
-type SessionServices = Pick<FlowServices, 'createSession' | 'updateSession' | 'randomSeed'>;
+type SessionServices = Pick<FlowServices, 'updateSession'>;
 
 export class SessionReporter {
   private sessionId: string | null = null;
+  private credential = '';
   private name = '';
   /** Every swap's time in this game (the timing check looks at all of them). */
   private swapTimes: number[] = [];
@@ -28,33 +25,13 @@ export class SessionReporter {
 
   constructor(private readonly services: SessionServices) {}
 
-  /**
-   * Asks the server for a session and the game's seed; when that fails the game is a practice
-   * game from a local random seed.
-   */
-  async open(playerName: string): Promise<OpenedSession> {
-    try {
-      const session = await this.services.createSession(playerName);
-      return { seed: session.seed, sessionId: session.id };
-    } catch (error) {
-      console.warn(
-        '[game] no player session; starting a practice game:',
-        error instanceof Error ? error.message : error,
-      );
-      return { seed: this.services.randomSeed(), sessionId: null };
-    }
-  }
-
-  /** The game of `session` has begun under `playerName`. */
-  begin(session: OpenedSession, playerName: string): void {
-    this.sessionId = session.sessionId;
+  /** A game has begun (or been resumed) under `playerName`; null: a practice game. */
+  begin(sessionId: string | null, credential: string, playerName: string): void {
+    this.sessionId = sessionId;
+    this.credential = credential;
     this.name = playerName;
     this.swapTimes = [];
     this.unsentTimes = [];
-  }
-
-  get currentSessionId(): string | null {
-    return this.sessionId;
   }
 
   get playerName(): string {
@@ -67,25 +44,24 @@ export class SessionReporter {
   }
 
   /** After a move has played out: reports it when it is a 10th move or made a run of 5+. */
-  afterMove(result: SwapSuccess): void {
-    const { state } = result;
-    if (state.totalMoves % SESSION_UPDATE_EVERY === 0 || result.largestRun >= SESSION_UPDATE_RUN) {
-      this.send(state, false);
+  afterMove(game: GameView, largestRun: number): void {
+    if (game.totalMoves % SESSION_UPDATE_EVERY === 0 || largestRun >= SESSION_UPDATE_RUN) {
+      this.send(game, false);
     }
   }
 
-  /** The final update, which closes the session. */
-  end(state: GameState): void {
-    this.send(state, true);
+  /** The last update, once the game has ended; it closes the session too (idempotently). */
+  end(game: GameView): void {
+    this.send(game, true);
   }
 
-  private send(state: GameState, ending: boolean): void {
+  private send(game: GameView, ending: boolean): void {
     if (!this.sessionId) return;
     const timing = analyzeTiming(this.swapTimes);
     const figures: SessionFigures = {
-      totalScore: state.score,
-      matchCount: state.totalMatches,
-      moveCount: state.totalMoves,
+      totalScore: game.score,
+      matchCount: game.totalMatches,
+      moveCount: game.totalMoves,
       averageMoveDuration: Math.round(timing.averageMoveDuration),
       playerName: this.name,
       moveTimestamps: this.unsentTimes,
@@ -101,6 +77,6 @@ export class SessionReporter {
     }
     if (ending) figures.endingSession = true;
     this.unsentTimes = [];
-    void this.services.updateSession(this.sessionId, figures);
+    void this.services.updateSession(this.sessionId, this.credential, figures);
   }
 }

@@ -1,4 +1,4 @@
-import type { Color, GameState } from '@ballmatch/engine';
+import type { Color, LevelProgress } from '@ballmatch/engine';
 
 /** What the stats bar shows. It trails the engine while a move is being animated. */
 export interface ShownStats {
@@ -11,7 +11,7 @@ export interface ShownStats {
   targetColor: Color | null;
 }
 
-export function statsOf(state: GameState): ShownStats {
+export function statsOf(state: { score: number; level: LevelProgress }): ShownStats {
   const { level } = state;
   return {
     score: state.score,

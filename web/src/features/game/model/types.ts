@@ -1,12 +1,14 @@
 // The shapes a game is observed and driven through: what the page renders (GameSnapshot), what
 // draws the board (FlowAnimator) and everything outside the rules a game talks to (FlowServices).
-import type { Cell, GameLog, GameState, Grid, SwapSuccess } from '@ballmatch/engine';
-import type { Phase } from '@/game/animation';
+import type { CascadeStep, Cell, Grid } from '@ballmatch/engine';
+import type { Board, OpeningPop, Phase } from '@/game/animation';
 import type { SoundName } from '@/game/audio/sounds';
 import type { ToastInput } from '@/components/ui/toast';
 import type { CompletedGame } from '../api/stats';
-import type { CreatedSession, SessionFigures } from '../api/player-session';
+import type { CreatedSession, ResumedGame, SessionFigures } from '../api/player-session';
 import type { LocalHighScore } from '../lib/local-high-scores';
+import type { RankedApi } from './game-channel';
+import type { GameView } from './game-view';
 import type { ShownStats } from './shown-stats';
 
 /**
@@ -26,7 +28,10 @@ export interface GameResult {
   moves: number;
   practice: boolean;
   sessionId: string | null;
-  log: GameLog;
+  /** The session's credential, sent with the score ('' when the account stands for it). */
+  credential: string;
+  /** Settles once the server has heard the game end (a score needs a finished game). */
+  ended: Promise<void>;
   personalBest: boolean;
   /** This device's high scores before this game was added (the submit dialog's rule). */
   localScoresBefore: LocalHighScore[];
@@ -34,13 +39,14 @@ export interface GameResult {
 
 export interface GameSnapshot {
   phase: GamePhase;
-  state: GameState | null;
+  /** The game as last confirmed (by the server, or the engine for a practice game). */
+  state: GameView | null;
   shown: ShownStats | null;
   /** A move is being animated (or the level-up pause runs): input waits. */
   busy: boolean;
   /** No move is possible: the 'Reset Grid' overlay. */
   noMoves: boolean;
-  /** The session could not be created: a practice game that cannot be submitted. */
+  /** The server could not be reached: a practice game that cannot be submitted. */
   practice: boolean;
   celebration: Celebration | null;
   result: GameResult | null;
@@ -48,13 +54,27 @@ export interface GameSnapshot {
 
 export interface FlowAnimator {
   showGrid(grid: Grid | null): void;
-  playSwap(before: Grid, move: SwapSuccess, onPhase: (phase: Phase) => void): Promise<void>;
+  /** The swap and the pop of the runs it makes, while the server is asked. */
+  playOpening(
+    before: Grid,
+    move: { from: Cell; to: Cell; pop: OpeningPop },
+    onPhase: (phase: Phase) => void,
+  ): Promise<void>;
+  /** The rest of the cascade, from the answer. */
+  playCascade(
+    afterPop: Board,
+    steps: readonly CascadeStep[],
+    onPhase: (phase: Phase) => void,
+  ): Promise<void>;
   shake(grid: Grid, a: Cell, b: Cell): Promise<void>;
 }
 
-export interface FlowServices {
+export interface FlowServices extends RankedApi {
+  /** Starts a ranked game (throws when the server cannot be reached). */
   createSession(playerName: string): Promise<CreatedSession>;
-  updateSession(id: string, figures: SessionFigures): Promise<void>;
+  /** The signed-in player's unfinished game (save progress), or null. */
+  currentGame(): Promise<ResumedGame | null>;
+  updateSession(id: string, credential: string, figures: SessionFigures): Promise<void>;
   incrementPlayCount(hasAds: boolean): Promise<void>;
   recordCompletedGame(game: CompletedGame): Promise<void>;
   /** Reports the impressions of the faces on the board (a grid was just built). */
@@ -66,6 +86,7 @@ export interface FlowServices {
   sound(name: SoundName, count?: number): void;
   music(on: boolean): void;
   toast(input: ToastInput): void;
+  /** A practice game's local seed. */
   randomSeed(): string;
   /** A clock that never goes backwards, in ms (performance.now). */
   now(): number;

@@ -1,0 +1,166 @@
+// Where a game's actions go (docs/product.md 'Game flow'). A ranked game is held by the server:
+// each action is sent to it, one at a time and in the order made, and its answer says what
+// happened. A practice game (no server) runs the engine here, from a local seed. Both answer in
+// the same shape, so the game flow plays them alike.
+import {
+  createGame,
+  endGame,
+  grantExtraMoves,
+  resetGrid,
+  swap,
+  type GameState,
+} from '@ballmatch/engine';
+import { viewOfState, type ActionAnswer, type GameView, type PlayerAction } from './game-view';
+
+/**
+ * An action's outcome: the answer, or (refused, out of step, or no answer at all) the game as
+ * the server holds it now, to redraw the board from.
+ */
+export type ActionOutcome = { ok: true; answer: ActionAnswer } | { ok: false; game: GameView };
+
+export interface GameChannel {
+  /** The player session, or null for a practice game (which cannot be submitted). */
+  readonly sessionId: string | null;
+  /** The session's credential ('' for a practice game, or a game the account stands for). */
+  readonly credential: string;
+  /** The game as last confirmed. */
+  readonly game: GameView;
+  /** Sends an action after every earlier one has been answered. */
+  send(action: PlayerAction): Promise<ActionOutcome>;
+}
+
+/** What a ranked game needs of the server (api/player-session.ts). */
+export interface RankedApi {
+  playAction(
+    id: string,
+    credential: string,
+    body: { seq: number; action: PlayerAction },
+  ): Promise<ActionAnswer>;
+  readGame(id: string, credential: string): Promise<GameView>;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A game held by the server. Actions queue: each is sent with the `seq` of the game as last
+ * confirmed, after the previous one's answer. A lost answer is retried with the same `seq` by
+ * the fetch layer (the server answers a repeat as the first time). When an action is refused
+ * (422: out of step, or a swap the server's board does not allow) or no answer comes after the
+ * retries, the game is read again (GET …/game) and the board is redrawn from it.
+ */
+export class RankedChannel implements GameChannel {
+  private confirmed: GameView;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly sessionId: string,
+    readonly credential: string,
+    game: GameView,
+    private readonly api: RankedApi,
+  ) {
+    this.confirmed = game;
+  }
+
+  get game(): GameView {
+    return this.confirmed;
+  }
+
+  send(action: PlayerAction): Promise<ActionOutcome> {
+    const outcome = this.queue.then(() => this.deliver(action));
+    this.queue = outcome;
+    return outcome;
+  }
+
+  private async deliver(action: PlayerAction): Promise<ActionOutcome> {
+    if (action.type === 'end' && this.confirmed.status === 'ended') {
+      return {
+        ok: true,
+        answer: { game: this.confirmed, steps: [], levelUp: null, movesAdded: 0 },
+      };
+    }
+    try {
+      const answer = await this.api.playAction(this.sessionId, this.credential, {
+        seq: this.confirmed.seq,
+        action,
+      });
+      this.confirmed = answer.game;
+      return { ok: true, answer };
+    } catch (error) {
+      console.warn(`[game] ${action.type} not applied; reading the game again:`, describe(error));
+      return { ok: false, game: await this.resync() };
+    }
+  }
+
+  /** The server's game; the last confirmed one when even that cannot be read. */
+  private async resync(): Promise<GameView> {
+    try {
+      this.confirmed = await this.api.readGame(this.sessionId, this.credential);
+    } catch (error) {
+      console.warn('[game] the game could not be read; keeping the last one:', describe(error));
+    }
+    return this.confirmed;
+  }
+}
+
+/** A game without the server: the engine here, from a local seed. Never submitted. */
+export class PracticeChannel implements GameChannel {
+  readonly sessionId = null;
+  readonly credential = '';
+  private state: GameState;
+  private seq = 0;
+
+  constructor(seed: string) {
+    this.state = createGame(seed);
+  }
+
+  get game(): GameView {
+    return viewOfState(this.state, this.seq);
+  }
+
+  send(action: PlayerAction): Promise<ActionOutcome> {
+    return Promise.resolve(this.apply(action));
+  }
+
+  private apply(action: PlayerAction): ActionOutcome {
+    const answer = (state: GameState, more: Partial<ActionAnswer> = {}): ActionOutcome => {
+      this.state = state;
+      this.seq += 1;
+      return {
+        ok: true,
+        answer: { game: this.game, steps: [], levelUp: null, movesAdded: 0, ...more },
+      };
+    };
+    switch (action.type) {
+      case 'swap': {
+        const result = swap(this.state, action.from, action.to);
+        if (!result.ok) break;
+        const { levelUp } = result;
+        return answer(result.state, {
+          steps: result.steps,
+          levelUp: levelUp && {
+            fromLevel: levelUp.fromLevel,
+            toLevel: levelUp.toLevel,
+            unusedMoves: levelUp.unusedMoves,
+            bonusPoints: levelUp.bonusPoints,
+          },
+        });
+      }
+      case 'reset': {
+        const result = resetGrid(this.state);
+        if (result.ok) return answer(result.state);
+        break;
+      }
+      case 'extraMoves': {
+        const result = grantExtraMoves(this.state);
+        if (result.ok) return answer(result.state, { movesAdded: result.movesAdded });
+        break;
+      }
+      case 'end': {
+        const result = endGame(this.state);
+        if (result.ok) return answer(result.state);
+        return { ok: true, answer: { game: this.game, steps: [], levelUp: null, movesAdded: 0 } };
+      }
+    }
+    return { ok: false, game: this.game };
+  }
+}
