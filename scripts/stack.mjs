@@ -167,6 +167,19 @@ export async function startStack({
   return {
     url: `http://localhost:${gatewayPort}`,
     pids: () => Object.fromEntries([...running].map(([name, child]) => [name, child.pid])),
+    /**
+     * Restarts one process as a deploy would: SIGTERM (it drains and exits), then the supervisor
+     * starts it again; resolves once the new one answers its health check.
+     */
+    async restart(name) {
+      const proc = all.find((p) => p.name === name);
+      const child = running.get(name);
+      if (!proc || !child) throw new Error(`no running process named ${name}`);
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await waitReady(proc.ready, 60_000);
+    },
     async stop() {
       stopping = true;
       // The gateway first, so no request reaches a stopped service; then the services.

@@ -49,9 +49,10 @@ function slug(text: string): string {
 /**
  * One Chromium for the test file (launched in beforeAll, closed in afterAll; launch() gives it a
  * fresh temporary profile). `journey` is `test` with a fresh context (no cookies, no storage)
- * and page; a failing journey leaves a screenshot in e2e/artifacts/.
+ * and page; a failing journey leaves a screenshot in e2e/artifacts/. Journeys go to the run's
+ * stack, or to `baseUrl()` (a stack of the file's own).
  */
-export function useChromium() {
+export function useChromium({ baseUrl: ownBaseUrl }: { baseUrl?: () => string } = {}) {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
@@ -73,7 +74,7 @@ export function useChromium() {
   ): void {
     test(name, async () => {
       if (!browser) throw new Error('Chromium did not start');
-      const { baseUrl } = stackInfo();
+      const baseUrl = ownBaseUrl ? ownBaseUrl() : stackInfo().baseUrl;
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: 1280, height: 800 },

@@ -1,41 +1,81 @@
-// Playing the real game in the browser. The test learns the game's seed from the server's
-// answer to POST /api/player-sessions (the page itself exposes no test hooks), mirrors every
-// move in @ballmatch/engine to know where the balls are, and checks the page's stats bar
-// against the engine after each move.
-import {
-  findMoves,
-  grantExtraMoves,
-  createGame,
-  swap,
-  type Cell,
-  type GameState,
-  type Move,
-} from '@ballmatch/engine';
-import type { Locator, Page } from 'playwright-core';
+// Playing the real game in the browser. Ranked games are held by the server and the page
+// exposes no test hooks, so the test reads the board where the page does: from the server's
+// answers (POST /api/player-sessions when a game starts, GET /api/player-sessions/current when
+// one is resumed, POST …/actions after each action), caught with playwright's response events.
+// Moves are chosen on that board with @ballmatch/engine (the swaps it allows, the runs each
+// pops at once: all the board itself decides), and the stats bar must show the answer's figures
+// once each move has settled.
+import { swap, type Cell, type Color, type GameState, type Move } from '@ballmatch/engine';
+import { findMoves } from '@ballmatch/engine';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 
 const numbers = new Intl.NumberFormat('en-US');
 
-/** Runs `action` (which starts a game) and returns the seed the server issued for it. */
-export async function seedOfNextGame(page: Page, action: () => Promise<void>): Promise<string> {
-  const answer = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/player-sessions',
-  );
-  await action();
-  const response = await answer;
-  if (response.status() !== 200) {
-    throw new Error(`POST /api/player-sessions: ${response.status()} ${await response.text()}`);
-  }
-  return ((await response.json()) as { seed: string }).seed;
+/** The server's `Game` (docs/api.md 'Ranked games'): the grid as 48 names, row by row. */
+export interface WireGame {
+  grid: Color[];
+  score: number;
+  level: {
+    currentLevel: number;
+    targetColor: Color;
+    targetMatches: number;
+    matchesCollected: number;
+    movesAllowed: number;
+    movesUsed: number;
+    previousColors: Color[];
+  };
+  totalMoves: number;
+  totalMatches: number;
+  largestRun: number;
+  extraMovesGranted: boolean;
+  status: 'active' | 'gameOverPending' | 'ended';
+  hasMoves: boolean;
+  seq: number;
 }
 
-/** The valid move that collects the fewest target balls: games run out of moves quickly. */
-export function slowMove(state: GameState): Move {
+export type WireAction =
+  | { type: 'swap'; from: Cell; to: Cell }
+  | { type: 'reset' }
+  | { type: 'extraMoves' }
+  | { type: 'end' };
+
+const pathOf = (r: Request | Response) => new URL(r.url()).pathname;
+const isCreate = (r: Request) => r.method() === 'POST' && pathOf(r) === '/api/player-sessions';
+const isCurrent = (r: Request) =>
+  r.method() === 'GET' && pathOf(r) === '/api/player-sessions/current';
+export const isAction = (r: Request) =>
+  r.method() === 'POST' && /^\/api\/player-sessions\/[^/]+\/actions$/.test(pathOf(r));
+
+async function json<T>(response: Response): Promise<T> {
+  if (response.status() !== 200) {
+    const request = response.request();
+    throw new Error(
+      `${request.method()} ${pathOf(request)}: ${response.status()} ${await response.text()}`,
+    );
+  }
+  return (await response.json()) as T;
+}
+
+/**
+ * The engine's shape of the board shown. Its random generator is a stand-in: only what the
+ * grid alone decides (which swaps work, the runs they pop at once) is read from it.
+ */
+function boardState(game: WireGame): GameState {
+  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
+  return { ...game, grid, rng: [1, 2, 3, 4] };
+}
+
+/** The valid move whose first pop takes the fewest target balls: games run out of moves quickly. */
+export function slowMove(game: WireGame): Move {
+  const state = boardState(game);
   let best: Move | null = null;
   let bestCost = Infinity;
   for (const move of findMoves(state)) {
     const result = swap(state, move.from, move.to);
     if (!result.ok) continue;
-    const cost = result.targetCollected * 100 + (result.levelUp ? 10_000 : 0);
+    const taken = result.steps[0].targetCollected;
+    const completes = game.level.matchesCollected + taken >= game.level.targetMatches;
+    const cost = taken * 100 + (completes ? 10_000 : 0);
     if (cost < bestCost) [best, bestCost] = [move, cost];
   }
   if (!best) throw new Error('no valid move (the board would show Reset Grid)');
@@ -43,15 +83,17 @@ export function slowMove(state: GameState): Move {
 }
 
 export class GameMirror {
-  state: GameState;
+  /** The game as the server last answered. */
+  game!: WireGame;
   /** The keyboard cursor: the board starts it on the top-left ball. */
   cursor: Cell = { x: 0, y: 0 };
+  /** Every action the page sent, in order (with its seq). */
+  readonly sent: Array<{ seq: number; action: WireAction }> = [];
 
-  constructor(
-    private readonly page: Page,
-    seed: string,
-  ) {
-    this.state = createGame(seed);
+  constructor(private readonly page: Page) {
+    page.on('request', (request) => {
+      if (isAction(request)) this.sent.push(request.postDataJSON());
+    });
   }
 
   get board(): Locator {
@@ -62,26 +104,64 @@ export class GameMirror {
     return this.page.getByRole('application', { name: /BallMatch board/ });
   }
 
+  /** Runs `action` (which starts a game: new or resumed) and reads the game the server sent. */
+  async start(action: () => Promise<void>): Promise<WireGame> {
+    // A 5xx is a lost answer the page retries; the game comes with the answer that counts.
+    const answer = this.page.waitForResponse(
+      (r) =>
+        r.status() < 500 &&
+        (isCreate(r.request()) || (isCurrent(r.request()) && r.status() === 200)),
+    );
+    await action();
+    const body = await json<{ game: WireGame }>(await answer);
+    this.game = body.game;
+    return this.game;
+  }
+
+  /** Runs `trigger` and reads the server's answer to the action it makes the page send. */
+  async answerTo(expected: WireAction['type'], trigger: () => Promise<void>): Promise<WireGame> {
+    const response = this.page.waitForResponse((r) => isAction(r.request()) && r.status() < 500);
+    await trigger();
+    const answer = await response;
+    const sent = answer.request().postDataJSON() as { seq: number; action: WireAction };
+    if (sent.action.type !== expected) {
+      throw new Error(`expected a ${expected} action, the page sent ${JSON.stringify(sent)}`);
+    }
+    if (sent.seq !== this.game.seq) {
+      throw new Error(`the page sent seq ${sent.seq}; the game was at ${this.game.seq}`);
+    }
+    this.game = (await json<{ game: WireGame }>(answer)).game;
+    return this.game;
+  }
+
+  /**
+   * The actions the page sent, once each and in order of `seq`; a repeat (a retry after a lost
+   * answer) must be the very same action.
+   */
+  actionsBySeq(): Array<{ seq: number; action: WireAction }> {
+    const bySeq = new Map<number, { seq: number; action: WireAction }>();
+    for (const sent of this.sent) {
+      const first = bySeq.get(sent.seq);
+      if (first) expect(sent).toEqual(first);
+      else bySeq.set(sent.seq, sent);
+    }
+    const seqs = [...bySeq.keys()];
+    expect(seqs).toEqual(seqs.map((_, i) => i));
+    return [...bySeq.values()];
+  }
+
   /** A method, not a property, so TypeScript does not narrow it across awaits. */
   isActive(): boolean {
-    return this.state.status === 'active';
+    return this.game.status === 'active';
   }
 
   get movesLeft(): number {
-    return this.state.level.movesAllowed - this.state.level.movesUsed;
+    return this.game.level.movesAllowed - this.game.level.movesUsed;
   }
 
-  /** Applies a move to the mirror. */
-  private apply(move: Move): void {
-    const result = swap(this.state, move.from, move.to);
-    if (!result.ok) throw new Error(`engine refused ${JSON.stringify(move)}: ${result.reason}`);
-    this.state = result.state;
-  }
-
-  /** Waits until the page shows the mirror's figures with no animation running. */
+  /** Waits until the page shows the answer's figures with no animation running. */
   async settled(): Promise<void> {
-    const page = this.page;
-    await page.waitForFunction(
+    await this.page.waitForFunction(
       ({ moves, score, level }) => {
         const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent;
         const board = document.querySelector('[data-testid="game-board"]') as HTMLElement | null;
@@ -94,8 +174,8 @@ export class GameMirror {
       },
       {
         moves: String(this.movesLeft),
-        score: numbers.format(this.state.score),
-        level: String(this.state.level.currentLevel),
+        score: numbers.format(this.game.score),
+        level: String(this.game.level.currentLevel),
       },
     );
   }
@@ -109,24 +189,31 @@ export class GameMirror {
     }
   }
 
-  /** One move by clicking the two balls. */
+  /**
+   * One move by clicking the two balls. The page must send exactly that swap (so the board it
+   * shows is the server's), and then show the answer's figures.
+   */
   async clickMove(): Promise<Move> {
-    const move = slowMove(this.state);
-    await this.click([move.from, move.to]);
-    this.apply(move);
+    const move = slowMove(this.game);
+    await this.answerTo('swap', () => this.click([move.from, move.to]));
+    const sent = this.sent.at(-1)!.action;
+    expect(sent).toEqual({ type: 'swap', ...move });
     await this.settled();
     return move;
   }
 
-  /** Clicks two neighbours whose swap makes no match: the engine refuses it. */
+  /** Clicks two neighbours whose swap makes no match: it shakes, and nothing is sent. */
   async clickInvalidSwap(): Promise<Move> {
+    const state = boardState(this.game);
     for (let y = 0; y < 8; y++) {
       for (let x = 0; x < 5; x++) {
         const move = { from: { x, y }, to: { x: x + 1, y } };
-        const result = swap(this.state, move.from, move.to);
+        const result = swap(state, move.from, move.to);
         if (!result.ok && result.reason === 'noMatch') {
+          const before = this.sent.length;
           await this.click([move.from, move.to]);
           await this.settled();
+          expect(this.sent).toHaveLength(before);
           return move;
         }
       }
@@ -136,12 +223,12 @@ export class GameMirror {
 
   /** One move with the arrow keys and Enter. */
   async keyboardMove(): Promise<Move> {
-    const move = slowMove(this.state);
-    for (const at of [move.from, move.to]) {
-      await this.moveCursor(at);
-      await this.page.keyboard.press('Enter');
-    }
-    this.apply(move);
+    const move = slowMove(this.game);
+    await this.moveCursor(move.from);
+    await this.page.keyboard.press('Enter');
+    await this.moveCursor(move.to);
+    await this.answerTo('swap', () => this.page.keyboard.press('Enter'));
+    expect(this.sent.at(-1)!.action).toEqual({ type: 'swap', ...move });
     await this.settled();
     return move;
   }
@@ -156,10 +243,9 @@ export class GameMirror {
     this.cursor = { ...to };
   }
 
-  grantExtraMoves(): void {
-    const result = grantExtraMoves(this.state);
-    if (!result.ok) throw new Error(`engine refused the extra moves: ${result.reason}`);
-    this.state = result.state;
+  /** The board as drawn on the canvas (a PNG data URL of its backing store). */
+  async picture(): Promise<string> {
+    return this.canvas.evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
   }
 }
 

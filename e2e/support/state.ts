@@ -5,6 +5,8 @@ export interface RunningStack {
   url: string;
   stop(): Promise<void>;
   pids(): Record<string, number>;
+  /** Restarts one process (SIGTERM, the supervisor starts it again); resolves once it is ready. */
+  restart(name: string): Promise<void>;
 }
 
 export interface StackModule {

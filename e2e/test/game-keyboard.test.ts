@@ -1,11 +1,12 @@
 // A whole game played with the keyboard only, by a guest, with reduced motion: Tab to
 // 'PLAY NOW!', through the login prompt, arrow keys and Enter on the board (the cursor starts
-// on the top-left ball), 'No Thanks' when out of moves, a typed name in the score dialog; the
-// server accepts the replayed game and /high-scores lists it.
+// on the top-left ball; moves found on the board the server's answers carry), 'No Thanks' when
+// out of moves (the page ends the game on the server), a typed name in the score dialog; the
+// server accepts the finished game's score and /high-scores lists it.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../support/browser';
-import { GameMirror, formatScore, seedOfNextGame } from '../support/game';
+import { GameMirror, formatScore } from '../support/game';
 import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
 
 jest.setTimeout(2 * JOURNEY_TIMEOUT_MS); // a whole game, move by move
@@ -37,9 +38,8 @@ journey(
       )
       .waitFor();
     await tabTo(page, 'Continue Without Login');
-    const seed = await seedOfNextGame(page, () => page.keyboard.press('Enter'));
-
-    const game = new GameMirror(page, seed);
+    const game = new GameMirror(page);
+    await game.start(() => page.keyboard.press('Enter'));
     await game.settled();
     // Focus is on the board, ready for the arrow keys.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
@@ -50,7 +50,7 @@ journey(
     const offer = page.getByRole('dialog', { name: 'Get 7 Extra Moves!' });
     await offer.waitFor();
     await tabTo(page, 'No Thanks');
-    await page.keyboard.press('Enter');
+    expect((await game.answerTo('end', () => page.keyboard.press('Enter'))).status).toBe('ended');
 
     const dialog = page.getByRole('dialog', { name: 'HIGH SCORE!' });
     await dialog.waitFor();
@@ -65,7 +65,8 @@ journey(
     await page.keyboard.press('Enter');
     const response = await accepted;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ playerName: name, score: game.state.score });
+    expect(response.request().headers()['x-session-credential']).toEqual(expect.any(String));
+    expect(await response.json()).toMatchObject({ playerName: name, score: game.game.score });
     await page.getByText('Score Submitted').waitFor();
     await page.waitForEvent('load');
 
@@ -75,7 +76,7 @@ journey(
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name }) });
     await row.waitFor();
-    expect(await row.innerText()).toContain(formatScore(game.state.score));
+    expect(await row.innerText()).toContain(formatScore(game.game.score));
   },
   { reducedMotion: 'reduce' },
 );

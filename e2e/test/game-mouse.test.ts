@@ -1,11 +1,12 @@
-// A whole game played with the mouse on the canvas by a signed-in player: every move is a
-// valid swap found with the engine from the server's seed; the stats bar follows the engine
-// move by move; out of moves the player watches the ad and takes the 7 extra moves; the game
-// ends, the score is submitted, the server accepts it (it replays the log), and it is listed
-// on /high-scores under the username.
+// A whole game played with the mouse on the canvas by a signed-in player: the board comes from
+// the server's answers (the new game, then each action's), every move is a valid swap found on
+// it, the page sends exactly that swap and the stats bar follows each answer; out of moves the
+// player watches the ad and the server grants the 7 extra moves; the game ends, the score is
+// submitted with the session's credential, the server accepts it (it holds the finished game),
+// and it is listed on /high-scores under the username.
 import { registerThroughApi } from '../support/accounts';
 import { useChromium } from '../support/browser';
-import { GameMirror, formatScore, leaveAndReturn, seedOfNextGame } from '../support/game';
+import { GameMirror, formatScore, leaveAndReturn } from '../support/game';
 import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
 
 jest.setTimeout(2 * JOURNEY_TIMEOUT_MS); // a whole game, move by move
@@ -24,37 +25,40 @@ journey(
 
     await page.getByRole('banner').getByText(account.username).waitFor();
     // Signed in: no login prompt, the game starts at once.
-    const seed = await seedOfNextGame(page, () =>
-      page.getByRole('button', { name: 'PLAY NOW!' }).click(),
-    );
-    const game = new GameMirror(page, seed);
+    const game = new GameMirror(page);
+    const started = await game.start(() => page.getByRole('button', { name: 'PLAY NOW!' }).click());
+    expect(started).toMatchObject({ seq: 0, score: 0, status: 'active' });
+    expect(started).not.toHaveProperty('seed');
     await game.settled();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    // A swap that makes no match shakes and changes nothing (settled() checks the figures).
+    // A swap that makes no match shakes, sends nothing and changes nothing.
     await game.clickInvalidSwap();
     expect(await page.getByTestId('stat-moves').textContent()).toBe('10');
 
     let score = 0;
     while (game.isActive()) {
       await game.clickMove();
-      expect(game.state.score).toBeGreaterThan(score);
-      score = game.state.score;
+      expect(game.game.score).toBeGreaterThan(score);
+      score = game.game.score;
     }
+    expect(game.game.status).toBe('gameOverPending');
 
     const offer = page.getByRole('dialog', { name: 'Get 7 Extra Moves!' });
     await offer.getByText('It might take 2-3 seconds to credit your turns.').waitFor();
     const adTab = context.waitForEvent('page');
     await offer.getByRole('button', { name: 'Watch Ad' }).click();
     await (await adTab).close();
-    await leaveAndReturn(page);
+    await game.answerTo('extraMoves', () => leaveAndReturn(page));
     await page.getByText('Extra Moves Added!').waitFor();
-    game.grantExtraMoves();
     await game.settled();
     expect(await page.getByTestId('stat-moves').textContent()).toBe('7');
 
     while (game.isActive()) await game.clickMove();
-    expect(game.state.status).toBe('ended');
+    // Out of moves again with the extra moves used: the server ended the game itself, and
+    // the page has no 'end' to send.
+    expect(game.game.status).toBe('ended');
+    expect(game.actionsBySeq().some((s) => s.action.type === 'end')).toBe(false);
 
     // Game over 300 ms later; a score above 0 opens the dialog, prefilled from the
     // username. This account has no local scores yet, so it counts as a high score.
@@ -64,7 +68,7 @@ journey(
     const name = dialog.getByLabel('ENTER YOUR NAME (UP TO 20 CHARACTERS)');
     expect(await name.inputValue()).toBe(account.username);
     expect(await dialog.getByTestId('final-score').textContent()).toBe(
-      formatScore(game.state.score),
+      formatScore(game.game.score),
     );
 
     const accepted = page.waitForResponse(
@@ -74,10 +78,12 @@ journey(
     await dialog.getByRole('button', { name: 'Submitting...' }).waitFor();
     const response = await accepted;
     expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).not.toHaveProperty('gameLog');
+    expect(response.request().headers()['x-session-credential']).toEqual(expect.any(String));
     expect(await response.json()).toMatchObject({
       playerName: account.username,
-      score: game.state.score,
-      level: game.state.level.currentLevel,
+      score: game.game.score,
+      level: game.game.level.currentLevel,
     });
     await page.getByText('Score Submitted').waitFor();
     // The page reloads 1.5 s after the submission.
@@ -89,7 +95,7 @@ journey(
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: account.username }) });
     await row.waitFor();
-    expect(await row.innerText()).toContain(formatScore(game.state.score));
+    expect(await row.innerText()).toContain(formatScore(game.game.score));
   },
   { cookieBanner: true },
 );
