@@ -5,14 +5,17 @@ import { isValidName, truncateName } from '@/features/game/lib/player-name';
 describe('the name field', () => {
   it('cuts typed input at 20 characters, never inside one', () => {
     expect(truncateName('x'.repeat(30))).toBe('x'.repeat(20));
-    expect(truncateName('😀'.repeat(30))).toBe('😀'.repeat(20));
-    expect(checkPlayerName(truncateName('😀'.repeat(30))).ok).toBe(true);
+    expect(truncateName(`A${'😀'.repeat(30)}`)).toBe(`A${'😀'.repeat(19)}`);
+    expect(checkPlayerName(truncateName(`A${'😀'.repeat(30)}`)).ok).toBe(true);
   });
 
   it.each([
     ['Ann', true],
     ['  Ann  ', true],
-    ['😀'.repeat(20), true],
+    [`A${'😀'.repeat(19)}`, true],
+    ['😀'.repeat(20), false], // a name needs a letter or a digit
+    ['An\u200Bn', false],
+    ['\u3164', false],
     ['', false],
     ['   ', false],
     ['x'.repeat(21), false],
