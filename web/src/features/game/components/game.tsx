@@ -10,7 +10,7 @@ import { defaultPlayerName } from '../lib/player-name';
 import { takePlayRequest } from '../lib/play-request';
 import { useGameSettings } from '../lib/settings';
 import type { FlowServices, GameResult } from '../model/game-flow';
-import { handOffScore } from '../model/score-hand-off';
+import { cancelPendingReload, handOffScore } from '../model/score-hand-off';
 import type { Face } from '@/game/faces';
 import {
   AwaitingRewardOverlay,
@@ -74,6 +74,8 @@ export function Game({
   const { phase, shown, result } = snapshot;
 
   useEffect(() => armGameAudio(), []);
+  // A page the player left does not reload under them.
+  useEffect(() => cancelPendingReload, []);
 
   /** Starts a game; a signed-in player's unfinished game comes first (save progress). */
   function startGame(name: string, signedIn: boolean) {

@@ -13,6 +13,14 @@ import type { GameResult } from './types';
 /** The page reloads this long after a score is submitted. */
 export const RELOAD_DELAY_MS = 1500;
 
+let pendingReload: ReturnType<typeof setTimeout> | undefined;
+
+/** The game left the page before its reload came due: a page the player left stays as it is. */
+export function cancelPendingReload(): void {
+  clearTimeout(pendingReload);
+  pendingReload = undefined;
+}
+
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** What the dialog hears back: the server's reason when it refused the name. */
@@ -86,6 +94,7 @@ export async function handOffScore(
       variant: 'success',
     });
   }
-  setTimeout(reloadPage, RELOAD_DELAY_MS);
+  cancelPendingReload();
+  pendingReload = setTimeout(reloadPage, RELOAD_DELAY_MS);
   return {};
 }
