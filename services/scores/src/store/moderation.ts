@@ -97,20 +97,7 @@ export function createModerationStore(db: Knex) {
           [input.at, input.actorUserId, input.reason, scoreId],
         );
         const score = scoreRow(updated.rows[0]);
-        const recomputed = await trx.raw(
-          `UPDATE weekly_scores w SET
-             total_score = agg.total, games_played = agg.games, highest_level = agg.level,
-             version = w.version + 1, updated_at = ?
-           FROM (SELECT coalesce(sum(score), 0) AS total, count(*) AS games,
-                        coalesce(max(level), 1) AS level
-                 FROM scores WHERE week_id = ? AND player_key = ? AND voided_at IS NULL
-                   AND ${SHOWN}) agg
-           WHERE w.week_id = ? AND w.player_key = ?
-           RETURNING ${WEEKLY_COLUMNS.split(', ')
-             .map((c) => `w.${c}`)
-             .join(', ')}`,
-          [input.at, score.weekId, score.playerKey, score.weekId, score.playerKey],
-        );
+        const row = await recountWeeklyRow(trx, score, input.at);
         await audit(trx, {
           action: 'score.void',
           actorUserId: input.actorUserId,
@@ -119,8 +106,7 @@ export function createModerationStore(db: Knex) {
           details: { playerName: score.playerName, score: score.score, level: score.level },
         });
         await writeOutbox(trx, events(score));
-        const raw = recomputed.rows[0];
-        return { score, row: raw ? weeklyRow(raw) : null, changed: true };
+        return { score, row, changed: true };
       });
     },
 
@@ -251,3 +237,30 @@ export function createModerationStore(db: Knex) {
 }
 
 export type ModerationStore = ReturnType<typeof createModerationStore>;
+
+/**
+ * Sets a player's weekly row to what their scores of that week shown on the boards add up to
+ * (after one left or came back); the row's version goes up, so Redis takes the new figures.
+ * Null when the player has no row that week.
+ */
+export async function recountWeeklyRow(
+  trx: Knex,
+  of: { weekId: string; playerKey: string },
+  at: Date,
+): Promise<WeeklyRowData | null> {
+  const { rows } = await trx.raw(
+    `UPDATE weekly_scores w SET
+       total_score = agg.total, games_played = agg.games, highest_level = agg.level,
+       version = w.version + 1, updated_at = ?
+     FROM (SELECT coalesce(sum(score), 0) AS total, count(*) AS games,
+                  coalesce(max(level), 1) AS level
+           FROM scores WHERE week_id = ? AND player_key = ? AND voided_at IS NULL
+             AND ${SHOWN}) agg
+     WHERE w.week_id = ? AND w.player_key = ?
+     RETURNING ${WEEKLY_COLUMNS.split(', ')
+       .map((c) => `w.${c}`)
+       .join(', ')}`,
+    [at, of.weekId, of.playerKey, of.weekId, of.playerKey],
+  );
+  return rows[0] ? weeklyRow(rows[0]) : null;
+}

@@ -1,12 +1,9 @@
 import { AppError, writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
-import { audit } from './moderation';
+import { audit, recountWeeklyRow } from './moderation';
 import { prepared } from './prepared';
 import {
   SCORE_COLUMNS,
-  WEEKLY_COLUMNS,
-  SHOWN,
   scoreRow,
-  weeklyRow,
   type ReviewState,
   type ScoreRow,
   type WeeklyRowData,
@@ -167,21 +164,7 @@ export function createReviewStore(db: Knex) {
       score.weekId,
       score.playerKey,
     ]);
-    const { rows } = await trx.raw(
-      `UPDATE weekly_scores w SET
-         total_score = agg.total, games_played = agg.games, highest_level = agg.level,
-         version = w.version + 1, updated_at = ?
-       FROM (SELECT coalesce(sum(score), 0) AS total, count(*) AS games,
-                    coalesce(max(level), 1) AS level
-             FROM scores WHERE week_id = ? AND player_key = ? AND voided_at IS NULL
-               AND ${SHOWN}) agg
-       WHERE w.week_id = ? AND w.player_key = ?
-       RETURNING ${WEEKLY_COLUMNS.split(', ')
-         .map((c) => `w.${c}`)
-         .join(', ')}`,
-      [at, score.weekId, score.playerKey, score.weekId, score.playerKey],
-    );
-    return weeklyRow(rows[0]);
+    return (await recountWeeklyRow(trx, score, at))!;
   }
 
   /** Moves a locked score to `to`, recounts its week, audits, writes its events. */
