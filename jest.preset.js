@@ -12,6 +12,7 @@ function preset(dir, overrides = {}) {
     rootDir: dir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+    setupFilesAfterEnv: [path.join(root, 'jest.setup.js')],
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',

@@ -9,7 +9,7 @@ const [, swcOptions] = Object.values(base.transform)[0];
 module.exports = preset(__dirname, {
   testEnvironment: path.join(__dirname, 'test/jsdom-environment.js'),
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
-  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/test/setup.ts'],
   transform: {
     '^.+\\.(tsx?|jsx?|mjs)$': [path.join(__dirname, 'test/swc-transform.js'), swcOptions],
   },

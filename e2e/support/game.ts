@@ -194,12 +194,24 @@ export class GameMirror {
    * shows is the server's), and then show the answer's figures.
    */
   async clickMove(): Promise<Move> {
+    await this.resetIfStuck((button) => button.click());
     const move = slowMove(this.game);
     await this.answerTo('swap', () => this.click([move.from, move.to]));
     const sent = this.sent.at(-1)!.action;
     expect(sent).toEqual({ type: 'swap', ...move });
     await this.settled();
     return move;
+  }
+
+  /**
+   * A board with no move shows 'Reset Grid' (a new board, free): the player presses it, the
+   * page sends `reset`, and play goes on from the server's new board. Rare, but it happens.
+   */
+  private async resetIfStuck(press: (button: Locator) => Promise<void>): Promise<void> {
+    if (this.game.hasMoves || this.game.status !== 'active') return;
+    const button = this.page.getByRole('button', { name: 'Reset Grid' });
+    await this.answerTo('reset', () => press(button));
+    await this.settled();
   }
 
   /** Clicks two neighbours whose swap makes no match: it shakes, and nothing is sent. */
@@ -223,6 +235,7 @@ export class GameMirror {
 
   /** One move with the arrow keys and Enter. */
   async keyboardMove(): Promise<Move> {
+    await this.resetIfStuck((button) => button.press('Enter'));
     const move = slowMove(this.game);
     await this.moveCursor(move.from);
     await this.page.keyboard.press('Enter');
