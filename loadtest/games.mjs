@@ -21,7 +21,7 @@ import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { percentile } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { findMoves } = require(path.join(root, 'packages/engine/dist/index.js'));
+const { findMoves, gridFromCells } = require(path.join(root, 'packages/engine/dist/index.js'));
 
 const { values: args } = parseArgs({
   options: {
@@ -50,8 +50,7 @@ function nextAction(game) {
     return game.extraMovesGranted ? { type: 'end' } : { type: 'extraMoves' };
   }
   if (!game.hasMoves) return { type: 'reset' };
-  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-  const moves = findMoves({ grid });
+  const moves = findMoves({ grid: gridFromCells(game.grid) });
   return { type: 'swap', ...moves[(game.seq * 7919) % moves.length] };
 }
 

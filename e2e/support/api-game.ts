@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { findMoves, type GameState } from '@ballmatch/engine';
+import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
 import type { APIRequestContext } from 'playwright-core';
 
 /**
@@ -62,8 +62,7 @@ export async function playApiGame(
     game = (answer as { game: ShownGame }).game;
   };
   for (let turn = 0; turn < 4 && game.status === 'active' && game.hasMoves; turn++) {
-    const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-    const moves = findMoves({ grid } as unknown as GameState);
+    const moves = findMoves({ grid: gridFromCells(game.grid as Color[]) });
     await act({ type: 'swap', ...moves[(turn * 7) % moves.length]! });
   }
   if (game.status !== 'ended') await act({ type: 'end' });

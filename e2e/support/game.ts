@@ -5,8 +5,15 @@
 // Moves are chosen on that board with @ballmatch/engine (the swaps it allows, the runs each
 // pops at once: all the board itself decides), and the stats bar must show the answer's figures
 // once each move has settled.
-import { swap, type Cell, type Color, type GameState, type Move } from '@ballmatch/engine';
-import { findMoves } from '@ballmatch/engine';
+import {
+  findMoves,
+  gridFromCells,
+  swap,
+  type Cell,
+  type Color,
+  type GameState,
+  type Move,
+} from '@ballmatch/engine';
 import type { Locator, Page, Request, Response } from 'playwright-core';
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -61,8 +68,7 @@ async function json<T>(response: Response): Promise<T> {
  * grid alone decides (which swaps work, the runs they pop at once) is read from it.
  */
 function boardState(game: WireGame): GameState {
-  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-  return { ...game, grid, rng: [1, 2, 3, 4] };
+  return { ...game, grid: gridFromCells(game.grid as Color[]), rng: [1, 2, 3, 4] };
 }
 
 /** The valid move whose first pop takes the fewest target balls: games run out of moves quickly. */

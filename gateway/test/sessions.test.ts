@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findMoves, type GameState } from '@ballmatch/engine';
+import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -288,8 +288,7 @@ describe('POST /api/player-sessions/{id}/end', () => {
 describe('ranked games over HTTP', () => {
   /** The first swap the board shown allows. */
   const firstMove = (game: { grid: string[] }) => {
-    const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-    return findMoves({ grid } as unknown as GameState)[0]!;
+    return findMoves({ grid: gridFromCells(game.grid as Color[]) })[0]!;
   };
 
   it('plays a swap, answers a retry the same, and refuses anyone but the owner', async () => {

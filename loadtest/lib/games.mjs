@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { findMoves } = require(path.join(root, 'packages/engine/dist/index.js'));
+const { findMoves, gridFromCells } = require(path.join(root, 'packages/engine/dist/index.js'));
 
 const PLAYERS = 5000;
 const SWAPS = 4;
@@ -49,8 +49,8 @@ async function playOne(pool, index) {
       )
     ).game);
   for (let i = 0; i < SWAPS && game.status === 'active' && game.hasMoves; i++) {
-    const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-    await act({ type: 'swap', ...findMoves({ grid })[index % findMoves({ grid }).length] });
+    const moves = findMoves({ grid: gridFromCells(game.grid) });
+    await act({ type: 'swap', ...moves[index % moves.length] });
   }
   if (game.status !== 'ended') await act({ type: 'end' });
   return {

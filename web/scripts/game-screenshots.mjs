@@ -30,8 +30,7 @@ const VIEWPORTS = {
 
 /** The engine's shape of a board the server sent (48 names); its random generator is unused. */
 function boardState(game) {
-  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-  return { ...game, grid, rng: [1, 2, 3, 4] };
+  return { ...game, grid: engine.gridFromCells(game.grid), rng: [1, 2, 3, 4] };
 }
 
 /** The valid move whose first pop takes the fewest target balls. */

@@ -53,7 +53,7 @@ const VIEWPORTS = [
 /** The board shown, as an engine state the client can try swaps on (its generator is made up). */
 const stateOf = (game) => ({
   ...game,
-  grid: Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6)),
+  grid: engine.gridFromCells(game.grid),
   rng: [1, 2, 3, 4],
 });
 

@@ -23,6 +23,16 @@ export function boardFromGrid(grid: Grid): Board {
   return board;
 }
 
+/**
+ * A grid from its cells row by row from the top (`grid.flat()`: how a server sends the board
+ * it holds). Colours are taken as given; the caller checks untrusted input.
+ */
+export function gridFromCells(cells: readonly Color[]): Grid {
+  return Array.from({ length: GRID_ROWS }, (_, y) =>
+    cells.slice(y * GRID_COLUMNS, (y + 1) * GRID_COLUMNS),
+  );
+}
+
 export function gridFromBoard(board: Board): Grid {
   const grid: Grid = new Array<Color[]>(GRID_ROWS);
   for (let y = 0; y < GRID_ROWS; y++) {

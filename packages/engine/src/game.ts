@@ -102,7 +102,7 @@ export function createGame(seed: string): GameState {
 }
 
 /** Every valid swap on the state's board (whatever the status), in reading order. */
-export function findMoves(state: GameState): Move[] {
+export function findMoves(state: Pick<GameState, 'grid'>): Move[] {
   return listMoves(boardFromGrid(state.grid));
 }
 

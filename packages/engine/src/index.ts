@@ -28,6 +28,7 @@ export type {
   SwapRejection,
 } from './rejections';
 export { createGame, endGame, findMoves, grantExtraMoves, resetGrid, swap } from './game';
+export { gridFromCells } from './board';
 export type {
   ActionSuccess,
   EndResult,

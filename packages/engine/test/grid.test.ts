@@ -1,4 +1,12 @@
-import { COLORS, GRID_ATTEMPTS, GRID_COLUMNS, GRID_ROWS, createGame, findMoves } from '../src';
+import {
+  COLORS,
+  GRID_ATTEMPTS,
+  GRID_COLUMNS,
+  GRID_ROWS,
+  createGame,
+  findMoves,
+  gridFromCells,
+} from '../src';
 import { CELL_COUNT, boardFromGrid } from '../src/board';
 import { fallbackBoard, generateBoard } from '../src/grid';
 import { hasRun } from '../src/matches';
@@ -92,5 +100,12 @@ describe('new grids', () => {
     for (const { from, to } of moves) {
       expect(to.x - from.x + (to.y - from.y)).toBe(1);
     }
+  });
+
+  it('gridFromCells reads back a board sent row by row, and the moves on it are the same', () => {
+    const state = createGame('cells');
+    const grid = gridFromCells(state.grid.flat());
+    expect(grid).toEqual(state.grid);
+    expect(findMoves({ grid })).toEqual(findMoves(state));
   });
 });

@@ -1,4 +1,4 @@
-import { findMoves, type Cell, type GameState } from '@ballmatch/engine';
+import { findMoves, gridFromCells, type Cell, type Color } from '@ballmatch/engine';
 
 /**
  * Playing a ranked game the way a player does: against the sessions service, one action at a
@@ -58,8 +58,7 @@ export function humanPace(seed = 1): (i: number) => number {
 
 /** The swaps the board shown allows, as a player finds them. */
 export function swapsOn(game: ShownGame) {
-  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-  return findMoves({ grid } as unknown as GameState);
+  return findMoves({ grid: gridFromCells(game.grid as Color[]) });
 }
 
 /**

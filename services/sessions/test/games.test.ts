@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { entryFromCode, findMoves, replay, type GameState } from '@ballmatch/engine';
+import { entryFromCode, findMoves, gridFromCells, replay, type Color } from '@ballmatch/engine';
 import type { sessionsV1 } from '@ballmatch/proto';
 import { listen, newSession } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
@@ -16,8 +16,7 @@ afterEach(() => svc.clock.real());
 
 /** The swaps the board shown allows, as a player would find them. */
 function movesOn(game: sessionsV1.Game) {
-  const grid = Array.from({ length: 8 }, (_, y) => game.grid.slice(y * 6, y * 6 + 6));
-  return findMoves({ grid } as unknown as GameState);
+  return findMoves({ grid: gridFromCells(game.grid as Color[]) });
 }
 
 /** Uneven gaps a person leaves between moves: 400 to 2,500 ms. */

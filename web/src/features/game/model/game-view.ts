@@ -7,6 +7,7 @@ import {
   GRID_COLUMNS,
   GRID_ROWS,
   findMoves,
+  gridFromCells,
   swap,
   type CascadeStep,
   type Cell,
@@ -160,9 +161,7 @@ export function readGame(raw: unknown): GameView {
   if (g.status !== 'active' && g.status !== 'gameOverPending' && g.status !== 'ended') {
     throw new BadAnswer('status');
   }
-  const grid: Grid = Array.from({ length: GRID_ROWS }, (_, y) =>
-    (cells as Color[]).slice(y * GRID_COLUMNS, (y + 1) * GRID_COLUMNS),
-  );
+  const grid: Grid = gridFromCells(cells as Color[]);
   return {
     grid,
     score: g.score as number,
