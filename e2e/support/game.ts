@@ -200,6 +200,7 @@ export class GameMirror {
    * shows is the server's), and then show the answer's figures.
    */
   async clickMove(): Promise<Move> {
+    await this.think();
     await this.resetIfStuck((button) => button.click());
     const move = slowMove(this.game);
     await this.answerTo('swap', () => this.click([move.from, move.to]));
@@ -207,6 +208,19 @@ export class GameMirror {
     expect(sent).toEqual({ type: 'swap', ...move });
     await this.settled();
     return move;
+  }
+
+  private thoughts = 0;
+
+  /**
+   * The player looks at the board before each move, for 200 to 1,400 ms, never the same rhythm
+   * twice. This is the scenario, not a wait for something: the server times every action and
+   * holds for review a game played at a machine's even pace (animations alone make the gaps
+   * nearly equal), as it should.
+   */
+  private async think(): Promise<void> {
+    this.thoughts += 1;
+    await this.page.waitForTimeout(200 + ((this.thoughts * 7919) % 1201));
   }
 
   /**
@@ -241,6 +255,7 @@ export class GameMirror {
 
   /** One move with the arrow keys and Enter. */
   async keyboardMove(): Promise<Move> {
+    await this.think();
     await this.resetIfStuck((button) => button.press('Enter'));
     const move = slowMove(this.game);
     await this.moveCursor(move.from);
