@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
+  AdsChanged,
   LeaderboardUpdated,
   ScoreCreated,
   SessionFinished,
@@ -45,6 +46,7 @@ export const EVENTS = {
     stream: 'SESSIONS',
     type: SessionFinished,
   }),
+  adsChanged: event({ subject: 'ads.changed', stream: 'ADS', type: AdsChanged }),
 };
 
 export type EventName = keyof typeof EVENTS;

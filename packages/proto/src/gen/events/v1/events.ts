@@ -81,6 +81,26 @@ export interface SessionFinished {
   suspicious: boolean;
 }
 
+/**
+ * Subject `ads.changed`: what the game is served changed (stream ADS): an ad was approved,
+ * paused, resumed, ended, rejected or rescheduled, or a ball icon was uploaded or deleted.
+ * Readers drop their cached lists; a run that starts or ends on time needs no event (the
+ * service reads runs against the clock).
+ */
+export interface AdsChanged {
+  id: string;
+  occurredAt: string;
+  /** 'ad' or 'icon'. */
+  subjectKind: string;
+  /** The ad's id, or the icon's colour. */
+  subjectId: string;
+  /**
+   * What happened: approved, rejected, paused, resumed, ended, scheduled, icon_uploaded,
+   * icon_deleted.
+   */
+  change: string;
+}
+
 function createBaseScoreCreated(): ScoreCreated {
   return { id: "", occurredAt: "", score: undefined };
 }
@@ -891,6 +911,151 @@ export const SessionFinished: MessageFns<SessionFinished> = {
     message.startedAt = object.startedAt ?? "";
     message.finishedAt = object.finishedAt ?? "";
     message.suspicious = object.suspicious ?? false;
+    return message;
+  },
+};
+
+function createBaseAdsChanged(): AdsChanged {
+  return { id: "", occurredAt: "", subjectKind: "", subjectId: "", change: "" };
+}
+
+export const AdsChanged: MessageFns<AdsChanged> = {
+  encode(message: AdsChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.subjectKind !== "") {
+      writer.uint32(26).string(message.subjectKind);
+    }
+    if (message.subjectId !== "") {
+      writer.uint32(34).string(message.subjectId);
+    }
+    if (message.change !== "") {
+      writer.uint32(42).string(message.change);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdsChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdsChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subjectKind = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.subjectId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.change = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdsChanged {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      subjectKind: isSet(object.subjectKind)
+        ? globalThis.String(object.subjectKind)
+        : isSet(object.subject_kind)
+        ? globalThis.String(object.subject_kind)
+        : "",
+      subjectId: isSet(object.subjectId)
+        ? globalThis.String(object.subjectId)
+        : isSet(object.subject_id)
+        ? globalThis.String(object.subject_id)
+        : "",
+      change: isSet(object.change) ? globalThis.String(object.change) : "",
+    };
+  },
+
+  toJSON(message: AdsChanged): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.subjectKind !== "") {
+      obj.subjectKind = message.subjectKind;
+    }
+    if (message.subjectId !== "") {
+      obj.subjectId = message.subjectId;
+    }
+    if (message.change !== "") {
+      obj.change = message.change;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AdsChanged>, I>>(base?: I): AdsChanged {
+    return AdsChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AdsChanged>, I>>(object: I): AdsChanged {
+    const message = createBaseAdsChanged();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.subjectKind = object.subjectKind ?? "";
+    message.subjectId = object.subjectId ?? "";
+    message.change = object.change ?? "";
     return message;
   },
 };
