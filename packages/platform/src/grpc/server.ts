@@ -56,11 +56,13 @@ export interface GrpcServer {
 export interface GrpcServerOptions {
   /** Reads the caller from the call's metadata (createCallerAuthenticator in production). */
   authenticate: Authenticate;
+  /** Largest request accepted (default 1 MB; the ads service takes image uploads). */
+  maxReceiveBytes?: number;
 }
 
 export function createGrpcServer(logger: Logger, options: GrpcServerOptions): GrpcServer {
   const server = new Server({
-    'grpc.max_receive_message_length': 1024 * 1024,
+    'grpc.max_receive_message_length': options.maxReceiveBytes ?? 1024 * 1024,
     // Clients re-resolve DNS only when a connection closes: ageing connections out lets pods
     // added by a scale-up receive traffic (round_robin over a headless Service).
     'grpc.max_connection_age_ms': 5 * 60_000,
