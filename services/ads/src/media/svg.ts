@@ -1,0 +1,112 @@
+import { AppError } from '@ballmatch/platform';
+import createDOMPurify, {
+  type Config,
+  type RemovedAttribute,
+  type RemovedElement,
+} from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { MAX_SVG_BYTES } from './limits';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// One window for the process: scripts never run in it (jsdom's default), it only parses.
+const { window } = new JSDOM('');
+const purify = createDOMPurify(window);
+
+/** A reference may point inside the drawing or hold an inline raster image; nothing else. */
+const INSIDE_REFERENCE = /^(#|data:image\/(png|jpeg|webp);base64,)/;
+/** `url(...)` in an attribute or a style that points anywhere but inside the drawing. */
+const OUTSIDE_URL = /url\(\s*['"]?\s*(?![\s'"#])/i;
+const JAVASCRIPT_URL = /^[\s\u0000-\u001f]*javascript:/i;
+
+// Each attribute this removes is in `purify.removed`, so the upload is refused naming it.
+purify.addHook('uponSanitizeAttribute', (_node, data) => {
+  const isHref = data.attrName === 'href' || data.attrName === 'xlink:href';
+  if ((isHref && !INSIDE_REFERENCE.test(data.attrValue)) || OUTSIDE_URL.test(data.attrValue)) {
+    data.keepAttr = false;
+  }
+});
+
+const CONFIG: Config & { RETURN_DOM: true } = {
+  USE_PROFILES: { svg: true, svgFilters: true },
+  // <style> would apply to a whole page that inlines the icon; the game draws none of it.
+  FORBID_TAGS: ['foreignObject', 'style'],
+  // DOMPurify leaves out <use> for its external references; the hook allows only '#…' ones.
+  ADD_TAGS: ['use'],
+  RETURN_DOM: true,
+};
+
+const invalid = (message: string) =>
+  new AppError('INVALID_ARGUMENT', message, { field: 'svg_content' });
+
+const notSvg = () => invalid('svg_content must be an SVG document');
+
+/** An attacker's value shown back: printable, and short. */
+function shown(value: string): string {
+  const printable = value.replace(/[^\x20-\x7e]/g, '');
+  return printable.length > 60 ? `${printable.slice(0, 60)}…` : printable;
+}
+
+/** What the sanitiser removed, in the words of the refusal; null for what does not matter. */
+function describe(removed: RemovedElement | RemovedAttribute): string | null {
+  if ('element' in removed) {
+    const node = removed.element;
+    // Comments are dropped harmlessly; the document body is DOMPurify's own wrapper.
+    if (!(node instanceof window.Element) || node.localName === 'body') return null;
+    return `<${node.localName}>`;
+  }
+  if (!removed.attribute) return null;
+  const { name, value } = removed.attribute;
+  if (JAVASCRIPT_URL.test(value)) return 'a javascript: URL';
+  if (name === 'href' || name === 'xlink:href' || OUTSIDE_URL.test(value)) {
+    return `an external reference (${name}="${shown(value)}")`;
+  }
+  return `the attribute ${name}`;
+}
+
+function listed(items: string[]): string {
+  return items.length === 1
+    ? items[0]!
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * An admin's icon, sanitised by DOMPurify (SVG profile) and answered as XML. Refused, naming what
+ * was found, when the sanitiser had to remove anything that matters (scripts, event attributes,
+ * foreignObject, references outside the file, javascript: URLs), when it is not an SVG document,
+ * or when it is over MAX_SVG_BYTES.
+ */
+export function sanitizeIconSvg(text: string): string {
+  if (Buffer.byteLength(text, 'utf8') > MAX_SVG_BYTES) {
+    throw invalid(`The SVG may be at most ${MAX_SVG_BYTES / 1000} KB`);
+  }
+  // Checked on the text, before parsing: entity definitions can expand without bound.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
+    throw invalid('The SVG contains a DOCTYPE, which is not allowed');
+  }
+  // Parsed as the browser parses an SVG image: well-formed XML with an <svg> root.
+  const doc = new window.DOMParser().parseFromString(text.trim(), 'image/svg+xml');
+  const root = doc.documentElement;
+  if (
+    !root ||
+    root.namespaceURI !== SVG_NS ||
+    root.localName !== 'svg' ||
+    doc.getElementsByTagName('parsererror').length > 0
+  ) {
+    throw notSvg();
+  }
+
+  // The very tree checked above is sanitised (no second parse to differ from the first).
+  const body = purify.sanitize(root, CONFIG) as Element;
+  const found = [
+    ...new Set(purify.removed.map(describe).filter((item): item is string => item !== null)),
+  ];
+  if (found.length > 0) {
+    throw invalid(
+      `The SVG contains ${listed(found)}, which ${found.length === 1 ? 'is' : 'are'} not allowed`,
+    );
+  }
+  const clean = body.firstElementChild;
+  if (!clean) throw notSvg();
+  return new window.XMLSerializer().serializeToString(clean);
+}
