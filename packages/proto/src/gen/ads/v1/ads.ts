@@ -219,7 +219,14 @@ export interface CreateOrderRequest {
 }
 
 export interface CreateOrderResponse {
-  ad: Ad | undefined;
+  ad:
+    | Ad
+    | undefined;
+  /**
+   * True when this call made the order; false when the idempotency key answered an earlier one
+   * (the HTTP API answers 201 and 200).
+   */
+  created: boolean;
 }
 
 export interface StartCheckoutRequest {
@@ -3341,13 +3348,16 @@ export const CreateOrderRequest: MessageFns<CreateOrderRequest> = {
 };
 
 function createBaseCreateOrderResponse(): CreateOrderResponse {
-  return { ad: undefined };
+  return { ad: undefined, created: false };
 }
 
 export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
   encode(message: CreateOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.ad !== undefined) {
       Ad.encode(message.ad, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
     }
     return writer;
   },
@@ -3373,6 +3383,14 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
             message.ad = Ad.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3386,13 +3404,19 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
   },
 
   fromJSON(object: any): CreateOrderResponse {
-    return { ad: isSet(object.ad) ? Ad.fromJSON(object.ad) : undefined };
+    return {
+      ad: isSet(object.ad) ? Ad.fromJSON(object.ad) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
   },
 
   toJSON(message: CreateOrderResponse): unknown {
     const obj: any = {};
     if (message.ad !== undefined) {
       obj.ad = Ad.toJSON(message.ad);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
     }
     return obj;
   },
@@ -3403,6 +3427,7 @@ export const CreateOrderResponse: MessageFns<CreateOrderResponse> = {
   fromPartial<I extends Exact<DeepPartial<CreateOrderResponse>, I>>(object: I): CreateOrderResponse {
     const message = createBaseCreateOrderResponse();
     message.ad = (object.ad !== undefined && object.ad !== null) ? Ad.fromPartial(object.ad) : undefined;
+    message.created = object.created ?? false;
     return message;
   },
 };
