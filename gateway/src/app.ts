@@ -8,9 +8,14 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { readSession, requireAdmin } from './middleware/session';
+import { adServingRoutes } from './routes/ad-serving';
+import { adRoutes } from './routes/ads';
+import { adsAdminRoutes } from './routes/ads-admin';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leaderboardRoutes } from './routes/leaderboards';
+import { mediaRoutes } from './routes/media';
+import { paymentRoutes } from './routes/payments';
 import { reviewRoutes } from './routes/review';
 import { scoreRoutes } from './routes/scores';
 import { gameRoutes } from './routes/games';
@@ -18,7 +23,7 @@ import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { webApp } from './web-app';
 
-/** The HTTP edge. Order matters: context, headers, path, limits, body, session, guards, routes. */
+/** The HTTP edge. Order matters: context, headers, path, limits, session, guards, body, routes. */
 export function createApp(
   deps: GatewayDeps,
   isDraining: () => boolean = () => false,
@@ -43,14 +48,18 @@ export function createApp(
       now: deps.now,
     }),
   );
+  // Stripe's deliveries: no browser (no Origin, no session), and the raw bytes are what it signs.
+  api.use(paymentRoutes(deps));
   api.use(originCheck(config.PUBLIC_ORIGIN.split(',')));
-  api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }));
   api.use(cookieParser());
   api.use(readSession(deps));
   // Every admin call but the admin sign-in itself needs an admin session.
   api.use('/admin', (req, res, next) =>
     req.path === '/login' ? next() : requireAdmin(req, res, next),
   );
+  // Bodies read their own way (an image's raw bytes, an icon's larger JSON), before the parser.
+  api.use(mediaRoutes(deps));
+  api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }));
   api.use(authRoutes(deps));
   api.use(gameRoutes(deps));
   api.use(sessionRoutes(deps));
@@ -58,6 +67,9 @@ export function createApp(
   api.use(reviewRoutes(deps));
   api.use(leaderboardRoutes(deps));
   api.use(statsRoutes(deps));
+  api.use(adRoutes(deps));
+  api.use(adServingRoutes(deps));
+  api.use(adsAdminRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

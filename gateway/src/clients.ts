@@ -1,5 +1,5 @@
 import { createGrpcClient, type AsyncClient } from '@ballmatch/platform';
-import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { adsV1, authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import type { GatewayConfig } from './config';
 
 /**
@@ -16,14 +16,18 @@ export interface ServiceClients {
   leaderboards: AsyncClient<scoresV1.LeaderboardServiceClient>;
   stats: AsyncClient<scoresV1.StatsServiceClient>;
   scoresAdmin: AsyncClient<scoresV1.ScoresAdminServiceClient>;
+  ads: AsyncClient<adsV1.AdsServiceClient>;
+  advertiser: AsyncClient<adsV1.AdvertiserServiceClient>;
+  adsAdmin: AsyncClient<adsV1.AdsAdminServiceClient>;
 }
 
 export function createServiceClients(
-  config: Pick<GatewayConfig, 'AUTH_ADDR' | 'SESSIONS_ADDR' | 'SCORES_ADDR'>,
+  config: Pick<GatewayConfig, 'AUTH_ADDR' | 'SESSIONS_ADDR' | 'SCORES_ADDR' | 'ADS_ADDR'>,
 ): ServiceClients & { close(): void } {
   const auth = { serviceLabel: 'auth' };
   const sessions = { serviceLabel: 'sessions' };
   const scores = { serviceLabel: 'scores' };
+  const ads = { serviceLabel: 'ads' };
   const clients: ServiceClients = {
     auth: createGrpcClient(
       authV1.AuthServiceClient,
@@ -72,6 +76,19 @@ export function createServiceClients(
       scoresV1.ScoresAdminServiceService,
       config.SCORES_ADDR,
       scores,
+    ),
+    ads: createGrpcClient(adsV1.AdsServiceClient, adsV1.AdsServiceService, config.ADS_ADDR, ads),
+    advertiser: createGrpcClient(
+      adsV1.AdvertiserServiceClient,
+      adsV1.AdvertiserServiceService,
+      config.ADS_ADDR,
+      ads,
+    ),
+    adsAdmin: createGrpcClient(
+      adsV1.AdsAdminServiceClient,
+      adsV1.AdsAdminServiceService,
+      config.ADS_ADDR,
+      ads,
     ),
   };
   return {

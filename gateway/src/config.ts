@@ -14,6 +14,8 @@ export const envShape = {
   SESSIONS_ADDR: z.string().default('127.0.0.1:50053'),
   /** gRPC address of scores; in Kubernetes `dns:///scores:50052`. */
   SCORES_ADDR: z.string().default('127.0.0.1:50052'),
+  /** gRPC address of ads; in Kubernetes `dns:///ads:50054`. */
+  ADS_ADDR: z.string().default('127.0.0.1:50054'),
   /** How long this gateway reuses a hot board read (top-N, week and season lists); 0 = off. */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The realtime service (HTTP/WebSocket); /ws is proxied to it. */
@@ -29,6 +31,8 @@ export const envShape = {
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Sign-in and registration attempts per minute per client IP. */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Ad impressions and clicks per minute per client IP (a game shows a few faces and a banner). */
+  RATE_LIMIT_ADS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 };
 
 export const secretNames = ['JWT_PUBLIC_KEY'];

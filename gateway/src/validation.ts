@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@ballmatch/platform';
+import { AppError, isUuid } from '@ballmatch/platform';
 
 /** A required string field with messages that name it: 'email is required', 'email must be text'. */
 export function requiredText(field: string, max = 1000) {
@@ -70,4 +70,19 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     throw new AppError('INVALID_ARGUMENT', issue.message, { field });
   }
   return result.data;
+}
+
+/** A query parameter's text: `?kind=a&kind=b` counts as its first value; absent or not text, ''. */
+export function queryText(value: unknown): string {
+  const one: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' ? one : '';
+}
+
+/** A path parameter that must be a UUID: `id must be an order id (UUID)` otherwise. */
+export function uuidParam(value: unknown, field: string, what: string): string {
+  const id = String(value ?? '');
+  if (!isUuid(id)) {
+    throw new AppError('INVALID_ARGUMENT', `${field} must be ${what} (UUID)`, { field });
+  }
+  return id;
 }

@@ -5,6 +5,7 @@ import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
 import { parseBody } from '../validation';
+import { gameOffers } from './ad-serving';
 
 /**
  * Ranked games held by the sessions service (docs/api.md 'Ranked games'): the browser sends each
@@ -66,12 +67,14 @@ function idParam(req: Request): string {
   return id;
 }
 
-export function gameRoutes({ sessions }: GatewayDeps): Router {
+export function gameRoutes(deps: GatewayDeps): Router {
+  const { sessions } = deps;
   const router = Router();
 
-  // Save progress: the signed-in player's unfinished game, from any device.
-  router.get('/player-sessions/current', requireUser, async (_req, res) => {
-    res.json(await sessions.resumeGame({}));
+  // Save progress: the signed-in player's unfinished game, from any device (with new offers).
+  router.get('/player-sessions/current', requireUser, async (req, res) => {
+    const resumed = await sessions.resumeGame({});
+    res.json({ ...resumed, offers: await gameOffers(deps, req, resumed.id) });
   });
 
   router.post('/player-sessions/:id/actions', async (req, res) => {

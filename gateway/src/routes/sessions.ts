@@ -5,6 +5,7 @@ import { AppError, isUuid } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { parseBody, requiredText, wireInteger, type WireInteger } from '../validation';
+import { gameOffers } from './ad-serving';
 
 /**
  * Player sessions (docs/api.md, 'Player sessions'). Players create and update their game's
@@ -149,7 +150,12 @@ export function sessionRoutes(deps: GatewayDeps): Router {
       deviceFingerprint: body.deviceFingerprint,
       clientIp: req.ip ?? '',
     });
-    res.json({ id: created.id, credential: created.credential, game: created.game });
+    res.json({
+      id: created.id,
+      credential: created.credential,
+      game: created.game,
+      offers: await gameOffers(deps, req, created.id),
+    });
   });
 
   router.patch('/player-sessions/:id', async (req, res) => {

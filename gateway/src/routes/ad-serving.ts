@@ -1,0 +1,171 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { AppError } from '@ballmatch/platform';
+import type { adsV1 } from '@ballmatch/proto';
+import { clientKey } from '../client-key';
+import type { GatewayDeps } from '../context';
+import { rateLimit } from '../middleware/rate-limit';
+import { readCache } from '../read-cache';
+import { queryText, requiredText, uuidParam } from '../validation';
+
+/**
+ * Serving ads (docs/api.md 'Serving, impressions and clicks'): the running ball faces and
+ * icons, banners, and the impressions and clicks, each counted by the ads service once per
+ * offer and only from the client the offer was made for (its key: client-key.ts).
+ */
+
+const OFFER_HEADER = 'X-Ad-Offer';
+const offerHeader = requiredText(OFFER_HEADER, 200);
+
+/** The offer an impression is counted against: 400 when the header is missing. */
+function offerOf(req: Request): string {
+  const parsed = offerHeader.safeParse(req.get(OFFER_HEADER));
+  if (!parsed.success || parsed.data === '') {
+    throw new AppError('INVALID_ARGUMENT', `The ${OFFER_HEADER} header is required`, {
+      field: OFFER_HEADER,
+    });
+  }
+  return parsed.data;
+}
+
+const faceJson = (o: adsV1.Offer) => ({
+  id: o.id,
+  kind: o.kind,
+  adId: o.adId,
+  color: o.color,
+  imageUrl: o.imageUrl,
+});
+const rewardJson = (o: adsV1.Offer) => ({
+  id: o.id,
+  kind: o.kind,
+  adId: o.adId,
+  imageUrl: o.imageUrl,
+});
+
+export type GameOffers = ReturnType<typeof offersJson> | null;
+
+function offersJson(o: adsV1.CreateGameOffersResponse) {
+  return {
+    faces: o.faces.map(faceJson),
+    reward: o.reward ? rewardJson(o.reward) : null,
+    expiresAt: o.expiresAt,
+  };
+}
+
+/**
+ * The ad offers of a ranked game, made as it starts or resumes. Ads are never worth a game:
+ * when the ads service fails or is slow the game goes on with plain balls (`null`).
+ */
+export async function gameOffers(
+  { ads, logger }: GatewayDeps,
+  req: Request,
+  sessionId: string,
+): Promise<GameOffers> {
+  try {
+    const offers = await ads.createGameOffers(
+      { sessionId, clientKey: clientKey(req) },
+      { timeoutMs: 1500 },
+    );
+    return offersJson(offers);
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    logger.warn({ code, message }, 'no ad offers: the game starts with plain balls');
+    return null;
+  }
+}
+
+export function adServingRoutes(deps: GatewayDeps): Router {
+  const { ads, config, logger, redis, now } = deps;
+  const router = Router();
+  const cache = readCache(deps);
+  const limited: RequestHandler = rateLimit({
+    redis,
+    logger,
+    group: 'ads',
+    perMinute: config.RATE_LIMIT_ADS_PER_MINUTE,
+    now,
+  });
+
+  router.get('/active-ads', async (_req, res) => {
+    const list = await cache.get('ads:active', async () =>
+      (await ads.listActiveAds({})).ads.map((a) => ({
+        id: a.id,
+        imageUrl: a.imageUrl,
+        colorName: a.colorName,
+      })),
+    );
+    res.json(list);
+  });
+
+  router.get('/icons', async (_req, res) => {
+    res.json(await cache.get('ads:icons', () => iconList(deps)));
+  });
+
+  router.get('/banner-ads', async (req, res) => {
+    let banner: adsV1.ServeBannerResponse;
+    try {
+      banner = await ads.serveBanner({
+        clientKey: clientKey(req),
+        placement: queryText(req.query.placement),
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        res.status(204).end();
+        return;
+      }
+      throw error;
+    }
+    const offer = banner.offer!;
+    // Each answer carries an offer of its own.
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      offerId: offer.id,
+      adId: offer.adId,
+      imageUrl: offer.imageUrl,
+      clickUrl: `/api/ads/go/${encodeURIComponent(offer.id)}`,
+      width: banner.width,
+      height: banner.height,
+    });
+  });
+
+  router.post('/ads/:id/impression', limited, async (req, res) => {
+    const adId = uuidParam(req.params.id, 'id', 'an ad id');
+    await ads.recordImpression({
+      offerId: offerOf(req),
+      kind: 'ad',
+      adId,
+      color: '',
+      clientKey: clientKey(req),
+    });
+    res.status(204).end();
+  });
+
+  router.post('/icons/:color/impression', limited, async (req, res) => {
+    await ads.recordImpression({
+      offerId: offerOf(req),
+      kind: 'icon',
+      adId: '',
+      color: String(req.params.color),
+      clientKey: clientKey(req),
+    });
+    res.status(204).end();
+  });
+
+  router.get('/ads/go/:offerId', limited, async (req, res) => {
+    const { destinationUrl } = await ads.followOffer({
+      offerId: String(req.params.offerId),
+      clientKey: clientKey(req),
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, destinationUrl);
+  });
+
+  return router;
+}
+
+/** The custom ball icons as the API shows them (public list and the admin's). */
+export async function iconList({ ads }: GatewayDeps) {
+  return (await ads.listIcons({})).icons.map((i) => ({
+    color_code: i.colorCode,
+    svg_content: i.svgContent,
+  }));
+}

@@ -1,0 +1,115 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { GatewayDeps } from '../context';
+import { readCache } from '../read-cache';
+import { optionalText, parseBody, queryText, requiredText, uuidParam } from '../validation';
+import { STRIPE_CALL } from './ads';
+import { iconList } from './ad-serving';
+
+/**
+ * Review and management of ads, and the ball icons (docs/api.md 'Review and management'):
+ * under /api/admin, so the gateway's admin guard checks the caller first, and the ads service
+ * checks again. Shapes only here; the states, dates and SVG rules are the service's.
+ */
+
+const approveBody = z.object({ startsAt: optionalText('startsAt', 100) });
+const rejectBody = z.object({ reason: requiredText('reason') });
+const endBody = z.object({ refund: requiredText('refund', 20) });
+const scheduleBody = z.object({ startsAt: requiredText('startsAt', 100) });
+const colorBody = z.object({ color_code: requiredText('color_code', 20) });
+// Longer than the service's 100 KB rule, so its message is the one shown.
+const iconBody = colorBody.extend({ svg_content: requiredText('svg_content', 1_000_000) });
+
+/** The largest JSON body of an icon upload (its own parser, in media.ts). */
+export const ICON_BODY_LIMIT = '512kb';
+
+const adId = (req: Request) => uuidParam(req.params.id, 'id', 'an ad id');
+const range = (req: Request) => ({ from: queryText(req.query.from), to: queryText(req.query.to) });
+
+export function adsAdminRoutes(deps: GatewayDeps): Router {
+  const { adsAdmin } = deps;
+  const router = Router();
+  const cache = readCache(deps);
+  /** What the public lists show may change: they are read again. */
+  const write = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } finally {
+      cache.clear();
+    }
+  };
+
+  router.get('/admin/ads', async (req, res) => {
+    const { ads } = await adsAdmin.listAds({
+      kind: queryText(req.query.kind),
+      state: queryText(req.query.state),
+    });
+    res.json(ads);
+  });
+
+  router.get('/admin/ads/stats', async (req, res) => {
+    res.json(await adsAdmin.getAdStats(range(req)));
+  });
+
+  router.post('/admin/ads/:id/approve', async (req, res) => {
+    const id = adId(req);
+    const body = parseBody(approveBody, req.body ?? {});
+    const { ad } = await write(adsAdmin.approveAd({ id, startsAt: body.startsAt ?? '' }));
+    res.json(ad);
+  });
+
+  router.post('/admin/ads/:id/reject', async (req, res) => {
+    const id = adId(req);
+    const body = parseBody(rejectBody, req.body);
+    const { ad } = await write(adsAdmin.rejectAd({ id, reason: body.reason }, STRIPE_CALL));
+    res.json(ad);
+  });
+
+  router.post('/admin/ads/:id/pause', async (req, res) => {
+    const { ad } = await write(adsAdmin.pauseAd({ id: adId(req) }));
+    res.json(ad);
+  });
+
+  router.post('/admin/ads/:id/resume', async (req, res) => {
+    const { ad } = await write(adsAdmin.resumeAd({ id: adId(req) }));
+    res.json(ad);
+  });
+
+  router.post('/admin/ads/:id/end', async (req, res) => {
+    const id = adId(req);
+    const body = parseBody(endBody, req.body);
+    const { ad } = await write(adsAdmin.endAd({ id, refund: body.refund }, STRIPE_CALL));
+    res.json(ad);
+  });
+
+  router.post('/admin/ads/:id/schedule', async (req, res) => {
+    const id = adId(req);
+    const body = parseBody(scheduleBody, req.body);
+    const { ad } = await write(adsAdmin.scheduleAd({ id, startsAt: body.startsAt }));
+    res.json(ad);
+  });
+
+  router.get('/admin/icons', async (_req, res) => {
+    res.json(await iconList(deps));
+  });
+
+  router.post('/admin/icons/upload', async (req, res) => {
+    const body = parseBody(iconBody, req.body);
+    const { icon } = await write(
+      adsAdmin.uploadIcon({ colorCode: body.color_code, svgContent: body.svg_content }),
+    );
+    res.json({ color_code: icon!.colorCode, svg_content: icon!.svgContent });
+  });
+
+  router.post('/admin/icons/delete', async (req, res) => {
+    const body = parseBody(colorBody, req.body);
+    await write(adsAdmin.deleteIcon({ colorCode: body.color_code }));
+    res.json({ deleted: true });
+  });
+
+  router.get('/admin/icons/stats', async (req, res) => {
+    res.json(await adsAdmin.getIconStats(range(req)));
+  });
+
+  return router;
+}
