@@ -118,7 +118,7 @@ export function createCounterReads(db: Knex): CounterReads {
       const rows = await readTotalsByAd(db, adIds);
       return new Map(rows.map((r) => [r.adId, { impressions: r.impressions, clicks: r.clicks }]));
     },
-    adDays: (from, to) => readAdDays(db, checkDay(from, 'from'), checkDay(to, 'to')),
-    iconDays: (from, to) => readIconDays(db, checkDay(from, 'from'), checkDay(to, 'to')),
+    adDays: async (from, to) => readAdDays(db, checkDay(from, 'from'), checkDay(to, 'to')),
+    iconDays: async (from, to) => readIconDays(db, checkDay(from, 'from'), checkDay(to, 'to')),
   };
 }
