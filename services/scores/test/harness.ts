@@ -154,7 +154,8 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
       RANKED_STARTS_PER_HOUR_PER_PLAYER: '100000',
     },
-    { now: sessionsClock.now },
+    // Every game here earned its extra moves (the ads service is not part of these tests).
+    { now: sessionsClock.now, rewardClicks: async () => true },
   );
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',

@@ -18,6 +18,11 @@ export const envShape = {
   ...redisEnv,
   /** Verifies the callers' session tokens. */
   ...jwtPublicEnv,
+  /**
+   * gRPC address of ads (whether a game's reward ad was followed, asked before extra moves are
+   * granted); in Kubernetes `dns:///ads:50054`.
+   */
+  ADS_ADDR: z.string().default('127.0.0.1:50054'),
   /** Ranked games one client address may start in an hour (seed shopping; shared NATs). */
   RANKED_STARTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Ranked games one account may start in an hour. */

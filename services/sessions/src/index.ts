@@ -14,8 +14,9 @@ import {
   startOutboxRelay,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
+import { createAdsClient } from './clients/ads';
 import { loadSessionsConfig } from './config';
-import { createGames } from './domain/games';
+import { createGames, type RewardClicks } from './domain/games';
 import { createSessions } from './domain/sessions';
 import { SESSION_STREAMS } from './events';
 import { createSessionAdminHandlers, createSessionHandlers } from './grpc/handlers';
@@ -35,6 +36,8 @@ export interface RunningSessions {
 export interface SessionsOptions {
   /** The server's clock: it times every action of a ranked game (tests set it). */
   now?: () => Date;
+  /** Replaces the gRPC question to the ads service about reward clicks (tests of this service alone). */
+  rewardClicks?: RewardClicks;
 }
 
 export async function start(
@@ -56,11 +59,13 @@ export async function start(
   const relay = startOutboxRelay({ db, bus, logger });
 
   const store = createSessionStore(db);
+  const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR);
   const games = createGames({
     games: createGameStore(db),
     sessions: store,
     onEventsWritten: relay.wake,
     now: options.now ?? (() => new Date()),
+    rewardClicked: options.rewardClicks ?? ads!.rewardClicked,
     startsPerHour: {
       address: config.RANKED_STARTS_PER_HOUR_PER_ADDRESS,
       player: config.RANKED_STARTS_PER_HOUR_PER_PLAYER,
@@ -92,6 +97,7 @@ export async function start(
     async stop(options = {}) {
       await server.stop();
       await relay.stop();
+      ads?.close();
       if (options.deleteStreams) await deleteStreams(bus, SESSION_STREAMS);
       await bus.close();
       redis.disconnect();

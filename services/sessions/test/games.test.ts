@@ -23,14 +23,16 @@ function movesOn(game: sessionsV1.Game) {
 const humanGap = (i: number) => 400 + ((i * 7919) % 2100);
 
 /**
- * Plays the session's game through the service until it ends (taking the extra moves once):
- * one action `gapMs(i)` later on the service's clock each time, the first valid swap shown.
+ * Plays the session's game through the service until it ends (taking the extra moves once,
+ * after following the reward ad): one action `gapMs(i)` later on the service's clock each
+ * time, the first valid swap shown.
  */
 async function playOut(id: string, gapMs: (i: number) => number, maxActions = 400) {
   let game = (await svc.client.getGame({ id })).game!;
   svc.clock.set('2031-03-03T10:00:00.000Z');
   for (let i = 0; i < maxActions && game.status !== 'ended'; i++) {
     svc.clock.advance(gapMs(i));
+    if (game.status === 'gameOverPending' && !game.extraMovesGranted) svc.rewardClicks.click(id);
     const action: sessionsV1.PlayActionRequest['action'] =
       game.status === 'gameOverPending'
         ? game.extraMovesGranted
@@ -93,6 +95,37 @@ describe('ranked games held by the server', () => {
       svc.client.playAction({ id, seq: final.seq, action: { $case: 'end', value: {} } }),
     ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION' });
     events.stop();
+  });
+
+  it('extra moves are earned: granted only once the reward ad was followed; ads down, nothing changes', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    let game = (await svc.client.getGame({ id })).game!;
+    while (game.status === 'active') {
+      const action: sessionsV1.PlayActionRequest['action'] = game.hasMoves
+        ? { $case: 'swap', value: movesOn(game)[0]! }
+        : { $case: 'reset', value: {} };
+      game = (await svc.client.playAction({ id, seq: game.seq, action })).game!;
+    }
+    expect(game.status).toBe('gameOverPending');
+    const grant = { id, seq: game.seq, action: { $case: 'extraMoves' as const, value: {} } };
+
+    await expect(svc.client.playAction(grant)).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+      message: 'Watch the ad first to earn extra moves',
+      details: { field: 'action' },
+    });
+    svc.rewardClicks.click(id);
+    svc.rewardClicks.down(true);
+    try {
+      await expect(svc.client.playAction(grant)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      svc.rewardClicks.down(false);
+    }
+    expect((await svc.client.getGame({ id })).game).toEqual(game);
+
+    const granted = await svc.client.playAction(grant);
+    expect(granted.movesAdded).toBeGreaterThan(0);
+    expect(granted.game).toMatchObject({ status: 'active', extraMovesGranted: true });
   });
 
   it('a retried action answers as the first time and is applied once; out of order is refused', async () => {

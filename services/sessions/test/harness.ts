@@ -1,4 +1,5 @@
 import {
+  AppError,
   connectEventBus,
   createGrpcClient,
   type AsyncClient,
@@ -36,8 +37,36 @@ export interface SessionsHarness {
   running: RunningSessions;
   /** The service's clock (it times the actions of ranked games). */
   clock: TestClock;
+  /** The ads service's record of reward clicks, as this service asks it. */
+  rewardClicks: RewardClickStandIn;
   env: NodeJS.ProcessEnv;
   close(): Promise<void>;
+}
+
+/** Stands in for the ads service's GetRewardClick: clicks recorded here, or the service down. */
+export interface RewardClickStandIn {
+  /** The player of this game followed its reward ad. */
+  click(sessionId: string): void;
+  /** The ads service stops (true) or comes back (false). */
+  down(isDown: boolean): void;
+}
+
+function rewardClickStandIn() {
+  const clicked = new Set<string>();
+  let isDown = false;
+  return {
+    click: (sessionId: string) => void clicked.add(sessionId),
+    down: (value: boolean) => void (isDown = value),
+    async rewardClicked(sessionId: string): Promise<boolean> {
+      if (isDown) {
+        throw new AppError(
+          'UNAVAILABLE',
+          'The ads service is unavailable. Please try again shortly.',
+        );
+      }
+      return clicked.has(sessionId);
+    },
+  };
 }
 
 export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<SessionsHarness> {
@@ -55,7 +84,8 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     ...extraEnv,
   };
   const clock = new TestClock();
-  const running = await start(env, { now: clock.now });
+  const ads = rewardClickStandIn();
+  const running = await start(env, { now: clock.now, rewardClicks: ads.rewardClicked });
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
   const opened: { close(): void }[] = [];
@@ -95,6 +125,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     bus,
     running,
     clock,
+    rewardClicks: { click: ads.click, down: ads.down },
     env,
     async close() {
       opened.forEach((c) => c.close());

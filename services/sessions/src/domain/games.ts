@@ -64,11 +64,16 @@ export interface Claimant {
   callerId: string;
 }
 
+/** Whether a game's reward ad was followed (the ads service knows; it may be unreachable). */
+export type RewardClicks = (sessionId: string) => Promise<boolean>;
+
 export interface GameDeps {
   games: GameStore;
   sessions: SessionStore;
   onEventsWritten(): void;
   now(): Date;
+  /** Extra moves are earned: asked before they are granted. */
+  rewardClicked: RewardClicks;
   /** Ranked games one address, and one account, may start in an hour. */
   startsPerHour: { address: number; player: number };
   /** Games kept in this process's memory (each about 1 KB). */
@@ -318,6 +323,12 @@ export function createGames(deps: GameDeps) {
         }
         const { state, answer } = apply(game.state, input.action, game.seq + 1);
         if (key === null) throw new Error('the engine accepted a swap it cannot log');
+        // Asked only of a grant the engine allows; the ads service down refuses it (503).
+        if (input.action.type === 'extraMoves' && !(await deps.rewardClicked(input.id))) {
+          throw new AppError('FAILED_PRECONDITION', 'Watch the ad first to earn extra moves', {
+            field: 'action',
+          });
+        }
         const next = {
           state,
           status: state.status,

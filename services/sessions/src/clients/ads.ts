@@ -1,0 +1,19 @@
+import { createGrpcClient } from '@ballmatch/platform';
+import { adsV1 } from '@ballmatch/proto';
+import type { RewardClicks } from '../domain/games';
+
+/**
+ * The ads service's answer to 'did this game's player follow its reward ad?', over gRPC. It is
+ * asked before extra moves are granted; unreachable, the call fails (UNAVAILABLE) and nothing
+ * is granted.
+ */
+export function createAdsClient(address: string): { rewardClicked: RewardClicks; close(): void } {
+  const client = createGrpcClient(adsV1.AdsServiceClient, adsV1.AdsServiceService, address, {
+    serviceLabel: 'ads',
+    defaultTimeoutMs: 2000,
+  });
+  return {
+    rewardClicked: async (sessionId) => (await client.getRewardClick({ sessionId })).clicked,
+    close: () => client.close(),
+  };
+}
