@@ -3,7 +3,7 @@ import { AppError, isUuid, type Knex, type Redis } from '@ballmatch/platform';
 import type { adsV1 } from '@ballmatch/proto';
 import { BANNER_HEIGHT, BANNER_WIDTH } from '../media/limits';
 import { adClickField, adImpressionField, iconImpressionField } from '../store/counters';
-import { createOfferStore, seenField, type StoredOffer } from '../store/offers';
+import { createOfferStore, seenField, type OfferKind, type StoredOffer } from '../store/offers';
 import { createRewardClickStore } from '../store/reward-clicks';
 import type { ServedAd, ServingSource } from './serving';
 
@@ -62,12 +62,18 @@ export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps
     return offer && now().getTime() < offer.expiresAt ? offer : null;
   }
 
-  const adOffer = (ad: ServedAd, color: string): Offer & { kind: 'ad' } => ({
+  const adOffer = (ad: ServedAd, color: string): Offer => ({
     id: newNonce(),
     kind: 'ad',
     adId: ad.id,
     color,
     imageUrl: ad.imageUrl,
+  });
+
+  /** An offer as stored: what it shows, and whom (and which game) it was made for. */
+  const stored = (offer: Offer, to: Omit<StoredOffer, 'kind' | 'adId' | 'color'>) => ({
+    nonce: offer.id,
+    offer: { ...to, kind: offer.kind as OfferKind, adId: offer.adId, color: offer.color },
   });
 
   return {
@@ -102,19 +108,11 @@ export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps
           : { id: newNonce(), kind: 'house', adId: '', color: '', imageUrl: '' };
 
       const expiresAt = now().getTime() + offerTtlMs;
-      const stored = (offer: Offer, isReward: boolean) => ({
-        nonce: offer.id,
-        offer: {
-          sessionId,
-          kind: offer.kind as StoredOffer['kind'],
-          adId: offer.adId,
-          color: offer.color,
-          clientKey,
-          reward: isReward,
-          expiresAt,
-        },
-      });
-      await store.save([...faces.map((face) => stored(face, false)), stored(reward, true)]);
+      const to = { sessionId, clientKey, expiresAt };
+      await store.save([
+        ...faces.map((face) => stored(face, { ...to, reward: false })),
+        stored(reward, { ...to, reward: true }),
+      ]);
       return { faces, reward, expiresAt: new Date(expiresAt).toISOString() };
     },
 
@@ -125,30 +123,21 @@ export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps
     ): Promise<{ offer: Offer; width: number; height: number }> {
       requireClientKey(clientKey);
       if (!(BANNER_PLACEMENTS as readonly string[]).includes(placement)) {
-        throw new AppError(
-          'INVALID_ARGUMENT',
-          `placement must be one of: ${BANNER_PLACEMENTS.join(', ')}`,
-          {
-            field: 'placement',
-          },
-        );
+        const names = BANNER_PLACEMENTS.join(', ');
+        throw new AppError('INVALID_ARGUMENT', `placement must be one of: ${names}`, {
+          field: 'placement',
+        });
       }
       const banner = await serving.banner(placement);
       if (!banner) throw new AppError('NOT_FOUND', 'No banner ad is running');
       const offer = adOffer(banner, '');
       await store.save([
-        {
-          nonce: offer.id,
-          offer: {
-            sessionId: '',
-            kind: 'ad',
-            adId: banner.id,
-            color: '',
-            clientKey,
-            reward: false,
-            expiresAt: now().getTime() + offerTtlMs,
-          },
-        },
+        stored(offer, {
+          sessionId: '',
+          clientKey,
+          reward: false,
+          expiresAt: now().getTime() + offerTtlMs,
+        }),
       ]);
       return { offer, width: BANNER_WIDTH, height: BANNER_HEIGHT };
     },
@@ -185,20 +174,9 @@ export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps
       if (!matches) throw new AppError('PERMISSION_DENIED', NO_OFFER);
 
       const at = now();
-      const result =
-        kind === 'ad'
-          ? await store.countImpression(
-              offerId,
-              offer,
-              seenField({ kind, id: adId }),
-              adImpressionField(adId, at),
-            )
-          : await store.countImpression(
-              offerId,
-              offer,
-              seenField({ kind, id: color }),
-              iconImpressionField(color, at),
-            );
+      const id = kind === 'ad' ? adId : color;
+      const counter = kind === 'ad' ? adImpressionField(adId, at) : iconImpressionField(color, at);
+      const result = await store.countImpression(offerId, offer, seenField({ kind, id }), counter);
       if (result === 'gone') throw new AppError('PERMISSION_DENIED', NO_OFFER);
       return { counted: result === 'counted' };
     },
