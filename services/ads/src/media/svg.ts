@@ -17,7 +17,8 @@ const purify = createDOMPurify(window);
 const INSIDE_REFERENCE = /^(#|data:image\/(png|jpeg|webp);base64,)/;
 /** `url(...)` in an attribute or a style that points anywhere but inside the drawing. */
 const OUTSIDE_URL = /url\(\s*['"]?\s*(?![\s'"#])/i;
-const JAVASCRIPT_URL = /^[\s\u0000-\u001f]*javascript:/i;
+/** As browsers read a URL: controls and line breaks inside `java\tscript:` do not count. */
+const JAVASCRIPT_URL = /^ *javascript:/i;
 
 // Each attribute this removes is in `purify.removed`, so the upload is refused naming it.
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
@@ -41,23 +42,25 @@ const invalid = (message: string) =>
 
 const notSvg = () => invalid('svg_content must be an SVG document');
 
+const printable = (value: string) => value.replace(/[^\x20-\x7e]/g, '');
+
 /** An attacker's value shown back: printable, and short. */
 function shown(value: string): string {
-  const printable = value.replace(/[^\x20-\x7e]/g, '');
-  return printable.length > 60 ? `${printable.slice(0, 60)}…` : printable;
+  const text = printable(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 /** What the sanitiser removed, in the words of the refusal; null for what does not matter. */
-function describe(removed: RemovedElement | RemovedAttribute): string | null {
+function describe(removed: RemovedElement | RemovedAttribute, wrapper: Node): string | null {
   if ('element' in removed) {
     const node = removed.element;
-    // Comments are dropped harmlessly; the document body is DOMPurify's own wrapper.
-    if (!(node instanceof window.Element) || node.localName === 'body') return null;
+    // Comments are dropped harmlessly; the wrapper is DOMPurify's own (it answers it).
+    if (!(node instanceof window.Element) || node === wrapper) return null;
     return `<${node.localName}>`;
   }
   if (!removed.attribute) return null;
   const { name, value } = removed.attribute;
-  if (JAVASCRIPT_URL.test(value)) return 'a javascript: URL';
+  if (JAVASCRIPT_URL.test(printable(value))) return 'a javascript: URL';
   if (name === 'href' || name === 'xlink:href' || OUTSIDE_URL.test(value)) {
     return `an external reference (${name}="${shown(value)}")`;
   }
@@ -99,7 +102,11 @@ export function sanitizeIconSvg(text: string): string {
   // The very tree checked above is sanitised (no second parse to differ from the first).
   const body = purify.sanitize(root, CONFIG) as Element;
   const found = [
-    ...new Set(purify.removed.map(describe).filter((item): item is string => item !== null)),
+    ...new Set(
+      purify.removed
+        .map((item) => describe(item, body))
+        .filter((item): item is string => item !== null),
+    ),
   ];
   if (found.length > 0) {
     throw invalid(
