@@ -1,8 +1,8 @@
 import { createKnex, migrateLatest, type Knex } from '@ballmatch/platform';
 import { createTestDatabase } from '@ballmatch/platform/testing';
-import * as media from '../src/migrations/002_media';
+import { migrations } from '../src/migrations';
 
-/** A database of its own with the media tables (migration 002) for the media and icon tests. */
+/** A database of its own with the service's tables (the media ones are migration 002). */
 export async function openMediaDatabase(): Promise<{
   db: Knex;
   /** Rows in a table: a refused upload must leave none behind. */
@@ -11,7 +11,7 @@ export async function openMediaDatabase(): Promise<{
 }> {
   const database = await createTestDatabase('ads_media');
   const db = createKnex({ url: database.url, schema: 'ads' });
-  await migrateLatest(db, 'ads', { '002_media': media });
+  await migrateLatest(db, 'ads', migrations);
   return {
     db,
     async count(table) {
