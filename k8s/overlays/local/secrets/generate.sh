@@ -1,8 +1,9 @@
 #!/bin/sh
 # Makes the local overlay's secrets: a fresh Ed25519 key pair for session tokens and a random
-# PostgreSQL password, written to auth.env, gateway.env, sessions.env, scores.env and postgres.env beside
-# this script (gitignored). Existing files are kept unless --force is given.
+# PostgreSQL password, written to auth.env, gateway.env, sessions.env, scores.env, ads.env and postgres.env
+# beside this script (gitignored). Existing files are kept unless --force is given.
 # Optional admin: ADMIN_USERNAME=admin ADMIN_PASSWORD='...' sh generate.sh --force
+# Optional payments (Stripe test keys): STRIPE_SECRET_KEY=sk_test_... STRIPE_WEBHOOK_SECRET=whsec_...
 set -eu
 cd "$(dirname "$0")"
 if [ -f auth.env ] && [ "${1:-}" != "--force" ]; then
@@ -41,5 +42,14 @@ password=$(openssl rand -hex 24)
   echo "REDIS_URL=redis://redis:6379"
   echo "JWT_PUBLIC_KEY=$public"
 } > scores.env
+{
+  echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
+  echo "REDIS_URL=redis://redis:6379"
+  echo "JWT_PUBLIC_KEY=$public"
+  if [ -n "${STRIPE_SECRET_KEY:-}" ]; then
+    echo "STRIPE_SECRET_KEY=$STRIPE_SECRET_KEY"
+    echo "STRIPE_WEBHOOK_SECRET=${STRIPE_WEBHOOK_SECRET:-}"
+  fi
+} > ads.env
 echo "POSTGRES_PASSWORD=$password" > postgres.env
-echo "wrote auth.env, gateway.env, sessions.env, scores.env and postgres.env in $(pwd)"
+echo "wrote auth.env, gateway.env, sessions.env, scores.env, ads.env and postgres.env in $(pwd)"
