@@ -204,6 +204,13 @@ describe('a hostile or unusable upload is refused and nothing is stored', () => 
     );
   });
 
+  it('sizes are read as the image is shown (a JPEG rotated by its EXIF orientation)', async () => {
+    const turned = await noise(200, 63).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    await expect(uploads.upload(owner, 'ball', turned)).rejects.toMatchObject(
+      refused('The image is 63×200 pixels; a ball image must be at least 64×64'),
+    );
+  });
+
   it('an unknown kind', async () => {
     const png = await noise(300, 300).png().toBuffer();
     await expect(uploads.upload(owner, 'poster', png)).rejects.toMatchObject(
