@@ -44,10 +44,13 @@ for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js'])
   }
 }
 
-/** The first swap the board shown allows; reset or end when there is none to make. */
-function nextAction(game) {
+/**
+ * The first swap the board shown allows; reset or end when there is none to make. Out of moves,
+ * the extra moves once when they can be earned (the game came with a reward ad to follow).
+ */
+function nextAction(game, canEarn) {
   if (game.status === 'gameOverPending') {
-    return game.extraMovesGranted ? { type: 'end' } : { type: 'extraMoves' };
+    return game.extraMovesGranted || !canEarn ? { type: 'end' } : { type: 'extraMoves' };
   }
   if (!game.hasMoves) return { type: 'reset' };
   const moves = findMoves({ grid: gridFromCells(game.grid) });
@@ -80,7 +83,18 @@ async function main() {
       sessionId: randomUUID(),
       deviceFingerprint: 'loadtest'.padEnd(50, '-'),
     });
-    return { id: created.id, credential: created.credential, game: created.game };
+    return {
+      id: created.id,
+      credential: created.credential,
+      game: created.game,
+      reward: created.offers?.reward?.id ?? null,
+    };
+  };
+  /** Follows the game's reward ad, as the 'Watch Ad' button does: the extra moves are earned. */
+  const watchAd = async (offerId) => {
+    const res = await pool.request({ path: `/api/ads/go/${offerId}`, method: 'GET' });
+    await res.body.dump();
+    if (res.statusCode !== 302) throw new Error(`/api/ads/go: ${res.statusCode}`);
   };
 
   let measuring = false;
@@ -97,15 +111,18 @@ async function main() {
     while (!stopping) {
       const started = performance.now();
       try {
+        const action = nextAction(current.game, current.reward !== null);
+        if (action.type === 'extraMoves') await watchAd(current.reward);
+        const sent = performance.now();
         const answer = await call(
           'POST',
           `/api/player-sessions/${current.id}/actions`,
-          { seq: current.game.seq, action: nextAction(current.game) },
+          { seq: current.game.seq, action },
           current.credential,
         );
         current.game = answer.game;
         if (measuring) {
-          latencies.push(performance.now() - started);
+          latencies.push(performance.now() - sent);
           actions++;
         }
         if (current.game.status === 'ended') {

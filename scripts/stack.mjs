@@ -14,6 +14,7 @@ export function processes({
   authPort,
   sessionsPort = 50053,
   scoresPort = 50052,
+  adsPort = 50054,
   realtimePort = 8090,
 }) {
   return [
@@ -26,7 +27,12 @@ export function processes({
     {
       name: 'sessions',
       entry: 'services/sessions/dist/index.js',
-      env: { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(sessionsPort) },
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: String(sessionsPort),
+        // Extra moves are earned: the ads service knows whether the reward ad was followed.
+        ADS_ADDR: `127.0.0.1:${adsPort}`,
+      },
       ready: { grpc: `127.0.0.1:${sessionsPort}`, service: 'sessions.v1.SessionService' },
     },
     {
@@ -39,6 +45,19 @@ export function processes({
         AUTH_ADDR: `127.0.0.1:${authPort}`,
       },
       ready: { grpc: `127.0.0.1:${scoresPort}`, service: 'scores.v1.ScoreService' },
+    },
+    {
+      name: 'ads',
+      entry: 'services/ads/dist/index.js',
+      // Payments stay off unless STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) are in the
+      // environment; Checkout sends buyers back to this gateway.
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: String(adsPort),
+        AUTH_ADDR: `127.0.0.1:${authPort}`,
+        PUBLIC_URL: `http://localhost:${gatewayPort}`,
+      },
+      ready: { grpc: `127.0.0.1:${adsPort}`, service: 'ads.v1.AdsService' },
     },
     {
       name: 'realtime',
@@ -56,6 +75,7 @@ export function processes({
         AUTH_ADDR: `127.0.0.1:${authPort}`,
         SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
         SCORES_ADDR: `127.0.0.1:${scoresPort}`,
+        ADS_ADDR: `127.0.0.1:${adsPort}`,
         REALTIME_URL: `http://127.0.0.1:${realtimePort}`,
       },
       ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
@@ -112,6 +132,7 @@ export async function startStack({
   authPort = 50051,
   sessionsPort = 50053,
   scoresPort = 50052,
+  adsPort = 50054,
   realtimePort = 8090,
   env = {},
   log = (line) => process.stdout.write(line),
@@ -147,7 +168,14 @@ export async function startStack({
     return child;
   }
 
-  const all = processes({ gatewayPort, authPort, sessionsPort, scoresPort, realtimePort });
+  const all = processes({
+    gatewayPort,
+    authPort,
+    sessionsPort,
+    scoresPort,
+    adsPort,
+    realtimePort,
+  });
   // If this script dies without stopping them, take the children along.
   process.once('exit', () => {
     for (const child of running.values()) child.kill('SIGTERM');

@@ -15,6 +15,7 @@ export interface StackModule {
     authPort: number;
     sessionsPort?: number;
     scoresPort?: number;
+    adsPort?: number;
     realtimePort?: number;
     env: Record<string, string>;
     log: (line: string) => void;

@@ -13,7 +13,8 @@ export const resultsDir = path.join(root, 'loadtest/results');
 
 export async function startLoadStack({ name, database, env = {}, log }) {
   await ensureDatastores({ log: () => {} });
-  const [gatewayPort, authPort, sessionsPort, scoresPort, realtimePort] = await freePorts(5);
+  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, realtimePort] =
+    await freePorts(6);
   const runId = randomBytes(4).toString('hex');
   const redisPrefix = `lt:${runId}:`;
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
@@ -25,6 +26,7 @@ export async function startLoadStack({ name, database, env = {}, log }) {
     authPort,
     sessionsPort,
     scoresPort,
+    adsPort,
     realtimePort,
     env: {
       NODE_ENV: 'development',
@@ -34,6 +36,7 @@ export async function startLoadStack({ name, database, env = {}, log }) {
       NATS_SUBJECT_PREFIX: `lt_${runId}.`,
       JWT_DEV_KEY_DIR: keyDir,
       RATE_LIMIT_API_PER_MINUTE: '1000000000',
+      RATE_LIMIT_ADS_PER_MINUTE: '1000000000',
       RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
       ...env,
     },

@@ -130,7 +130,13 @@ async function seedScores(names) {
       const moves = engine.findMoves(boardState(game));
       if (moves.length === 0) await act({ type: 'reset' });
       else await act({ type: 'swap', ...moves[(turn * (3 + i)) % moves.length] });
-      if (game.status === 'gameOverPending') await act({ type: 'extraMoves' });
+      if (game.status === 'gameOverPending' && !game.extraMovesGranted && session.offers) {
+        // Extra moves are earned by following the game's reward ad ('Watch Ad').
+        await fetch(new URL(`/api/ads/go/${session.offers.reward.id}`, baseUrl), {
+          redirect: 'manual',
+        });
+        await act({ type: 'extraMoves' });
+      }
     }
     if (game.status !== 'ended') await act({ type: 'end' });
     const body = {

@@ -214,6 +214,7 @@ try {
     authPort: 51151,
     sessionsPort: 51153,
     scoresPort: 51152,
+    adsPort: 51154,
     realtimePort: 18190,
     env: {
       NODE_ENV: 'test',
