@@ -31,4 +31,15 @@ export const apiPaths = {
   incrementPlayCount: '/api/stats/increment-play-count',
   recordCompletedGame: '/api/stats/record-completed-game',
   icons: '/api/icons',
+
+  // Admin: ads review and management, ball icons (docs/api.md 'Review and management').
+  adminAds: '/api/admin/ads',
+  adminAdAction: (
+    id: string,
+    action: 'approve' | 'reject' | 'pause' | 'resume' | 'end' | 'schedule',
+  ) => `/api/admin/ads/${encodeURIComponent(id)}/${action}`,
+  adminIcons: '/api/admin/icons',
+  adminIconUpload: '/api/admin/icons/upload',
+  adminIconDelete: '/api/admin/icons/delete',
+  adminIconStats: '/api/admin/icons/stats',
 } as const;

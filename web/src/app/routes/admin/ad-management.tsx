@@ -1,13 +1,18 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { AdManager } from '@/features/ads-admin/components/ad-manager';
+import { AdminAdsPage } from '@/features/ads-admin/components/admin-ads-page';
+import { IconManager } from '@/features/ads-admin/components/icon-manager';
 
 export default function AdManagementRoute() {
   return (
-    <ComingSoon
-      title="Ad Management"
-      subtitle="Every ad slot in one place."
-      description="All ad slots, their owners and their schedules will be managed here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <AdminAdsPage title="Ad Management" subtitle="Every ball-face ad, and the custom ball icons.">
+      <AdManager kind="ball" />
+      <section className="ads-admin-section" aria-labelledby="ball-icons-title">
+        <h2 id="ball-icons-title">Ball icons</h2>
+        <p>
+          A custom icon is the face of every ball of its colour, unless an ad of that colour runs.
+        </p>
+        <IconManager />
+      </section>
+    </AdminAdsPage>
   );
 }

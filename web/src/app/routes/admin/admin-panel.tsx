@@ -1,13 +1,36 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { PageTitle } from '@/components/page/page-title';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { IconManager } from '@/features/ads-admin/components/icon-manager';
+import './admin-panel.css';
 
+/** Ball icons, and the way to player sessions (player tracking has them). */
 export default function AdminPanelRoute() {
   return (
-    <ComingSoon
-      title="Admin Panel"
-      subtitle="Ball icons and player sessions."
-      description="Upload and remove ball icons and look into player sessions here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <div className="page">
+      <PageTitle title="Admin Panel" subtitle="Ball icons and player sessions." />
+      <section className="admin-panel__section" aria-labelledby="panel-icons-title">
+        <h2 id="panel-icons-title">Ball icons</h2>
+        <p>
+          A custom icon is the face of every ball of its colour, unless an ad of that colour runs.
+        </p>
+        <IconManager />
+      </section>
+      <Card className="admin-panel__section">
+        <CardHeader>
+          <CardTitle>Player sessions</CardTitle>
+        </CardHeader>
+        <CardBody>
+          <p>Every game's session, its device and any suspicious timing are in player tracking.</p>
+          <div className="admin-panel__links">
+            <ButtonLink to={paths.adminPlayerTracking}>Open Player Tracking</ButtonLink>
+            <ButtonLink to={paths.adminDashboard} variant="secondary">
+              Admin Dashboard
+            </ButtonLink>
+          </div>
+        </CardBody>
+      </Card>
+    </div>
   );
 }

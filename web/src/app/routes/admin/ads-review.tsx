@@ -1,13 +1,10 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { AdReviewList } from '@/features/ads-admin/components/ad-review-list';
+import { AdminAdsPage } from '@/features/ads-admin/components/admin-ads-page';
 
 export default function AdsReviewRoute() {
   return (
-    <ComingSoon
-      title="Ads Review"
-      subtitle="Approve or reject submitted ads."
-      description="Ads waiting for review will be listed here for approval."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <AdminAdsPage title="Ads Review" subtitle="Approve or reject paid ball-face ads.">
+      <AdReviewList kind="ball" />
+    </AdminAdsPage>
   );
 }

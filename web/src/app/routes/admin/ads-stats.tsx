@@ -1,13 +1,13 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { AdminAdsPage } from '@/features/ads-admin/components/admin-ads-page';
+import { AdsStats } from '@/features/ads-admin/components/ads-stats';
 
 export default function AdsStatsRoute() {
   return (
-    <ComingSoon
+    <AdminAdsPage
       title="Ad Statistics"
-      subtitle="Impressions and clicks per ad."
-      description="Impressions and clicks of every ad will be reported here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+      subtitle="Impressions, clicks and revenue, per ad and per day."
+    >
+      <AdsStats />
+    </AdminAdsPage>
   );
 }

@@ -1,13 +1,10 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { AdManager } from '@/features/ads-admin/components/ad-manager';
+import { AdminAdsPage } from '@/features/ads-admin/components/admin-ads-page';
 
 export default function BannerAdsManageRoute() {
   return (
-    <ComingSoon
-      title="Banner Ads Management"
-      subtitle="Schedule and pause banner ads."
-      description="Running banner ads can be scheduled, paused and removed here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <AdminAdsPage title="Banner Ads Management" subtitle="Schedule, pause and end banner ads.">
+      <AdManager kind="banner" />
+    </AdminAdsPage>
   );
 }

@@ -1,13 +1,10 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { AdReviewList } from '@/features/ads-admin/components/ad-review-list';
+import { AdminAdsPage } from '@/features/ads-admin/components/admin-ads-page';
 
 export default function BannerAdsReviewRoute() {
   return (
-    <ComingSoon
-      title="Banner Ads Review"
-      subtitle="Approve or reject banner ads."
-      description="Banner ads waiting for review will be listed here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <AdminAdsPage title="Banner Ads Review" subtitle="Approve or reject paid banner ads.">
+      <AdReviewList kind="banner" />
+    </AdminAdsPage>
   );
 }

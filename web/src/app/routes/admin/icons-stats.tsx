@@ -1,13 +1,10 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { AdminAdsPage } from '@/features/ads-admin/components/admin-ads-page';
+import { IconsStats } from '@/features/ads-admin/components/icons-stats';
 
 export default function IconsStatsRoute() {
   return (
-    <ComingSoon
-      title="Icon Statistics"
-      subtitle="How often each ball icon is seen."
-      description="Impressions per ball icon and colour will be reported here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <AdminAdsPage title="Icon Statistics" subtitle="How often each ball icon is seen.">
+      <IconsStats />
+    </AdminAdsPage>
   );
 }

@@ -1,0 +1,21 @@
+import { AdImage } from './ad-image';
+
+/** The banner where the site shows it: a 728 × 90 footer place, and a phone's width. */
+export function BannerPreview({ imageUrl }: { imageUrl: string }) {
+  return (
+    <div className="banner-previews">
+      <figure className="banner-preview">
+        <div className="banner-preview__frame banner-preview__frame--desktop">
+          <AdImage src={imageUrl} alt="" className="banner-preview__img" />
+        </div>
+        <figcaption>Desktop footer, 728 × 90</figcaption>
+      </figure>
+      <figure className="banner-preview">
+        <div className="banner-preview__frame banner-preview__frame--phone">
+          <AdImage src={imageUrl} alt="" className="banner-preview__img" />
+        </div>
+        <figcaption>Phone, 360 px wide</figcaption>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Color } from '@ballmatch/engine';
+import { useQuery } from '@tanstack/react-query';
+import { Ball } from '@/components/ui/ball';
+import { iconStatsQueryOptions } from '../api/icons';
+import { daysIn } from '../lib/days';
+import { formatCount } from '../lib/format';
+import { iconImpressionsPerColor, sum } from '../lib/stats';
+import { BarChart } from './bar-chart';
+import { DayRangePicker, useDayRange } from './day-range-picker';
+import { QueryStates } from './query-states';
+import { StatTiles } from './stat-tiles';
+import './stats.css';
+
+/** How often each colour's custom icon was seen: per day (stacked by colour) and in all. */
+export function IconsStats() {
+  const { range, asked, problem, setRange } = useDayRange();
+  const stats = useQuery(iconStatsQueryOptions(range));
+  const days = daysIn(range);
+  return (
+    <div className="stats-page">
+      <DayRangePicker asked={asked} problem={problem} onChange={setRange} />
+      <QueryStates query={stats} what="the icon statistics">
+        {(data) => {
+          const perColor = iconImpressionsPerColor(days, data.days);
+          const total = sum(perColor.map((c) => sum(c.values)));
+          return (
+            <>
+              <StatTiles tiles={[['Icon impressions', formatCount(total)]]} />
+              <section className="stats-section">
+                <BarChart
+                  title="Icon impressions per day"
+                  days={days}
+                  stacked
+                  series={perColor.map(({ color, values }) => ({
+                    name: color,
+                    color: `var(--tint-${color})`,
+                    values,
+                  }))}
+                  format={formatCount}
+                />
+              </section>
+              <section className="stats-section">
+                <h2>Totals per colour</h2>
+                <ColorTotals totals={perColor.map(({ color, values }) => [color, sum(values)])} />
+              </section>
+            </>
+          );
+        }}
+      </QueryStates>
+    </div>
+  );
+}
+
+function ColorTotals({ totals }: { totals: Array<[Color, number]> }) {
+  const all = sum(totals.map(([, count]) => count));
+  return (
+    <div className="stats-table-wrap">
+      <table className="stats-table">
+        <thead>
+          <tr>
+            <th scope="col">Colour</th>
+            <th scope="col" className="stats-table__num">
+              Impressions
+            </th>
+            <th scope="col" className="stats-table__num">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map(([color, count]) => (
+            <tr key={color}>
+              <th scope="row" className="stats-table__color">
+                <Ball color={color} size={16} />
+                {color}
+              </th>
+              <td className="stats-table__num">{formatCount(count)}</td>
+              <td className="stats-table__num">
+                {all > 0 ? `${((count / all) * 100).toFixed(1)}%` : '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
