@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  commonEnv,
+  databaseEnv,
+  grpcServerEnv,
+  jwtPublicEnv,
+  loadConfig,
+  natsEnv,
+  redisEnv,
+} from '@ballmatch/platform';
+
+export interface Run {
+  days: number;
+  priceCents: number;
+}
+
+/** `days:cents` pairs, comma-separated (`1:500,7:2500,30:8000`): the runs sold and their prices. */
+const runs = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx): Run[] => {
+      const parsed = text.split(',').map((pair) => /^\s*(\d{1,3}):(\d{1,9})\s*$/.exec(pair));
+      if (parsed.some((m) => !m)) {
+        ctx.addIssue({ code: 'custom', message: 'must be days:cents pairs, e.g. 1:500,7:2500' });
+        return z.NEVER;
+      }
+      const list = parsed.map((m) => ({ days: Number(m![1]), priceCents: Number(m![2]) }));
+      if (list.some((r) => r.days < 1 || r.priceCents < 1)) {
+        ctx.addIssue({ code: 'custom', message: 'days and cents must be at least 1' });
+        return z.NEVER;
+      }
+      if (new Set(list.map((r) => r.days)).size !== list.length) {
+        ctx.addIssue({ code: 'custom', message: 'each run length may be listed once' });
+        return z.NEVER;
+      }
+      return list.sort((a, b) => a.days - b.days);
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const envShape = {
+  ...commonEnv,
+  ...grpcServerEnv(50054),
+  ...databaseEnv,
+  /** Counters and offers live in Redis; callers are checked against the logout deny-list. */
+  ...redisEnv,
+  ...natsEnv,
+  /** Verifies the callers' session tokens (advertisers and admins). */
+  ...jwtPublicEnv,
+  /** gRPC address of auth: the advertiser's username, read once when an order is made. */
+  AUTH_ADDR: z.string().default('127.0.0.1:50051'),
+  ADS_BALL_RUNS: runs('1:500,7:2500,30:8000'),
+  ADS_BANNER_RUNS: runs('1:800,7:4000,30:12000'),
+  /** ISO 4217, lower case, as Stripe takes it. */
+  ADS_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/)
+    .default('usd'),
+  /** Without it payments are unavailable: ordering answers 'Payment System Not Available'. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Verifies webhook deliveries; without it the webhook refuses every delivery. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API address (the tests' local stand-in); unset: Stripe itself. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** The site's address: Checkout sends the buyer back to its payment pages. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How often the Redis counters are flushed to PostgreSQL. */
+  ADS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How long an offer counts (impressions and clicks). */
+  ADS_OFFER_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(7_200_000),
+  /** How long the running ads are served from this process's memory. */
+  ADS_SERVING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** PostgreSQL connections of this process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+export const secretNames = ['JWT_PUBLIC_KEY'] as const;
+
+export type AdsConfig = ReturnType<typeof loadAdsConfig>;
+
+export function loadAdsConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(envShape, { env, secrets: [...secretNames] });
+}

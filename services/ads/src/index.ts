@@ -1,0 +1,196 @@
+import {
+  connectEventBus,
+  connectRedis,
+  createCallerAuthenticator,
+  createGrpcServer,
+  createKnex,
+  createLogger,
+  deleteStreams,
+  ensureDatabase,
+  ensureStreams,
+  loadPublicKey,
+  migrateLatest,
+  runProcess,
+  startOutboxRelay,
+  writeOutbox,
+} from '@ballmatch/platform';
+import { adsV1 } from '@ballmatch/proto';
+import { createAuthClient } from './clients/auth';
+import { loadAdsConfig } from './config';
+import { createAdChanges } from './domain/ad-changes';
+import { createCatalog } from './domain/catalog';
+import { createCounterReads, startCounterFlush } from './domain/counters';
+import { ADS_STREAMS, adsChangedEvent } from './domain/events';
+import { createFulfilment } from './domain/fulfil';
+import { createIcons } from './domain/icons';
+import { createListing } from './domain/listing';
+import { createManagement } from './domain/management';
+import { createOffers } from './domain/offers';
+import { createOrders, type AdvertiserName } from './domain/orders';
+import { createPayments } from './domain/payments';
+import { createRefunds } from './domain/refunds';
+import { createReview } from './domain/review';
+import { createServing } from './domain/serving';
+import { createStats } from './domain/stats';
+import { createUploads } from './domain/uploads';
+import { createWebhook } from './domain/webhook';
+import {
+  createAdsAdminHandlers,
+  createAdsHandlers,
+  createAdvertiserHandlers,
+  type AdsDomain,
+} from './grpc/handlers';
+import { MAX_UPLOAD_BYTES } from './media/limits';
+import { migrations } from './migrations';
+import { createAdStore } from './store/ads';
+import { createIconStore } from './store/icons';
+import { createObjectStore } from './store/objects';
+
+export const SCHEMA = 'ads';
+
+/** Room for a 5 MB image and the rest of its message. */
+const MAX_RECEIVE_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+
+export interface RunningAds {
+  port: number;
+  /** Moves the Redis counters to PostgreSQL now (tests read counts without waiting). */
+  flushCounters(): Promise<void>;
+  /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
+  stop(options?: { deleteStreams?: boolean }): Promise<void>;
+}
+
+export interface AdsOptions {
+  /** "Now" for runs, rotation, offers and revenue days (tests move it). */
+  now?: () => Date;
+  /** Replaces auth's read of the advertiser's username (tests of this service alone). */
+  advertiserName?: AdvertiserName;
+}
+
+/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+export async function start(
+  env: NodeJS.ProcessEnv = process.env,
+  options: AdsOptions = {},
+): Promise<RunningAds> {
+  const config = loadAdsConfig(env);
+  const logger = createLogger('ads', config.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
+
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA, poolMax: config.DB_POOL_MAX });
+  await migrateLatest(db, SCHEMA, migrations);
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const bus = await connectEventBus({
+    url: config.NATS_URL,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    name: 'ads',
+  });
+  await ensureStreams(bus, ADS_STREAMS);
+  const relay = startOutboxRelay({ db, bus, logger });
+  const auth = options.advertiserName ? null : createAuthClient(config.AUTH_ADDR, logger);
+
+  const payments = createPayments({
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiBase: config.STRIPE_API_BASE,
+  });
+  if (!payments) logger.warn('STRIPE_SECRET_KEY is not set: payments are unavailable');
+  else if (!config.STRIPE_WEBHOOK_SECRET) {
+    logger.warn('STRIPE_WEBHOOK_SECRET is not set: webhooks are refused');
+  }
+
+  const ads = createAdStore(db);
+  const counters = createCounterReads(db);
+  const flush = startCounterFlush({ redis, db, logger, intervalMs: config.ADS_FLUSH_MS });
+  const catalog = createCatalog({
+    currency: config.ADS_CURRENCY,
+    ballRuns: config.ADS_BALL_RUNS,
+    bannerRuns: config.ADS_BANNER_RUNS,
+    paymentsAvailable: payments !== null,
+  });
+  const iconStore = createIconStore(db);
+  const serving = createServing({
+    ads,
+    iconColors: async () => (await iconStore.list()).map((icon) => icon.colorCode),
+    now,
+    cacheMs: config.ADS_SERVING_CACHE_MS,
+  });
+  // What this process changed it serves at once; other replicas within the cache time.
+  const changed = () => {
+    serving.invalidate();
+    relay.wake();
+  };
+  const icons = createIcons({
+    store: iconStore,
+    async changed(colorCode, change) {
+      await writeOutbox(db, [adsChangedEvent('icon', colorCode, change, now())]);
+      changed();
+    },
+  });
+  const uploads = createUploads({ objects: createObjectStore(db) });
+  const fulfilment = createFulfilment({ ads, now, logger });
+  const apply = createAdChanges({ ads, now, changed });
+  const refund = createRefunds({ ads, payments });
+  const listing = createListing({ ads, counters, now });
+
+  const domain: AdsDomain = {
+    catalog,
+    serving,
+    icons,
+    uploads,
+    offers: createOffers({ redis, db, serving, now, offerTtlMs: config.ADS_OFFER_TTL_MS }),
+    orders: createOrders({
+      ads,
+      catalog,
+      ownedImage: uploads.ownedImage,
+      payments,
+      fulfilment,
+      advertiserName: options.advertiserName ?? auth!.advertiserName,
+      publicUrl: config.PUBLIC_URL,
+      now,
+      logger,
+    }),
+    webhook: createWebhook({ ads, payments, fulfilment }),
+    listing,
+    review: createReview({ apply, refund }),
+    management: createManagement({ apply, refund }),
+    stats: createStats({ ads, listing, counters, now }),
+  };
+
+  const server = createGrpcServer(logger, {
+    authenticate: createCallerAuthenticator({ publicKey, redis }),
+    maxReceiveBytes: MAX_RECEIVE_BYTES,
+  });
+  server.add(adsV1.AdsServiceService, 'ads.v1.AdsService', createAdsHandlers(domain));
+  server.add(
+    adsV1.AdvertiserServiceService,
+    'ads.v1.AdvertiserService',
+    createAdvertiserHandlers(domain),
+    { access: 'user' },
+  );
+  server.add(
+    adsV1.AdsAdminServiceService,
+    'ads.v1.AdsAdminService',
+    createAdsAdminHandlers(domain),
+    { access: 'admin' },
+  );
+  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
+  logger.info({ port, payments: payments !== null }, 'ads listening');
+
+  return {
+    port,
+    flushCounters: () => flush.flush(),
+    async stop({ deleteStreams: removeStreams = false } = {}) {
+      await server.stop();
+      await flush.stop();
+      await relay.stop();
+      auth?.close();
+      if (removeStreams) await deleteStreams(bus, ADS_STREAMS);
+      await bus.close();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+}
+
+if (require.main === module) runProcess('ads', () => start());
