@@ -10,6 +10,16 @@ import { FaceBall } from './face-ball';
 /** The API's limit on an icon's SVG. */
 export const MAX_ICON_BYTES = 100 * 1024;
 
+/** A file's text (FileReader: Blob.text() is missing from some environments, jsdom among them). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 /**
  * Upload an SVG for one colour, from a file or pasted. The preview is this page's own cleaned
  * copy; the server cleans it again and refuses it, naming what it found, when anything had to
@@ -36,8 +46,12 @@ export function IconUploadForm({
       setProblem('The SVG is larger than 100 KB.');
       return;
     }
-    setProblem(null);
-    setSvg(await file.text());
+    try {
+      setSvg(await readText(file));
+      setProblem(null);
+    } catch {
+      setProblem('The file could not be read.');
+    }
   }
 
   function submit() {
