@@ -30,13 +30,13 @@ const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColo
   {
     to: paths.adminAdsReview,
     title: 'Ads Review',
-    text: 'Approve or reject submitted ads.',
+    text: 'Approve or reject paid ball ads.',
     color: 'yellow',
   },
   {
     to: paths.adminAdManagement,
     title: 'Ad Management',
-    text: 'Every ad slot in one place.',
+    text: 'Ball ads and ball icons.',
     color: 'green',
   },
   {
@@ -54,7 +54,7 @@ const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColo
   {
     to: paths.adminBannerAdsManage,
     title: 'Banner Ads Management',
-    text: 'Schedule and pause banners.',
+    text: 'Schedule, pause and end banners.',
     color: 'orange',
   },
   {

@@ -33,7 +33,7 @@ export const adActionRequests = {
 type AdAction = keyof typeof adActionRequests;
 type ActionInput<A extends AdAction> = Parameters<(typeof adActionRequests)[A]>[0];
 
-const refunded = (ad: Ad) => formatMoney(ad.refundedCents, ad.currency);
+const money = (cents: number, ad: Ad) => formatMoney(cents, ad.currency);
 
 /** The success toast of each action, from the ad the server answered. */
 const successToasts: Record<AdAction, (ad: Ad) => { title: string; description: string }> = {
@@ -44,7 +44,7 @@ const successToasts: Record<AdAction, (ad: Ad) => { title: string; description: 
   }),
   reject: (ad) => ({
     title: 'Ad rejected',
-    description: `The advertiser sees your reason and is refunded in full (${refunded(ad)}).`,
+    description: `The advertiser sees your reason and is refunded in full (${money(ad.priceCents, ad)}).`,
   }),
   pause: () => ({ title: 'Ad paused', description: 'It is not shown until you resume it.' }),
   resume: (ad) => ({
@@ -53,7 +53,8 @@ const successToasts: Record<AdAction, (ad: Ad) => { title: string; description: 
   }),
   end: (ad) => ({
     title: 'Ad ended',
-    description: ad.refundedCents > 0 ? `Refunded ${refunded(ad)}.` : 'No refund was made.',
+    description:
+      ad.refundedCents > 0 ? `Refunded ${money(ad.refundedCents, ad)}.` : 'No refund was made.',
   }),
   schedule: (ad) => ({
     title: 'Start changed',

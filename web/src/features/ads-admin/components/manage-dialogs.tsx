@@ -73,7 +73,7 @@ export function EndAdDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) {
             ? 'The price times the share of the run not yet served.'
             : `About ${formatMoney(estimate, ad.currency)} of ${formatMoney(ad.priceCents, ad.currency)}.`,
         )}
-        {choice('none', 'No refund', 'The advertiser keeps nothing back.')}
+        {choice('none', 'No refund', 'Nothing goes back to the advertiser.')}
       </fieldset>
     </ActionDialog>
   );

@@ -35,7 +35,7 @@ export function ApproveDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) 
       onSubmit={submit}
       onClose={onClose}
     >
-      <p>The {formatRunNoun(ad)} runs for its paid time from its start.</p>
+      <p>The {adNoun(ad)} runs for its paid time from its start.</p>
       <Field
         label="Start (optional)"
         hint="Leave empty to start it now."
@@ -104,6 +104,6 @@ export function RejectDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) {
   );
 }
 
-function formatRunNoun(ad: Ad): string {
+function adNoun(ad: Ad): string {
   return ad.kind === 'ball' ? `${ad.color} ball ad` : 'banner ad';
 }
