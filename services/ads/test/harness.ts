@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import {
+  connectEventBus,
+  createGrpcClient,
+  type AsyncClient,
+  type EventBus,
+} from '@ballmatch/platform';
+import {
+  createTestCredentials,
+  createTestDatabase,
+  testNatsPrefix,
+  testRedisPrefix,
+  TestClock,
+  type TestDatabase,
+} from '@ballmatch/platform/testing';
+import { adsV1 } from '@ballmatch/proto';
+import sharp from 'sharp';
+import { start, type RunningAds } from '../src';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+
+type PublicClient = AsyncClient<adsV1.AdsServiceClient>;
+type AdvertiserClient = AsyncClient<adsV1.AdvertiserServiceClient>;
+type AdminClient = AsyncClient<adsV1.AdsAdminServiceClient>;
+
+/** A signed-in account and the ads service as it calls it. */
+export interface Advertiser {
+  id: string;
+  authorization: string;
+  client: AdvertiserClient;
+}
+
+export interface AdsHarness {
+  /** AdsService as a guest. */
+  public: PublicClient;
+  /** AdsService, AdvertiserService, AdsAdminService with this `authorization` (none: a guest). */
+  publicAs(authorization?: string): PublicClient;
+  advertiserAs(authorization?: string): AdvertiserClient;
+  adminAs(authorization?: string): AdminClient;
+  /** An admin's AdsAdminService. */
+  admin: AdminClient;
+  /** A new signed-in player. */
+  newAdvertiser(): Promise<Advertiser>;
+  credentials: ReturnType<typeof createTestCredentials>;
+  /** The local Stripe (null when started without payments). */
+  stripe: StripeStandIn | null;
+  /** Connected with the service's subject prefix, to hear `ads.changed`. */
+  bus: EventBus;
+  clock: TestClock;
+  running: RunningAds;
+  close(): Promise<void>;
+}
+
+/** The username the service is given for an advertiser (auth's stand-in). */
+export const nameOf = (advertiserId: string) => `adv-${advertiserId.slice(0, 8)}`;
+
+/**
+ * A real ads service in-test: its own database, Redis prefix, NATS prefix and signing key, and
+ * (unless `payments: false`) a local Stripe stand-in it pays through.
+ */
+export async function startAds(
+  options: { payments?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<AdsHarness> {
+  const database: TestDatabase = await createTestDatabase('ads');
+  const credentials = createTestCredentials();
+  const stripe = options.payments === false ? null : await startStripeStandIn();
+  const env: NodeJS.ProcessEnv = {
+    ...credentials.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: database.url,
+    REDIS_KEY_PREFIX: testRedisPrefix(),
+    NATS_SUBJECT_PREFIX: testNatsPrefix(),
+    PUBLIC_URL: 'https://ballmatch.test',
+    ...(stripe && {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.apiBase,
+    }),
+    ...options.env,
+  };
+  const clock = new TestClock();
+  const running = await start(env, {
+    now: clock.now,
+    advertiserName: async (id) => nameOf(id),
+  });
+  const address = `127.0.0.1:${running.port}`;
+  const opened: { close(): void }[] = [];
+  const client =
+    <C>(make: (authorization?: string) => C & { close(): void }) =>
+    (authorization?: string): C => {
+      const made = make(authorization);
+      opened.push(made);
+      return made;
+    };
+  const settings = (authorization?: string) => ({
+    serviceLabel: 'ads',
+    defaultTimeoutMs: 10_000,
+    authorization,
+  });
+  const publicAs = client((a) =>
+    createGrpcClient(adsV1.AdsServiceClient, adsV1.AdsServiceService, address, settings(a)),
+  );
+  const advertiserAs = client((a) =>
+    createGrpcClient(
+      adsV1.AdvertiserServiceClient,
+      adsV1.AdvertiserServiceService,
+      address,
+      settings(a),
+    ),
+  );
+  const adminAs = client((a) =>
+    createGrpcClient(
+      adsV1.AdsAdminServiceClient,
+      adsV1.AdsAdminServiceService,
+      address,
+      settings(a),
+    ),
+  );
+  const admin = await credentials.issue('admin');
+  const bus = await connectEventBus({
+    url: 'nats://127.0.0.1:4222',
+    subjectPrefix: env.NATS_SUBJECT_PREFIX!,
+    name: 'ads-test',
+  });
+
+  return {
+    public: publicAs(),
+    publicAs,
+    advertiserAs,
+    adminAs,
+    admin: adminAs(admin.authorization),
+    async newAdvertiser() {
+      const user = await credentials.issue('user', { userId: randomUUID() });
+      return {
+        id: user.userId,
+        authorization: user.authorization,
+        client: advertiserAs(user.authorization),
+      };
+    },
+    credentials,
+    stripe,
+    bus,
+    clock,
+    running,
+    async close() {
+      opened.forEach((c) => c.close());
+      await bus.close();
+      await running.stop({ deleteStreams: true });
+      await stripe?.close();
+      await database.drop();
+      credentials.remove();
+    },
+  };
+}
+
+/** An image the advertiser could upload: a PNG of this size in one colour. */
+export function pngOf(width: number, height: number, background = '#e0402a'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads an image of the ad's size and orders the ad (a fresh idempotency key). */
+export async function orderAd(
+  advertiser: Advertiser,
+  order: Partial<adsV1.CreateOrderRequest> = {},
+): Promise<adsV1.Ad> {
+  const kind = order.kind ?? 'ball';
+  const image = await advertiser.client.uploadImage({
+    kind,
+    content: kind === 'ball' ? await pngOf(128, 128) : await pngOf(728, 90),
+  });
+  const made = await advertiser.client.createOrder({
+    kind,
+    color: kind === 'ball' ? 'red' : '',
+    imageKey: image.key,
+    destinationUrl: 'https://example.com/shop',
+    runDays: 7,
+    idempotencyKey: `order-${randomUUID()}`,
+    ...order,
+  });
+  return made.ad!;
+}
+
+/** The order's Checkout Session in the stand-in (after StartCheckout). */
+export function sessionOf(stripe: StripeStandIn, orderId: string) {
+  const session = stripe.checkoutSessions().find((s) => s.client_reference_id === orderId);
+  if (!session) throw new Error(`no checkout session for order ${orderId}`);
+  return session;
+}
+
+/** Stripe's webhook delivery of this event, signed (or as `sign` says). */
+export function deliver(
+  harness: AdsHarness,
+  event: unknown,
+  signature?: (payload: string) => string,
+): Promise<adsV1.HandleStripeWebhookResponse> {
+  const payload = JSON.stringify(event);
+  return harness.public.handleStripeWebhook({
+    payload: Buffer.from(payload),
+    signature: (signature ?? ((p) => harness.stripe!.sign(p)))(payload),
+  });
+}
+
+/** An ad ordered, paid (checkout, the hosted page's 'Pay', the signed webhook): awaiting review. */
+export async function paidAd(
+  harness: AdsHarness,
+  advertiser: Advertiser,
+  order: Partial<adsV1.CreateOrderRequest> = {},
+): Promise<adsV1.Ad> {
+  const stripe = harness.stripe!;
+  const ad = await orderAd(advertiser, order);
+  await advertiser.client.startCheckout({ orderId: ad.orderId });
+  const session = stripe.markPaid(sessionOf(stripe, ad.orderId).id);
+  await deliver(harness, stripe.event('checkout.session.completed', session));
+  return (await advertiser.client.getOrder({ orderId: ad.orderId })).ad!;
+}
+
+/** Resolves with the AppError a call fails with (fails the test if it succeeds). */
+export async function failure(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error('the call succeeded');
+}
