@@ -8,7 +8,7 @@ import {
   shouldRetryQuery,
 } from '@/lib/query-client';
 import { userQueryOptions } from '@/features/auth/api/get-user';
-import { activeAdsQueryOptions, ballIconsQueryOptions } from '@/features/game/api/get-ball-faces';
+import { ballIconsQueryOptions } from '@/features/game/api/get-ball-faces';
 import { activeWeeklyLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-weekly-leaderboard';
 import { weeklyRankQueryOptions } from '@/features/leaderboards/api/get-rank-around-me';
 import { seasonalTopScoresQueryOptions } from '@/features/leaderboards/api/get-seasonal-top-scores';
@@ -127,7 +127,7 @@ describe('query defaults', () => {
     expect(staleTime(topScoresQueryOptions(50))).toBe(30_000);
     expect(staleTime(weeklyRankQueryOptions('7', 'alice'))).toBe(30_000);
     expect(staleTime(ballIconsQueryOptions())).toBe(30_000);
-    expect(client.defaultQueryOptions(activeAdsQueryOptions()).retry).toBe(false);
+    expect(client.defaultQueryOptions(ballIconsQueryOptions()).retry).toBe(false);
     // Anything else keeps the app-wide minute.
     expect(staleTime(playCountQueryOptions())).toBe(60_000);
     expect(staleTime(userQueryOptions())).toBe(60_000);
@@ -151,7 +151,7 @@ describe('refreshing cached data after actions', () => {
     seasonalTop: seasonalTopScoresQueryOptions('3', 50).queryKey,
     weeklyList: weeklyLeaderboardsQueryOptions().queryKey,
     weeklyRank: weeklyRankQueryOptions('12', 'alice').queryKey,
-    activeAds: activeAdsQueryOptions().queryKey,
+    activeAds: ['faces', 'active-ads'],
     // Read by admin and ad-management pages still to come.
     dailyStats: ['admin', 'stats', 'daily'],
     adsStats: ['admin', 'ads', 'stats'],

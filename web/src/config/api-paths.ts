@@ -16,11 +16,8 @@ export const apiPaths = {
   weeklyLeaderboards: '/api/weekly-leaderboards',
   seasonalLeaderboards: '/api/seasonal-leaderboards',
   activeSeasonalLeaderboard: '/api/seasonal-leaderboards/active',
-  activeAds: '/api/active-ads',
-  activeAdsDetails: '/api/active-ads/details',
   adminDailyStats: '/api/admin/stats/daily',
   adminAdsStats: '/api/admin/ads/stats',
-  adImpressionStats: '/api/admin/ads/impressions',
 
   // The game (issue 5).
   playerSessions: '/api/player-sessions',
@@ -31,6 +28,15 @@ export const apiPaths = {
   incrementPlayCount: '/api/stats/increment-play-count',
   recordCompletedGame: '/api/stats/record-completed-game',
   icons: '/api/icons',
+
+  // Ads and payments: buying, serving, impressions (docs/api.md 'Ads and payments').
+  adsCatalog: '/api/ads/catalog',
+  adImages: '/api/ads/images',
+  adOrders: '/api/ads/orders',
+  myAds: '/api/ads/mine',
+  /** `/api/ads/{id}/impression` and `/api/ads/go/{offerId}` hang below it. */
+  ads: '/api/ads',
+  bannerAds: '/api/banner-ads',
 
   // Admin: ads review and management, ball icons (docs/api.md 'Review and management').
   adminAds: '/api/admin/ads',

@@ -26,6 +26,8 @@ export const paths = {
   buyAds: '/buy-ads',
   buyBannerAds: '/buy-banner-ads',
   payment: '/payment',
+  /** An order's payment page. */
+  paymentOf: (orderId: string) => `/payment?order=${encodeURIComponent(orderId)}`,
   paymentSuccess: '/payment-success',
 
   admin: '/admin',

@@ -2,7 +2,8 @@
 // before use: an icon must be a valid SVG or a base64 data image, and an SVG is sanitised
 // (allow-listed elements and attributes only, no scripts, no outside references) and then drawn
 // through an <img> of a data: URL, which never runs scripts; nothing from the server is ever put
-// into the page's DOM. An ad whose colour is not one of the six is skipped with a warning.
+// into the page's DOM. An ad's image must be https, this site or an inline image
+// (features/game/model/ad-offers.ts reads the ads of a game).
 import { COLORS, COLOR_HEX, type Color } from '@ballmatch/engine';
 
 export interface IconRecord {
@@ -10,15 +11,13 @@ export interface IconRecord {
   svg_content?: unknown;
 }
 
-export interface AdRecord {
-  id?: unknown;
-  imageUrl?: unknown;
-  colorName?: unknown;
-}
-
+/**
+ * A face on the board. `offerId` is the server's offer for it in a ranked game (its impression
+ * counts only with it); faces without one are shown but never reported.
+ */
 export type Face =
-  | { kind: 'ad'; color: Color; adId: string; url: string }
-  | { kind: 'icon'; color: Color; colorCode: string; url: string };
+  | { kind: 'ad'; color: Color; adId: string; url: string; offerId?: string }
+  | { kind: 'icon'; color: Color; colorCode: string; url: string; offerId?: string };
 
 /** Longest SVG text accepted (custom icons are small drawings). */
 export const MAX_SVG_LENGTH = 100_000;
@@ -200,32 +199,6 @@ export function validIcons(records: unknown): Face[] {
     }
     if (faces.some((f) => f.color === color)) continue;
     faces.push({ kind: 'icon', color, colorCode: String(record.color_code), url });
-  }
-  return faces;
-}
-
-/** Valid ads by colour (the first per colour); an unknown colour name is skipped. */
-export function validAds(records: unknown): Face[] {
-  if (!Array.isArray(records)) return [];
-  const faces: Face[] = [];
-  for (const record of records as AdRecord[]) {
-    const name = typeof record?.colorName === 'string' ? record.colorName.trim().toLowerCase() : '';
-    const color = COLORS.find((c) => c === name);
-    if (!color) {
-      console.warn(
-        `[faces] skipping ad ${String(record?.id)}: unknown colour "${String(record?.colorName)}"`,
-      );
-      continue;
-    }
-    const url = adImageUrl(record.imageUrl);
-    const id =
-      typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : '';
-    if (!url || !id) {
-      console.warn(`[faces] skipping ad ${String(record?.id)}: invalid image address or id`);
-      continue;
-    }
-    if (faces.some((f) => f.color === color)) continue;
-    faces.push({ kind: 'ad', color, adId: id, url });
   }
   return faces;
 }

@@ -125,7 +125,11 @@ async function attempt(
     headers: { Accept: 'application/json', ...headers },
     signal: controller.signal,
   };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    // A file goes as its raw bytes (an image upload), never as JSON.
+    init.headers = { ...init.headers, 'Content-Type': body.type || 'application/octet-stream' };
+    init.body = body;
+  } else if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }

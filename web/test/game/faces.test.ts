@@ -1,10 +1,10 @@
+import { boardFaces, readOffers } from '@/features/game/model/ad-offers';
 import {
   adImageUrl,
   colorFromCode,
   iconImageUrl,
   mergeFaces,
   sanitizeSvg,
-  validAds,
   validIcons,
 } from '@/game/faces';
 
@@ -104,21 +104,20 @@ describe('icons and ads by colour', () => {
     expect(validIcons({ not: 'a list' })).toEqual([]);
   });
 
-  it('skips an ad whose colour is not one of the six, with a warning', () => {
-    const faces = validAds([
-      { id: 1, imageUrl: 'https://cdn.example/a.png', colorName: 'purple' },
-      { id: 2, imageUrl: 'https://cdn.example/b.png', colorName: 'magenta' },
-      { id: 3, imageUrl: 'http://cdn.example/c.png', colorName: 'red' },
+  it("skips a game's ad whose colour is not one of the six, or whose image is not allowed, with a warning", () => {
+    const offers = readOffers({
+      faces: [
+        { id: 'o1', kind: 'ad', adId: 'a1', color: 'purple', imageUrl: 'https://cdn.example/a.png' },
+        { id: 'o2', kind: 'ad', adId: 'a2', color: 'magenta', imageUrl: 'https://cdn.example/b.png' },
+        { id: 'o3', kind: 'ad', adId: 'a3', color: 'red', imageUrl: 'http://cdn.example/c.png' },
+      ],
+      reward: null,
+    });
+    expect(boardFaces(offers, [])).toEqual([
+      { kind: 'ad', color: 'purple', adId: 'a1', url: 'https://cdn.example/a.png', offerId: 'o1' },
     ]);
-    expect(faces).toEqual([
-      { kind: 'ad', color: 'purple', adId: '1', url: 'https://cdn.example/a.png' },
-    ]);
-    expect(console.warn).toHaveBeenCalledWith(
-      expect.stringContaining('ad 2: unknown colour "magenta"'),
-    );
-    expect(console.warn).toHaveBeenCalledWith(
-      expect.stringContaining('ad 3: invalid image address'),
-    );
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('unknown colour or kind: magenta'));
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('ad a3: invalid image address'));
   });
 
   it('loads ad images from https, this site or inline raster data only', () => {
@@ -134,7 +133,12 @@ describe('icons and ads by colour', () => {
       { color_code: 'green', svg_content: svg },
       { color_code: 'red', svg_content: svg },
     ]);
-    const ads = validAds([{ id: 'ad-1', imageUrl: 'https://a.example/x.png', colorName: 'green' }]);
+    const ads = boardFaces(
+      readOffers({
+        faces: [{ id: 'o', kind: 'ad', adId: 'ad-1', color: 'green', imageUrl: '/api/media/x.webp' }],
+      }),
+      [],
+    );
     const merged = mergeFaces(ads, icons);
     expect(merged.map((f) => `${f.color}:${f.kind}`)).toEqual(['red:icon', 'green:ad']);
   });

@@ -11,6 +11,7 @@ import {
   type GameState,
   type Move,
 } from '@ballmatch/engine';
+import type { GameOffers, RewardOffer } from '@/features/game/model/ad-offers';
 import type { FlowServices } from '@/features/game/model/game-flow';
 import type { SessionFigures } from '@/features/game/api/player-session';
 import {
@@ -126,14 +127,24 @@ export interface RecordedServices extends FlowServices {
     completed: number;
     impressions: number;
     adsOpened: number;
+    /** The reward offer each 'Watch Ad' opened. */
+    rewardsOpened: Array<RewardOffer | null>;
   };
   clock: { now: number };
   /** The game server's side of the game (null until a session is created). */
   server: FakeGameServer | null;
 }
 
+/** The offers of a ranked game with no ad running: no face, the house ad as the reward. */
+export const HOUSE_OFFERS: GameOffers = {
+  faces: [],
+  reward: { id: 'offer-house', kind: 'house', adId: '', imageUrl: '' },
+};
+
 export function recordingServices(
   options: {
+    /** The offers a new game comes with (default: the house ad's only). */
+    offers?: GameOffers | null;
     seed?: string;
     failSession?: boolean;
     /** A signed-in player's unfinished game, for currentGame(). */
@@ -152,6 +163,7 @@ export function recordingServices(
     completed: 0,
     impressions: 0,
     adsOpened: 0,
+    rewardsOpened: [],
   };
   const clock = { now: 1000 };
   const services: RecordedServices = {
@@ -162,10 +174,17 @@ export function recordingServices(
       if (options.failSession) throw new Error('502: Bad Gateway');
       services.server = new FakeGameServer(options.seed ?? 'test-seed-1');
       options.prepare?.(services.server);
-      return { id: 'session-1', credential: 'cred-1', game: services.server.view };
+      return {
+        id: 'session-1',
+        credential: 'cred-1',
+        game: services.server.view,
+        offers: options.offers === undefined ? HOUSE_OFFERS : options.offers,
+      };
     },
     currentGame: async () =>
-      options.current ? { id: 'session-0', playerName: 'alice', game: options.current.view } : null,
+      options.current
+        ? { id: 'session-0', playerName: 'alice', game: options.current.view, offers: HOUSE_OFFERS }
+        : null,
     playAction: async (id, credential, body) => {
       calls.actions.push({ id, credential, ...structuredClone(body) });
       return services.server!.play(body);
@@ -186,9 +205,9 @@ export function recordingServices(
     recordImpressions: () => {
       calls.impressions += 1;
     },
-    adIds: () => [],
-    openAd: () => {
+    openAd: (reward) => {
       calls.adsOpened += 1;
+      calls.rewardsOpened.push(reward);
     },
     sound: (name) => calls.sounds.push(name),
     music: () => undefined,

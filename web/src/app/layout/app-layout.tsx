@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
+import { BannerPlace } from '@/features/ads/components/banner-place';
 import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { ScoreOutboxRelay } from '@/features/game/components/score-outbox-relay';
 import { Footer } from './footer';
 import { Header } from './header';
 
-/** Every page except the sign-in screen: header, the page, footer. */
+/** Every page except the sign-in screen: header, the page, the footer's banner place, footer. */
 export function AppLayout() {
   return (
     <>
@@ -15,6 +16,7 @@ export function AppLayout() {
       <main id="main" className="app-main">
         <Outlet />
       </main>
+      <BannerPlace placement="footer" />
       <Footer />
       <CookieBanner />
       <ScoreOutboxRelay />

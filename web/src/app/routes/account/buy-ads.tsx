@@ -1,11 +1,19 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { PageTitle } from '@/components/page/page-title';
+import { AdOrderForm } from '@/features/ads/components/ad-order-form';
+import { PaymentsGate } from '@/features/ads/components/payments-gate';
 
 export default function BuyAdsRoute() {
   return (
-    <ComingSoon
-      title="Buy Ads"
-      subtitle="Put your image on the balls."
-      description="Soon you can buy an ad slot and have your image shown on the balls players match."
-    />
+    <PaymentsGate>
+      {(catalog) => (
+        <div className="page">
+          <PageTitle
+            title="Buy Ads"
+            subtitle="Put your image on every ball of one colour, in every game players start."
+          />
+          <AdOrderForm kind="ball" catalog={catalog} />
+        </div>
+      )}
+    </PaymentsGate>
   );
 }

@@ -1,11 +1,19 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { PageTitle } from '@/components/page/page-title';
+import { AdOrderForm } from '@/features/ads/components/ad-order-form';
+import { PaymentsGate } from '@/features/ads/components/payments-gate';
 
 export default function BuyBannerAdsRoute() {
   return (
-    <ComingSoon
-      title="Buy Banner Ads"
-      subtitle="Reach players with a banner."
-      description="Soon you can book banner ads shown around the game."
-    />
+    <PaymentsGate>
+      {(catalog) => (
+        <div className="page">
+          <PageTitle
+            title="Buy Banner Ads"
+            subtitle="Your banner at the foot of every page, linking to your site."
+          />
+          <AdOrderForm kind="banner" catalog={catalog} />
+        </div>
+      )}
+    </PaymentsGate>
   );
 }

@@ -1,11 +1,20 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page/page-title';
+import { MissingOrder } from '@/features/ads/components/missing-order';
+import { PaymentResult } from '@/features/ads/components/payment-result';
+import { PaymentsGate } from '@/features/ads/components/payments-gate';
 
 export default function PaymentSuccessRoute() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
   return (
-    <ComingSoon
-      title="Payment Successful"
-      subtitle="Thank you for your order!"
-      description="Order confirmations will be shown here once ad purchases open."
-    />
+    <PaymentsGate>
+      {() => (
+        <div className="page page--narrow">
+          <PageTitle title="Payment" docTitle="Payment received" subtitle="Thank you for your order!" />
+          {orderId ? <PaymentResult orderId={orderId} /> : <MissingOrder />}
+        </div>
+      )}
+    </PaymentsGate>
   );
 }

@@ -1,11 +1,20 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page/page-title';
+import { OrderPayment } from '@/features/ads/components/order-payment';
+import { MissingOrder } from '@/features/ads/components/missing-order';
+import { PaymentsGate } from '@/features/ads/components/payments-gate';
 
 export default function PaymentRoute() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
   return (
-    <ComingSoon
-      title="Payment"
-      subtitle="Secure card payment."
-      description="Card payments for ads will be handled here by our payment provider."
-    />
+    <PaymentsGate>
+      {() => (
+        <div className="page page--narrow">
+          <PageTitle title="Payment" subtitle="Your ad order and its payment." />
+          {orderId ? <OrderPayment orderId={orderId} /> : <MissingOrder />}
+        </div>
+      )}
+    </PaymentsGate>
   );
 }

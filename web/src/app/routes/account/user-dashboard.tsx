@@ -1,5 +1,6 @@
 import { PageTitle } from '@/components/page/page-title';
 import { AccountSummary } from '@/features/account/components/account-summary';
+import { MyAds } from '@/features/ads/components/my-ads';
 import { useUser } from '@/features/auth/api/get-user';
 
 export default function UserDashboardRoute() {
@@ -14,6 +15,7 @@ export default function UserDashboardRoute() {
         subtitle={`Welcome back, ${user.username}!`}
       />
       <AccountSummary user={user} />
+      <MyAds />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-// Custom ball icons and advertisers' images for the board (docs/product.md 'Ball faces'). Both
-// reads are optional: when they fail (the endpoints may not exist yet) the board keeps its plain
-// balls, quietly. Their freshness (30 s) and no-retry rule are the ['faces'] area's defaults.
+// Custom ball icons for the board (docs/product.md 'Ball faces'). The read is optional: when it
+// fails the board keeps its plain balls, quietly. Its freshness (30 s) and no-retry rule are the
+// ['faces'] area's defaults. Advertisers' images come with a ranked game's offers
+// (model/ad-offers.ts), never from a list of their own: an ad is shown only where it is counted.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
-import { mergeFaces, validAds, validIcons, type Face } from '@/game/faces';
+import { validIcons, type Face } from '@/game/faces';
 
 /** A GET that answers [] instead of failing (and is not retried: the board can do without). */
 async function optionalList(path: string, signal?: AbortSignal): Promise<unknown> {
@@ -29,17 +30,9 @@ export function ballIconsQueryOptions() {
   });
 }
 
-/** GET /api/active-ads: the valid advertisers' images, one per colour. */
-export function activeAdsQueryOptions() {
-  return queryOptions({
-    queryKey: ['faces', 'active-ads'],
-    queryFn: ({ signal }) => optionalList(apiPaths.activeAds, signal).then(validAds),
-  });
-}
+const NO_ICONS: Face[] = [];
 
-/** The faces the board draws: an advertiser's image beats an icon of the same colour. */
-export function useBallFaces(): Face[] {
-  const icons = useQuery(ballIconsQueryOptions());
-  const ads = useQuery(activeAdsQueryOptions());
-  return mergeFaces(ads.data ?? [], icons.data ?? []);
+/** The custom icons (none while loading or when the read failed). */
+export function useBallIcons(): Face[] {
+  return useQuery(ballIconsQueryOptions()).data ?? NO_ICONS;
 }

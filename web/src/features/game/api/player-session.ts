@@ -5,6 +5,7 @@
 // signed-in account (save progress) has no credential: the account's cookie stands for it.
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
+import { readOffers, type GameOffers } from '../model/ad-offers';
 import {
   readAnswer,
   readGame,
@@ -20,12 +21,15 @@ export interface CreatedSession {
   /** '' when the account that owns the game stands for it. */
   credential: string;
   game: GameView;
+  /** The game's ads (faces and the 'Watch Ad' reward); null when the server made none. */
+  offers: GameOffers | null;
 }
 
 export interface ResumedGame {
   id: string;
   playerName: string;
   game: GameView;
+  offers: GameOffers | null;
 }
 
 export interface SessionFigures {
@@ -49,7 +53,7 @@ export function credentialHeaders(credential: string): Record<string, string> {
 
 const sessionPath = (id: string) => `${apiPaths.playerSessions}/${encodeURIComponent(id)}`;
 
-/** POST /api/player-sessions → {id, credential, game}. Throws when no game can be had. */
+/** POST /api/player-sessions → {id, credential, game, offers}. Throws when no game can be had. */
 export async function createPlayerSession(body: {
   playerName: string;
   sessionId: string;
@@ -63,12 +67,18 @@ export async function createPlayerSession(body: {
   if (!answer || typeof answer.id !== 'string' || typeof answer.credential !== 'string') {
     throw new Error('The session answer has no id or credential');
   }
-  return { id: answer.id, credential: answer.credential, game: readGame(answer.game) };
+  return {
+    id: answer.id,
+    credential: answer.credential,
+    game: readGame(answer.game),
+    offers: readOffers(answer.offers),
+  };
 }
 
 /**
- * GET /api/player-sessions/current: the signed-in player's unfinished game, on any device;
- * null for nobody signed in (401) or no game in progress (404). Throws on other failures.
+ * GET /api/player-sessions/current: the signed-in player's unfinished game, on any device, with
+ * fresh offers when the answer has them; null for nobody signed in (401) or no game in progress
+ * (404). Throws on other failures.
  */
 export async function getCurrentGame(): Promise<ResumedGame | null> {
   const answer = await api.get<Record<string, unknown> | null>(apiPaths.currentGame, {
@@ -83,6 +93,7 @@ export async function getCurrentGame(): Promise<ResumedGame | null> {
     id: answer.id,
     playerName: typeof answer.playerName === 'string' ? answer.playerName : '',
     game: readGame(answer.game),
+    offers: readOffers(answer.offers),
   };
 }
 

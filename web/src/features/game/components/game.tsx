@@ -1,14 +1,15 @@
 import { GRID_COLUMNS } from '@ballmatch/engine';
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { useUser } from '@/features/auth/api/get-user';
-import { useBallFaces } from '../api/get-ball-faces';
+import { useBallIcons } from '../api/get-ball-faces';
 import { checkHighScore } from '../api/score-submission';
 import { armGameAudio } from '../audio';
 import { decideHighScore } from '../lib/local-high-scores';
 import { defaultPlayerName } from '../lib/player-name';
 import { takePlayRequest } from '../lib/play-request';
 import { useGameSettings } from '../lib/settings';
+import { boardFaces } from '../model/ad-offers';
 import type { FlowServices, GameResult } from '../model/game-flow';
 import { cancelPendingReload, handOffScore } from '../model/score-hand-off';
 import type { Face } from '@/game/faces';
@@ -57,11 +58,13 @@ export function Game({
 }: {
   /** /play: open straight into a game (after the guest prompt). */
   autoStart?: boolean;
-  makeServices?: (getFaces: () => readonly Face[]) => FlowServices;
+  makeServices?: (getIcons: () => readonly Face[]) => FlowServices;
 }) {
   const { user, isPending: userPending } = useUser();
-  const faces = useBallFaces();
-  const { flow, snapshot } = useGameFlow(faces, makeServices);
+  const icons = useBallIcons();
+  const { flow, snapshot } = useGameFlow(icons, makeServices);
+  // A ranked game's faces come from its offers; before a game, or in practice, the icons alone.
+  const faces = useMemo(() => boardFaces(snapshot.offers, icons), [snapshot.offers, icons]);
   const settings = useGameSettings();
   const panelRef = useRef<HTMLElement>(null);
   const [prompting, setPrompting] = useState(false);
@@ -205,6 +208,8 @@ export function Game({
       )}
       {phase === 'extraMovesOffer' && (
         <ExtraMovesModal
+          reward={snapshot.offers?.reward ?? null}
+          refusal={snapshot.rewardRefusal}
           onWatchAd={() => flow.watchAd()}
           onDecline={() => flow.declineExtraMoves()}
         />

@@ -8,12 +8,12 @@ import { createFlowServices } from '../model/services';
  * watched ad when the tab comes back (docs/product.md 'Game flow').
  */
 export function useGameFlow(
-  faces: readonly Face[],
-  makeServices: (getFaces: () => readonly Face[]) => FlowServices = createFlowServices,
+  icons: readonly Face[],
+  makeServices: (getIcons: () => readonly Face[]) => FlowServices = createFlowServices,
 ): { flow: GameFlow; snapshot: GameSnapshot } {
-  const facesRef = useRef(faces);
-  facesRef.current = faces;
-  const [flow] = useState(() => new GameFlow(makeServices(() => facesRef.current)));
+  const iconsRef = useRef(icons);
+  iconsRef.current = icons;
+  const [flow] = useState(() => new GameFlow(makeServices(() => iconsRef.current)));
   const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
 
   useEffect(() => {

@@ -2,8 +2,18 @@
 // moves are credited when the tab becomes visible again, once per game (the server grants them:
 // `{type: 'extraMoves'}`). It stays armed for the rest of the game, so a second return is
 // answered 'Already Awarded' (once).
+import { ApiError } from '@/lib/api-client';
 import type { FlowServices } from './types';
 import type { GameView } from './game-view';
+
+/**
+ * The server's reason for refusing the extra moves (422 about the action, such as 'Watch the ad
+ * first to earn extra moves'), to show in the offer; null for any other failure.
+ */
+export function rewardRefusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  return error.data?.field === 'action' ? (error.data.message ?? null) : null;
+}
 
 export class ExtraMovesReward {
   private armed = false;

@@ -10,13 +10,16 @@ import {
   swap,
   type GameState,
 } from '@ballmatch/engine';
+import type { GameOffers } from './ad-offers';
 import { viewOfState, type ActionAnswer, type GameView, type PlayerAction } from './game-view';
 
 /**
  * An action's outcome: the answer, or (refused, out of step, or no answer at all) the game as
- * the server holds it now, to redraw the board from.
+ * the server holds it now, to redraw the board from, and why the action was not applied.
  */
-export type ActionOutcome = { ok: true; answer: ActionAnswer } | { ok: false; game: GameView };
+export type ActionOutcome =
+  | { ok: true; answer: ActionAnswer }
+  | { ok: false; game: GameView; error?: unknown };
 
 export interface GameChannel {
   /** The player session, or null for a practice game (which cannot be submitted). */
@@ -25,6 +28,8 @@ export interface GameChannel {
   readonly credential: string;
   /** The game as last confirmed. */
   readonly game: GameView;
+  /** The game's ads, or null (a practice game, or none from the server): model/ad-offers.ts. */
+  readonly offers: GameOffers | null;
   /** Sends an action after every earlier one has been answered. */
   send(action: PlayerAction): Promise<ActionOutcome>;
 }
@@ -57,6 +62,7 @@ export class RankedChannel implements GameChannel {
     readonly credential: string,
     game: GameView,
     private readonly api: RankedApi,
+    readonly offers: GameOffers | null = null,
   ) {
     this.confirmed = game;
   }
@@ -87,7 +93,7 @@ export class RankedChannel implements GameChannel {
       return { ok: true, answer };
     } catch (error) {
       console.warn(`[game] ${action.type} not applied; reading the game again:`, describe(error));
-      return { ok: false, game: await this.resync() };
+      return { ok: false, game: await this.resync(), error };
     }
   }
 
@@ -106,6 +112,8 @@ export class RankedChannel implements GameChannel {
 export class PracticeChannel implements GameChannel {
   readonly sessionId = null;
   readonly credential = '';
+  /** A practice game shows no ads and reports nothing. */
+  readonly offers = null;
   private state: GameState;
   private seq = 0;
 

@@ -7,7 +7,8 @@
 // (session-reporter.ts), the ad reward (extra-moves.ts) and the end (game-over.ts).
 import type { CascadeStep, Cell } from '@ballmatch/engine';
 import { boardAfterPop, type Phase } from '@/game/animation';
-import { ExtraMovesReward } from './extra-moves';
+import { adIdsOf } from './ad-offers';
+import { ExtraMovesReward, rewardRefusalOf } from './extra-moves';
 import { PracticeChannel, RankedChannel, type GameChannel } from './game-channel';
 import { concludeGame } from './game-over';
 import {
@@ -112,7 +113,8 @@ export class GameFlow {
       const found = await this.services.currentGame();
       if (!found || found.game.status === 'ended') return null;
       // The account stands for the game: no credential is needed (nor known on this page).
-      return Object.assign(new RankedChannel(found.id, '', found.game, this.services), {
+      const channel = new RankedChannel(found.id, '', found.game, this.services, found.offers);
+      return Object.assign(channel, {
         playerName: found.playerName,
       });
     } catch (error) {
@@ -125,7 +127,13 @@ export class GameFlow {
   private async openChannel(playerName: string): Promise<GameChannel> {
     try {
       const session = await this.services.createSession(playerName);
-      return new RankedChannel(session.id, session.credential, session.game, this.services);
+      return new RankedChannel(
+        session.id,
+        session.credential,
+        session.game,
+        this.services,
+        session.offers,
+      );
     } catch (error) {
       console.warn('[game] no game server; starting a practice game:', describe(error));
       return new PracticeChannel(this.services.randomSeed());
@@ -137,12 +145,22 @@ export class GameFlow {
     this.session.begin(channel.sessionId, channel.credential, playerName);
     this.reward.disarm();
     this.startedAt = this.services.now();
-    this.machine.update({ practice: channel.sessionId === null, result: null });
+    this.machine.update({
+      practice: channel.sessionId === null,
+      offers: channel.offers,
+      rewardRefusal: null,
+      result: null,
+    });
     this.show(channel.game);
     // A resumed game was counted when it began.
-    if (!resumed) void this.services.incrementPlayCount(this.services.adIds().length > 0);
-    this.services.recordImpressions();
+    if (!resumed) void this.services.incrementPlayCount(adIdsOf(channel.offers).length > 0);
+    this.reportImpressions(channel);
     this.services.music(true);
+  }
+
+  /** The faces on a newly built grid, by their offers (none: nothing to report). */
+  private reportImpressions(channel: GameChannel): void {
+    if (channel.offers) this.services.recordImpressions(channel.offers);
   }
 
   /**
@@ -265,7 +283,7 @@ export class GameFlow {
     const outcome = await channel.send({ type: 'reset' });
     if (!this.machine.isCurrent(generation)) return false;
     this.show(outcome.ok ? outcome.answer.game : outcome.game);
-    if (outcome.ok) this.services.recordImpressions();
+    if (outcome.ok) this.reportImpressions(channel);
     return outcome.ok;
   }
 
@@ -275,8 +293,8 @@ export class GameFlow {
   watchAd(): void {
     if (!this.machine.allows('watchAd')) return;
     this.reward.arm();
-    this.machine.update({ phase: 'awaitingReward' });
-    this.services.openAd();
+    this.machine.update({ phase: 'awaitingReward', rewardRefusal: null });
+    this.services.openAd(this.channel?.offers?.reward ?? null);
   }
 
   /** 'No Thanks', or the offer closed without watching: the game ends. */
@@ -284,7 +302,11 @@ export class GameFlow {
     if (this.machine.allows('declineExtraMoves')) this.finish();
   }
 
-  /** The tab became visible again: an armed reward is credited by the server (once per game). */
+  /**
+   * The tab became visible again: an armed reward is credited by the server (once per game). When
+   * the server says the ad was not watched (its click not recorded), the offer comes back with
+   * that message, and 'Watch Ad' arms it again.
+   */
   onTabVisible(): Promise<void> {
     const channel = this.channel;
     const generation = this.machine.currentGeneration;
@@ -293,10 +315,15 @@ export class GameFlow {
       const outcome = await channel.send({ type: 'extraMoves' });
       if (!this.machine.isCurrent(generation)) return null;
       if (!outcome.ok) {
+        const refusal = rewardRefusalOf(outcome.error);
+        if (refusal) {
+          this.reward.disarm();
+          this.machine.update({ rewardRefusal: refusal });
+        }
         this.show(outcome.game);
         return null;
       }
-      this.machine.update(playingOn(outcome.answer.game));
+      this.machine.update({ ...playingOn(outcome.answer.game), rewardRefusal: null });
       return { movesAdded: outcome.answer.movesAdded };
     });
   }
@@ -339,6 +366,7 @@ export class GameFlow {
         credential: channel.credential,
         ended,
         startedAt: this.startedAt,
+        adIds: adIdsOf(channel.offers),
       },
       this.services,
     );

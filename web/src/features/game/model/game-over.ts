@@ -18,12 +18,14 @@ export interface PlayedGame {
   ended: Promise<void>;
   /** services.now() when it started. */
   startedAt: number;
+  /** The ads its board showed. */
+  adIds: string[];
 }
 
-type EndServices = Pick<FlowServices, 'recordCompletedGame' | 'adIds' | 'now' | 'toast'>;
+type EndServices = Pick<FlowServices, 'recordCompletedGame' | 'now' | 'toast'>;
 
 export function concludeGame(state: GameView, game: PlayedGame, services: EndServices): GameResult {
-  reportCompletedGame(game.startedAt, services);
+  reportCompletedGame(game, services);
 
   const before = loadLocalHighScores();
   const score = state.score;
@@ -58,9 +60,11 @@ export function concludeGame(state: GameView, game: PlayedGame, services: EndSer
 }
 
 /** The site's play statistics: how long the page and the game lasted, and the ads shown. */
-function reportCompletedGame(startedAt: number, services: EndServices): void {
+function reportCompletedGame(
+  { startedAt, adIds }: Pick<PlayedGame, 'startedAt' | 'adIds'>,
+  services: EndServices,
+): void {
   const now = services.now();
-  const adIds = services.adIds();
   void services.recordCompletedGame({
     sessionTime: Math.round(now / 1000),
     gameTime: Math.round((now - startedAt) / 1000),

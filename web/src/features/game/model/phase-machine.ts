@@ -17,6 +17,8 @@ const IDLE: GameSnapshot = {
   busy: false,
   noMoves: false,
   practice: false,
+  offers: null,
+  rewardRefusal: null,
   celebration: null,
   result: null,
 };

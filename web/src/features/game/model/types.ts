@@ -7,6 +7,7 @@ import type { ToastInput } from '@/components/ui/toast';
 import type { CompletedGame } from '../api/stats';
 import type { CreatedSession, ResumedGame, SessionFigures } from '../api/player-session';
 import type { LocalHighScore } from '../lib/local-high-scores';
+import type { GameOffers, RewardOffer } from './ad-offers';
 import type { RankedApi } from './game-channel';
 import type { GameView } from './game-view';
 import type { ShownStats } from './shown-stats';
@@ -48,6 +49,10 @@ export interface GameSnapshot {
   noMoves: boolean;
   /** The server could not be reached: a practice game that cannot be submitted. */
   practice: boolean;
+  /** The game's ads (its board's faces and the 'Watch Ad' reward); null without any. */
+  offers: GameOffers | null;
+  /** Why the server would not grant the extra moves yet ('Watch the ad first...'), shown in the offer. */
+  rewardRefusal: string | null;
   celebration: Celebration | null;
   result: GameResult | null;
 }
@@ -77,12 +82,10 @@ export interface FlowServices extends RankedApi {
   updateSession(id: string, credential: string, figures: SessionFigures): Promise<void>;
   incrementPlayCount(hasAds: boolean): Promise<void>;
   recordCompletedGame(game: CompletedGame): Promise<void>;
-  /** Reports the impressions of the faces on the board (a grid was just built). */
-  recordImpressions(): void;
-  /** Which ads the board shows now. */
-  adIds(): string[];
-  /** 'Watch Ad': counts the click and opens the sponsor's page. */
-  openAd(): void;
+  /** Reports the impressions of the faces on the board (a grid was just built), by their offers. */
+  recordImpressions(offers: GameOffers): void;
+  /** 'Watch Ad': counts the click and opens the reward's link (the house ad's without one). */
+  openAd(reward: RewardOffer | null): void;
   sound(name: SoundName, count?: number): void;
   music(on: boolean): void;
   toast(input: ToastInput): void;

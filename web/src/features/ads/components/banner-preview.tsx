@@ -1,0 +1,42 @@
+import './banner-preview.css';
+
+/** How a banner will look: at its full size, and scaled to a phone's width. */
+export function BannerPreview({
+  imageUrl,
+  width,
+  height,
+}: {
+  imageUrl: string | null;
+  width: number;
+  height: number;
+}) {
+  const box = (className: string, alt: string, boxWidth?: number) => (
+    <div className={className} style={{ aspectRatio: `${width} / ${height}`, width: boxWidth }}>
+      {imageUrl ? (
+        <img src={imageUrl} alt={alt} width={width} height={height} />
+      ) : (
+        <span>
+          {width} × {height}
+        </span>
+      )}
+    </div>
+  );
+  return (
+    <div className="banner-preview" data-testid="banner-preview">
+      <figure>
+        <figcaption>
+          Full size ({width}×{height})
+        </figcaption>
+        <div className="banner-preview__scroll">
+          {box('banner-preview__full', `Your banner at ${width}×${height}`, width)}
+        </div>
+      </figure>
+      <figure>
+        <figcaption>On a phone</figcaption>
+        <div className="banner-preview__phone">
+          {box('banner-preview__scaled', 'Your banner on a phone')}
+        </div>
+      </figure>
+    </div>
+  );
+}

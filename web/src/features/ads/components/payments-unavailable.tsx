@@ -1,0 +1,31 @@
+import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { ButtonLink } from '@/components/ui/button';
+import { PageTitle } from '@/components/page/page-title';
+import { paths } from '@/config/paths';
+import './payments-unavailable.css';
+
+export const PAYMENTS_UNAVAILABLE = {
+  title: 'Payment System Not Available',
+  text: 'The game is in development mode: the payment system is not configured, so ads cannot be bought right now.',
+} as const;
+
+/**
+ * What every payment page shows when the server says payments are off (no payment provider
+ * configured): docs/api.md 'Catalog and prices', `paymentsAvailable`.
+ */
+export function PaymentsUnavailable() {
+  return (
+    <div className="page page--narrow">
+      <PageTitle title={PAYMENTS_UNAVAILABLE.title} />
+      <section className="payments-unavailable" data-testid="payments-unavailable">
+        <div className="payments-unavailable__balls" aria-hidden="true">
+          {BALL_COLORS.map((color) => (
+            <Ball key={color} color={color} size={24} />
+          ))}
+        </div>
+        <p>{PAYMENTS_UNAVAILABLE.text}</p>
+        <ButtonLink to={paths.home}>Go to Game</ButtonLink>
+      </section>
+    </div>
+  );
+}
