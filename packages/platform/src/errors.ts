@@ -64,6 +64,13 @@ export function grpcStatusOf(error: AppError): GrpcStatus {
 
 const FIELD_KEY = 'x-error-field';
 const RETRY_KEY = 'x-retry-after';
+/**
+ * Set on the errors a service answers itself, so its own UNAVAILABLE (payments not configured,
+ * a board being rebuilt) keeps its message; a peer's outage it relays is named after it.
+ */
+const ANSWERED_KEY = 'x-error-answered';
+/** The outages `fromGrpcError` made: relayed, they are not this service's own answer. */
+const relayedOutages = new WeakSet<AppError>();
 
 /**
  * PostgreSQL refuses a NUL character in text (22021, 'invalid byte sequence for encoding
@@ -86,11 +93,17 @@ export function toGrpcError(error: unknown): Partial<ServiceError> {
         ? new AppError('INVALID_ARGUMENT', 'Text must not contain the NUL character')
         : new AppError('INTERNAL', 'Internal error');
   const metadata = new Metadata();
+  if (!relayedOutages.has(app)) metadata.set(ANSWERED_KEY, '1');
   if (app.details.field) metadata.set(FIELD_KEY, app.details.field);
   if (app.details.retryAfterSeconds !== undefined) {
     metadata.set(RETRY_KEY, String(app.details.retryAfterSeconds));
   }
   return { code: grpcStatusOf(app), details: app.message, metadata };
+}
+
+function outage(error: AppError): AppError {
+  relayedOutages.add(error);
+  return error;
 }
 
 /** Turns a failed gRPC call back into an AppError; `service` names the peer in outage messages. */
@@ -101,10 +114,17 @@ export function fromGrpcError(error: ServiceError, service: string): AppError {
       `The ${service} service did not answer in time. Please try again.`,
     );
   }
+  const answered = error.metadata?.get(ANSWERED_KEY)[0] !== undefined;
+  if (error.code === GrpcStatus.UNAVAILABLE && answered && error.details) {
+    // The service is up and said why it cannot serve this (e.g. payments not configured).
+    return new AppError('UNAVAILABLE', error.details);
+  }
   if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.CANCELLED) {
-    return new AppError(
-      'UNAVAILABLE',
-      `The ${service} service is unavailable. Please try again shortly.`,
+    return outage(
+      new AppError(
+        'UNAVAILABLE',
+        `The ${service} service is unavailable. Please try again shortly.`,
+      ),
     );
   }
   const code = (Object.keys(grpcByCode) as ErrorCode[]).find((c) => grpcByCode[c] === error.code);

@@ -58,4 +58,20 @@ describe('one error map: domain → gRPC → HTTP', () => {
     expect(httpStatusOf(error)).toBe(503);
     expect(error.message).toBe('The auth service is unavailable. Please try again shortly.');
   });
+
+  it("keeps the message of a service's own UNAVAILABLE answer (503 with its reason)", () => {
+    const sent = toGrpcError(new AppError('UNAVAILABLE', 'Payment System Not Available'));
+    const error = fromGrpcError(asServiceError(sent), 'ads');
+    expect(httpStatusOf(error)).toBe(503);
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', message: 'Payment System Not Available' });
+  });
+
+  it("names the service called when it relays a peer's outage", () => {
+    const peerDown = fromGrpcError(
+      asServiceError({ code: status.UNAVAILABLE, details: 'No connection established' }),
+      'auth',
+    );
+    const relayed = fromGrpcError(asServiceError(toGrpcError(peerDown)), 'scores');
+    expect(relayed.message).toBe('The scores service is unavailable. Please try again shortly.');
+  });
 });
