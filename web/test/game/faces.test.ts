@@ -107,8 +107,20 @@ describe('icons and ads by colour', () => {
   it("skips a game's ad whose colour is not one of the six, or whose image is not allowed, with a warning", () => {
     const offers = readOffers({
       faces: [
-        { id: 'o1', kind: 'ad', adId: 'a1', color: 'purple', imageUrl: 'https://cdn.example/a.png' },
-        { id: 'o2', kind: 'ad', adId: 'a2', color: 'magenta', imageUrl: 'https://cdn.example/b.png' },
+        {
+          id: 'o1',
+          kind: 'ad',
+          adId: 'a1',
+          color: 'purple',
+          imageUrl: 'https://cdn.example/a.png',
+        },
+        {
+          id: 'o2',
+          kind: 'ad',
+          adId: 'a2',
+          color: 'magenta',
+          imageUrl: 'https://cdn.example/b.png',
+        },
         { id: 'o3', kind: 'ad', adId: 'a3', color: 'red', imageUrl: 'http://cdn.example/c.png' },
       ],
       reward: null,
@@ -116,8 +128,12 @@ describe('icons and ads by colour', () => {
     expect(boardFaces(offers, [])).toEqual([
       { kind: 'ad', color: 'purple', adId: 'a1', url: 'https://cdn.example/a.png', offerId: 'o1' },
     ]);
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('unknown colour or kind: magenta'));
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('ad a3: invalid image address'));
+    expect(console.warn).toHaveBeenCalledWith(
+      expect.stringContaining('unknown colour or kind: magenta'),
+    );
+    expect(console.warn).toHaveBeenCalledWith(
+      expect.stringContaining('ad a3: invalid image address'),
+    );
   });
 
   it('loads ad images from https, this site or inline raster data only', () => {
@@ -135,7 +151,9 @@ describe('icons and ads by colour', () => {
     ]);
     const ads = boardFaces(
       readOffers({
-        faces: [{ id: 'o', kind: 'ad', adId: 'ad-1', color: 'green', imageUrl: '/api/media/x.webp' }],
+        faces: [
+          { id: 'o', kind: 'ad', adId: 'ad-1', color: 'green', imageUrl: '/api/media/x.webp' },
+        ],
       }),
       [],
     );

@@ -11,7 +11,11 @@ export default function PaymentSuccessRoute() {
     <PaymentsGate>
       {() => (
         <div className="page page--narrow">
-          <PageTitle title="Payment" docTitle="Payment received" subtitle="Thank you for your order!" />
+          <PageTitle
+            title="Payment"
+            docTitle="Payment received"
+            subtitle="Thank you for your order!"
+          />
           {orderId ? <PaymentResult orderId={orderId} /> : <MissingOrder />}
         </div>
       )}

@@ -1,10 +1,6 @@
 import { PageTitle } from '@/components/page/page-title';
 import { Card, CardBody } from '@/components/ui/card';
-import {
-  AD_BLOCKER_STUB,
-  AD_BLOCKER_TITLE,
-  StatsBar,
-} from '@/features/game/components/stats-bar';
+import { AD_BLOCKER_STUB, AD_BLOCKER_TITLE, StatsBar } from '@/features/game/components/stats-bar';
 import './dev-pages.css';
 
 const SAMPLE_STATS = {
@@ -34,8 +30,7 @@ export default function AdBlockerDemoRoute() {
             </div>
           </dl>
           <p>
-            The detector is a stub: it never detects an ad blocker, so every point counts in
-            full.
+            The detector is a stub: it never detects an ad blocker, so every point counts in full.
           </p>
         </CardBody>
       </Card>

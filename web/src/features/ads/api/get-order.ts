@@ -3,8 +3,7 @@ import { apiPaths } from '@/config/api-paths';
 import { fetchFrom } from '@/lib/query-client';
 import type { Ad } from './types';
 
-export const orderPath = (orderId: string) =>
-  `${apiPaths.adOrders}/${encodeURIComponent(orderId)}`;
+export const orderPath = (orderId: string) => `${apiPaths.adOrders}/${encodeURIComponent(orderId)}`;
 
 /**
  * GET /api/ads/orders/{id}: the order's ad. While it awaits payment the server asks Stripe

@@ -13,8 +13,7 @@ const seg = encodeURIComponent;
 export const adImpressionPath = (adId: string) => `${apiPaths.ads}/${seg(adId)}/impression`;
 
 /** Where a custom icon's impression is posted. */
-export const iconImpressionPath = (color: string) =>
-  `${apiPaths.icons}/${seg(color)}/impression`;
+export const iconImpressionPath = (color: string) => `${apiPaths.icons}/${seg(color)}/impression`;
 
 /** The link that counts the click and sends the browser on to the advertiser. */
 export const offerLinkPath = (offerId: string) => `${apiPaths.ads}/go/${seg(offerId)}`;

@@ -40,11 +40,11 @@ export function useOrderAndPay() {
   return useMutation({
     mutationFn: async ({ input, idempotencyKey }: { input: OrderInput; idempotencyKey: string }) =>
       startCheckout((await createOrder(input, idempotencyKey)).orderId),
-    onSuccess: leavePageFor,
+    onSuccess: (url) => leavePageFor(url),
   });
 }
 
 /** 'Pay' for an order already made (the payment page). */
 export function usePayOrder() {
-  return useMutation({ mutationFn: startCheckout, onSuccess: leavePageFor });
+  return useMutation({ mutationFn: startCheckout, onSuccess: (url) => leavePageFor(url) });
 }

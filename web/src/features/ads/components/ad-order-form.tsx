@@ -100,7 +100,10 @@ export function AdOrderForm({ kind, catalog }: { kind: AdKind; catalog: Catalog 
         onError: (error) => {
           sending.current = false;
           const field = orderFieldOf(errorField(error));
-          const message = errorMessage(error, 'The payment could not be started. Please try again.');
+          const message = errorMessage(
+            error,
+            'The payment could not be started. Please try again.',
+          );
           if (field) setErrors({ [field]: message });
           else setFormError(message);
         },

@@ -69,7 +69,9 @@ export function BallBoardPreview({
           style={{ width: size.width, height: size.height }}
         />
       </div>
-      <figcaption>Live preview: your image on every ball of its colour, ringed by the colour.</figcaption>
+      <figcaption>
+        Live preview: your image on every ball of its colour, ringed by the colour.
+      </figcaption>
     </figure>
   );
 }

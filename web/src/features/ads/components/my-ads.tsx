@@ -70,7 +70,9 @@ export function MyAds() {
       </CardHeader>
       <CardBody>
         {ads.isPending && <Spinner label="Loading your ads" />}
-        {ads.isError && <Alert>{errorMessage(ads.error, 'Your ads cannot be read right now.')}</Alert>}
+        {ads.isError && (
+          <Alert>{errorMessage(ads.error, 'Your ads cannot be read right now.')}</Alert>
+        )}
         {ads.data && ads.data.length === 0 && (
           <p className="my-ads__empty">You have no ads yet. Put your image in front of players!</p>
         )}

@@ -42,8 +42,10 @@ function headline(ad: Ad, stillChecking: boolean): string {
 export function PaymentResult({ orderId }: { orderId: string }) {
   const options = orderQueryOptions(orderId);
   const order = useQuery({ ...options, refetchInterval: pollWhileAwaitingPayment });
-  // How many answers have come: the poll's own count (the observer does not carry it).
+  // How many answers have come: the poll's own count (the observer does not carry it). Reading
+  // the time of the last answer below makes every answer render again, so the count is current.
   const answers = useQueryClient().getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
+  const checkedAt = order.dataUpdatedAt;
 
   if (order.isPending) return <CenteredSpinner label="Checking your payment" fullScreen={false} />;
   if (order.isError) return <OrderLoadError error={order.error} />;
@@ -56,11 +58,14 @@ export function PaymentResult({ orderId }: { orderId: string }) {
           {stillChecking && <Spinner size={22} label="Checking" />}
           <h2 data-testid="payment-result">{headline(ad, stillChecking)}</h2>
         </div>
+        {ad.state === 'awaiting_payment' && (
+          <p className="order-page__checked">
+            Last checked at {new Date(checkedAt).toLocaleTimeString()}
+          </p>
+        )}
         <OrderSummary ad={ad} />
         {ad.state === 'awaiting_payment' && !stillChecking && (
-          <ButtonLink to={paths.paymentOf(ad.orderId)}>
-            See the order
-          </ButtonLink>
+          <ButtonLink to={paths.paymentOf(ad.orderId)}>See the order</ButtonLink>
         )}
         <ButtonLink to={paths.userDashboard} variant="secondary">
           Go to Dashboard

@@ -17,8 +17,8 @@ export function PaymentsGate({ children }: { children: (catalog: Catalog) => Rea
     return (
       <div className="page page--narrow">
         <Alert>
-          {errorMessage(catalog.error, 'The ad shop cannot be reached right now.')} Please try
-          again in a moment.
+          {errorMessage(catalog.error, 'The ad shop cannot be reached right now.')} Please try again
+          in a moment.
         </Alert>
       </div>
     );

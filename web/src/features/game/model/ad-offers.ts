@@ -85,7 +85,15 @@ export function boardFaces(offers: GameOffers | null, icons: readonly Face[]): F
   if (!offers) return [...icons];
   const ads: Face[] = offers.faces.flatMap((offer) =>
     offer.kind === 'ad'
-      ? [{ kind: 'ad', color: offer.color, adId: offer.adId, url: offer.imageUrl, offerId: offer.id }]
+      ? [
+          {
+            kind: 'ad',
+            color: offer.color,
+            adId: offer.adId,
+            url: offer.imageUrl,
+            offerId: offer.id,
+          },
+        ]
       : [],
   );
   const iconFaces: Face[] = offers.faces.flatMap((offer) => {

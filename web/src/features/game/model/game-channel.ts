@@ -18,8 +18,7 @@ import { viewOfState, type ActionAnswer, type GameView, type PlayerAction } from
  * the server holds it now, to redraw the board from, and why the action was not applied.
  */
 export type ActionOutcome =
-  | { ok: true; answer: ActionAnswer }
-  | { ok: false; game: GameView; error?: unknown };
+  { ok: true; answer: ActionAnswer } | { ok: false; game: GameView; error?: unknown };
 
 export interface GameChannel {
   /** The player session, or null for a practice game (which cannot be submitted). */
