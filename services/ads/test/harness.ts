@@ -88,7 +88,7 @@ export async function startAds(
   const address = `127.0.0.1:${running.port}`;
   const opened: { close(): void }[] = [];
   const client =
-    <C>(make: (authorization?: string) => C & { close(): void }) =>
+    <C extends { close(): void }>(make: (authorization?: string) => C) =>
     (authorization?: string): C => {
       const made = make(authorization);
       opened.push(made);
