@@ -33,7 +33,11 @@ const wireAnswer = (answer: ActionAnswer) => ({ ...answer, game: wireGame(answer
 export class GameBackend {
   server: FakeGameServer | null = null;
 
-  constructor(private readonly seed: string) {}
+  /** `offers`: what a new game's answer carries (docs/api.md 'Serving...', Offers), if anything. */
+  constructor(
+    private readonly seed: string,
+    private readonly offers?: unknown,
+  ) {}
 
   get routes(): Record<string, FakeHandler> {
     const guarded = (answer: () => unknown) => {
@@ -51,6 +55,7 @@ export class GameBackend {
           id: 'sess-1',
           credential: 'cred-1',
           game: wireGame(this.server.view),
+          ...(this.offers === undefined ? {} : { offers: this.offers }),
         });
       },
       'POST /api/player-sessions/sess-1/actions': (call) =>
