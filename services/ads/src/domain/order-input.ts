@@ -41,7 +41,7 @@ export function checkDestinationUrl(text: string): string {
   if (text.length > MAX_DESTINATION_LENGTH) throw tooLong();
   let url: URL | null = null;
   // Whitespace or control characters anywhere are refused, not trimmed away by the parser.
-  if (!/[\s\u0000-\u001f\u007f]/.test(text)) {
+  if (!/[\s\p{Cc}]/u.test(text)) {
     try {
       url = new URL(text);
     } catch {
