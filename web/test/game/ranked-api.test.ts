@@ -23,16 +23,29 @@ const headerOf = (init: RequestInit) =>
   (init.headers as Record<string, string>)['X-Session-Credential'];
 
 describe('ranked game calls', () => {
-  it('creating a session gives its id, credential and starting board (no seed)', async () => {
+  it('creating a session gives its id, credential, starting board (no seed) and offers', async () => {
+    const reward = { id: 'o-house', kind: 'house', adId: '', imageUrl: '' };
     installFakeFetch(
-      byRoute({ 'POST /api/player-sessions': respond(200, { id: 's1', credential: 'c1', game }) }),
+      byRoute({
+        'POST /api/player-sessions': respond(200, {
+          id: 's1',
+          credential: 'c1',
+          game,
+          offers: { faces: [], reward, expiresAt: '2026-11-24T14:00:00.000Z' },
+        }),
+      }),
     );
     const created = await createPlayerSession({
       playerName: 'Ann',
       sessionId: 'page',
       deviceFingerprint: 'x',
     });
-    expect(created).toEqual({ id: 's1', credential: 'c1', game: expect.any(Object) });
+    expect(created).toEqual({
+      id: 's1',
+      credential: 'c1',
+      game: expect.any(Object),
+      offers: { faces: [], reward },
+    });
     expect(created.game.grid).toEqual(createGame('api-seed').grid);
     expect(created.game.seq).toBe(3);
   });
@@ -81,7 +94,7 @@ describe('ranked game calls', () => {
         '/api/player-sessions/current': respond(200, { id: 's9', playerName: 'ann', game }),
       }),
     );
-    expect(await getCurrentGame()).toMatchObject({ id: 's9', playerName: 'ann' });
+    expect(await getCurrentGame()).toMatchObject({ id: 's9', playerName: 'ann', offers: null });
     installFakeFetch(byRoute({ '/api/player-sessions/current': respond(401, {}) }));
     expect(await getCurrentGame()).toBeNull();
     installFakeFetch(
