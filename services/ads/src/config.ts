@@ -37,10 +37,10 @@ const runs = (fallback: string) =>
       return list.sort((a, b) => a.days - b.days);
     });
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+/** An empty value counts as unset (compose passes `VAR:` through empty from the host). */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+const optionalText = unsetIfEmpty(z.string().optional());
 
 export const envShape = {
   ...commonEnv,
@@ -65,13 +65,15 @@ export const envShape = {
   /** Verifies webhook deliveries; without it the webhook refuses every delivery. */
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API address (the tests' local stand-in); unset: Stripe itself. */
-  STRIPE_API_BASE: z.string().url().optional(),
+  STRIPE_API_BASE: unsetIfEmpty(z.string().url().optional()),
   /** The site's address: Checkout sends the buyer back to its payment pages. */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: unsetIfEmpty(
+    z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .transform((url) => url.replace(/\/+$/, '')),
+  ),
   /** How often the Redis counters are flushed to PostgreSQL. */
   ADS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** How long an offer counts (impressions and clicks). */

@@ -122,6 +122,8 @@ export async function start(
   };
   const icons = createIcons({
     store: iconStore,
+    // Announced after the icon is stored (its own statement): a crash between the two loses
+    // only the notice, and readers' caches expire within seconds anyway.
     async changed(colorCode, change) {
       await writeOutbox(db, [adsChangedEvent('icon', colorCode, change, now())]);
       changed();

@@ -108,6 +108,15 @@ describe('runs and prices from configuration', () => {
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
     expect(config.GRPC_PORT).toBe(50054);
   });
+  it('takes empty Stripe keys and PUBLIC_URL as unset', () => {
+    const config = loadAdsConfig({ STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '', PUBLIC_URL: '' });
+    expect(config).toMatchObject({ PUBLIC_URL: 'http://localhost:8080' });
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(config.STRIPE_API_BASE).toBeUndefined();
+    expect(loadAdsConfig({ PUBLIC_URL: 'https://ballmatch.example/' }).PUBLIC_URL).toBe(
+      'https://ballmatch.example',
+    );
+  });
   it.each(['7', '7:', 'a:100', '0:100', '7:0', '7:100,7:200'])('refuses %p', (runs) =>
     expect(() => loadAdsConfig({ ADS_BALL_RUNS: runs })).toThrow('ADS_BALL_RUNS'),
   );
