@@ -96,6 +96,7 @@ it('the whole life of an ad: upload, order once, pay once, review, run, end', as
   expect((await harness.public.listActiveAds({})).ads).toEqual([
     { id: ad.id, imageUrl: image.imageUrl, colorName: 'blue' },
   ]);
+  expect((await harness.public.getImage({ key: image.key })).contentType).toBe('image/webp');
   expect((await advertiser.client.listMyAds({})).ads.map((a) => [a.id, a.state])).toEqual([
     [ad.id, 'running'],
   ]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { failure, paidAd, startAds, type Advertiser, type AdsHarness } from './harness';
 
 let harness: AdsHarness;
@@ -166,4 +167,17 @@ it('ads of one colour take turns a minute each, in the order they started; banne
     height: 90,
     offer: { adId: banner.id, imageUrl: banner.imageUrl },
   });
+});
+
+it('an icon uploaded or deleted is served at once (the cache dropped) and announced', async () => {
+  const offers = () =>
+    harness.public.createGameOffers({ sessionId: randomUUID(), clientKey: 'client-2' });
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
+  expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(false);
+  await harness.admin.uploadIcon({ colorCode: 'blue', svgContent: svg });
+  expect((await harness.public.listIcons({})).icons.map((i) => i.colorCode)).toContain('blue');
+  expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(true);
+  await harness.admin.deleteIcon({ colorCode: 'blue' });
+  expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(false);
 });
