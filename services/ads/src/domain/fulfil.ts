@@ -33,7 +33,7 @@ export function createFulfilment(deps: { ads: AdStore; now: () => Date; logger: 
   const within = <T>(trx: Knex.Transaction | undefined, work: (t: Knex) => Promise<T>) =>
     trx ? work(trx) : ads.transaction(work);
 
-  return {
+  const fulfilment = {
     /** Awaiting payment → awaiting review when the session is paid. True when this call did it. */
     fulfil(session: CheckoutSession, trx?: Knex.Transaction): Promise<boolean> {
       if (session.paymentStatus !== 'paid') return Promise.resolve(false);
@@ -56,7 +56,15 @@ export function createFulfilment(deps: { ads: AdStore; now: () => Date; logger: 
         return ad ? ads.markPaymentFailed(t, ad.orderId, now()) : false;
       });
     },
+
+    /** What a retrieved session says: paid fulfils, expired fails, anything else waits. */
+    settle(session: CheckoutSession, trx?: Knex.Transaction): Promise<boolean> {
+      if (session.paymentStatus === 'paid') return fulfilment.fulfil(session, trx);
+      if (session.status === 'expired') return fulfilment.fail(session, trx);
+      return Promise.resolve(false);
+    },
   };
+  return fulfilment;
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -114,11 +114,9 @@ export function createOrders(deps: {
       const outcome = await ads.transaction(async (trx) => {
         const ad = (await ads.lockByOrderId(trx, orderId))!;
         if (ad.status !== 'awaiting_payment') return { ok: false as const };
-        const at = now().getTime();
-        if (ad.checkoutUrl && ad.checkoutExpiresAt) {
-          if (ad.checkoutExpiresAt.getTime() - CHECKOUT_MARGIN_MS > at) {
-            return { ok: true as const, url: ad.checkoutUrl };
-          }
+        const open = ad.checkoutExpiresAt && ad.checkoutExpiresAt.getTime() - CHECKOUT_MARGIN_MS;
+        if (ad.checkoutUrl && open && open > now().getTime()) {
+          return { ok: true as const, url: ad.checkoutUrl };
         }
         const session = ad.checkoutSessionId
           ? await payments.retrieveCheckout(ad.checkoutSessionId)
@@ -130,13 +128,10 @@ export function createOrders(deps: {
               successUrl: `${deps.publicUrl}/payment-success?order=${orderId}`,
               cancelUrl: `${deps.publicUrl}/payment?order=${orderId}`,
             });
-        if (session.paymentStatus === 'paid') {
-          await fulfilment.fulfil(session, trx);
-          return { ok: false as const };
-        }
-        if (session.status !== 'open' || !session.url) {
-          // Stripe keeps one session per order (the key): an expired one ends this order.
-          await fulfilment.fail(session, trx);
+        // Paid, expired (Stripe keeps one session per order: the key), or complete with a
+        // delayed payment still clearing: nothing to pay here.
+        if (session.status !== 'open' || !session.url || session.paymentStatus === 'paid') {
+          await fulfilment.settle(session, trx);
           return { ok: false as const };
         }
         await ads.setCheckout(trx, orderId, {
@@ -159,14 +154,12 @@ export function createOrders(deps: {
       const ad = await ownOrder(advertiserId, orderId);
       if (ad.status !== 'awaiting_payment' || !ad.checkoutSessionId || !payments) return ad;
       try {
-        const session = await payments.retrieveCheckout(ad.checkoutSessionId);
-        if (session.paymentStatus === 'paid') await fulfilment.fulfil(session);
-        else if (session.status === 'expired') await fulfilment.fail(session);
-        else return ad;
+        await fulfilment.settle(await payments.retrieveCheckout(ad.checkoutSessionId));
       } catch (error) {
         logger.warn({ err: error, orderId }, 'could not ask Stripe about an order');
         return ad;
       }
+      // Read again: this call or a concurrent one (a webhook) may have changed it.
       return (await ads.byOrderId(orderId))!;
     },
   };
