@@ -111,20 +111,18 @@ export function createAdsAdminHandlers(
     <Req, Res>(fn: (req: Req, adminId: string) => Promise<Res>) =>
     (req: Req, ctx: Parameters<typeof requireAdmin>[0]) =>
       fn(req, requireAdmin(ctx).id);
-  const oneAd = (ad: Promise<AdRecord>) => answerAd(d.listing, ad);
+  const one = (ad: Promise<AdRecord>) => answerAd(d.listing, ad);
   return {
     listAds: admin(async (req: adsV1.ListAdsRequest) => ({
       ads: (await d.listing.list(req.kind, req.state)).map(toAd),
     })),
-    approveAd: admin((req: adsV1.ApproveAdRequest) =>
-      oneAd(d.review.approve(req.id, req.startsAt)),
-    ),
-    rejectAd: admin((req: adsV1.RejectAdRequest) => oneAd(d.review.reject(req.id, req.reason))),
-    pauseAd: admin((req: adsV1.PauseAdRequest) => oneAd(d.management.pause(req.id))),
-    resumeAd: admin((req: adsV1.ResumeAdRequest) => oneAd(d.management.resume(req.id))),
-    endAd: admin((req: adsV1.EndAdRequest) => oneAd(d.management.end(req.id, req.refund))),
+    approveAd: admin((req: adsV1.ApproveAdRequest) => one(d.review.approve(req.id, req.startsAt))),
+    rejectAd: admin((req: adsV1.RejectAdRequest) => one(d.review.reject(req.id, req.reason))),
+    pauseAd: admin((req: adsV1.PauseAdRequest) => one(d.management.pause(req.id))),
+    resumeAd: admin((req: adsV1.ResumeAdRequest) => one(d.management.resume(req.id))),
+    endAd: admin((req: adsV1.EndAdRequest) => one(d.management.end(req.id, req.refund))),
     scheduleAd: admin((req: adsV1.ScheduleAdRequest) =>
-      oneAd(d.management.schedule(req.id, req.startsAt)),
+      one(d.management.schedule(req.id, req.startsAt)),
     ),
     uploadIcon: admin(async (req: adsV1.UploadIconRequest, adminId) => ({
       icon: await d.icons.upload(req.colorCode, req.svgContent, adminId),
