@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { adImageUrl } from '@/game/faces';
 import { adImpressionPath, recordImpression } from '../api/offers';
 import { useBanner, type BannerPlacement } from '../api/get-banner';
 import type { ServedBanner } from '../api/types';
@@ -22,14 +21,15 @@ function countImpression(banner: ServedBanner): void {
  */
 export function BannerPlace({ placement }: { placement: BannerPlacement }) {
   const { data: banner } = useBanner(placement);
-  const imageUrl = banner ? adImageUrl(banner.imageUrl) : null;
-  const shown = banner && imageUrl && isSafeLink(banner.clickUrl) ? banner : null;
+  // Only https or this site's addresses (the layout stays free of the board's image rules).
+  const shown =
+    banner && isSafeLink(banner.imageUrl) && isSafeLink(banner.clickUrl) ? banner : null;
 
   useEffect(() => {
     if (shown) countImpression(shown);
   }, [shown]);
 
-  if (!shown || !imageUrl) return null;
+  if (!shown) return null;
   return (
     <aside
       className="banner-place"
@@ -38,7 +38,7 @@ export function BannerPlace({ placement }: { placement: BannerPlacement }) {
       style={{ maxWidth: shown.width }}
     >
       <a href={shown.clickUrl} target="_blank" rel="noopener sponsored">
-        <img src={imageUrl} width={shown.width} height={shown.height} alt="Advertisement" />
+        <img src={shown.imageUrl} width={shown.width} height={shown.height} alt="Advertisement" />
       </a>
       <span className="banner-place__label">Ad</span>
     </aside>
