@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { TestClock } from '@ballmatch/platform/testing';
 import { playOut, type PlayOptions, type ShownGame } from '../../services/scores/test/play';
+import { followOffer } from './ads-support';
 import { client } from './stack';
 
 /**
  * A ranked game played over HTTP as the browser plays it: a session, then one action at a time
  * (POST /api/player-sessions/{id}/actions with its X-Session-Credential), the sessions
- * service's test clock moved between actions (a person's uneven pace unless `gapMs` says).
+ * service's test clock moved between actions (a person's uneven pace unless `gapMs` says). The
+ * extra moves are earned as the browser earns them: the game's reward ad is followed first.
  */
 export interface RankedGame {
   playerName: string;
@@ -35,15 +37,17 @@ export async function playRankedGame(
     deviceFingerprint: 'f'.repeat(50),
   });
   if (created.status !== 200) throw new Error(`session: ${created.status} ${created.text}`);
-  const { id, credential, game } = created.json as {
+  const { id, credential, game, offers } = created.json as {
     id: string;
     credential: string;
     game: ShownGame;
+    offers: { reward: { id: string } };
   };
   const owner = { 'x-session-credential': credential };
   const final = await playOut(
     game,
     async (seq, action) => {
+      if (action.type === 'extraMoves') await followOffer(base, offers.reward.id);
       const res = await c.post(`/api/player-sessions/${id}/actions`, { seq, action }, owner);
       if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);
       return (res.json as { game: ShownGame }).game;

@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('POST /api/player-sessions', () => {
-  it('answers {id, credential, game}; stores the client IP and, when signed in, the user', async () => {
+  it('answers {id, credential, game, offers}; stores the client IP and, when signed in, the user', async () => {
     const player = client(stack.url);
     const registered = await player.post('/api/register', {
       username: `sess_player_${process.pid % 1000}`,
@@ -55,7 +55,7 @@ describe('POST /api/player-sessions', () => {
     });
     expect(registered.status).toBe(200);
     const created = await createSession(player);
-    expect(Object.keys(created).sort()).toEqual(['credential', 'game', 'id', 'owner']);
+    expect(Object.keys(created).sort()).toEqual(['credential', 'game', 'id', 'offers', 'owner']);
     expect(created.credential).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(created.game).toMatchObject({ seq: 0, score: 0, status: 'active' });
 
@@ -342,7 +342,12 @@ describe('ranked games over HTTP', () => {
     const { id, game } = await createSession(player);
     const resumed = await player.get('/api/player-sessions/current');
     expect(resumed.status).toBe(200);
-    expect(resumed.json).toEqual({ id, playerName: expect.any(String), game });
+    expect(resumed.json).toEqual({
+      id,
+      playerName: expect.any(String),
+      game,
+      offers: expect.objectContaining({ faces: [] }),
+    });
     expect((await client(stack.url).get('/api/player-sessions/current')).status).toBe(401);
   });
 });

@@ -7,6 +7,8 @@ import {
   testRedisPrefix,
   TestClock,
 } from '@ballmatch/platform/testing';
+import { start as startAds, type RunningAds } from '../../services/ads/src';
+import { startStripeStandIn, type StripeStandIn } from '../../services/ads/test/stripe-stand-in';
 import { start as startAuth, type RunningAuth } from '../../services/auth/src';
 import { start as startScores } from '../../services/scores/src';
 import { start as startSessions } from '../../services/sessions/src';
@@ -15,8 +17,9 @@ import { start as startGateway, type RunningGateway } from '../src';
 
 /** The gateways' clock: real time until a test sets it, then standing still until moved. */
 /**
- * The real auth and sessions services and the gateway in this test process, sharing a fresh
- * database, Redis prefix and key pair; a tiny stand-in web build so the SPA fallback can be seen.
+ * The real auth, sessions, scores, ads and realtime services and the gateway in this test
+ * process, sharing a fresh database, Redis prefix and key pair; ads pays through a local Stripe
+ * stand-in; a tiny stand-in web build so the SPA fallback can be seen.
  */
 export interface Stack {
   url: string;
@@ -25,6 +28,10 @@ export interface Stack {
   authEnv: NodeJS.ProcessEnv;
   /** The realtime service behind /ws; it hears the scores service's events. */
   realtime: RunningRealtime;
+  /** The ads service (its counters can be flushed at once). */
+  ads: RunningAds;
+  /** The local Stripe the ads service pays through: sessions, refunds, signed events. */
+  stripe: StripeStandIn;
   /** The clock of every gateway started here: the rate limits count their minutes on it. */
   clock: TestClock;
   stopAuth(): Promise<void>;
@@ -39,6 +46,8 @@ export async function startStack(
     scoresClock?: () => Date;
     /** The sessions service's clock: it times the actions of ranked games. */
     sessionsClock?: () => Date;
+    /** The ads service's clock: runs start and end, offers expire, days are counted by it. */
+    adsClock?: () => Date;
   } = {},
 ): Promise<Stack> {
   const database = await createTestDatabase('gateway');
@@ -69,6 +78,24 @@ export async function startStack(
   authEnv.GRPC_PORT = String(authPort);
   // Sessions and scores publish on it, scores consumes the sessions' events, realtime listens.
   const eventsPrefix = testNatsPrefix();
+  const stripe = await startStripeStandIn();
+  const ads = await startAds(
+    {
+      ...common,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '0',
+      DATABASE_URL: database.url,
+      NATS_SUBJECT_PREFIX: eventsPrefix,
+      AUTH_ADDR: `127.0.0.1:${authPort}`,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.apiBase,
+      // Runs start and end by the test's clock: served as soon as it moves.
+      ADS_SERVING_CACHE_MS: '0',
+    },
+    { now: options.adsClock },
+  );
+  const adsAddr = `127.0.0.1:${ads.port}`;
   const sessions = await startSessions(
     {
       ...common,
@@ -76,6 +103,7 @@ export async function startStack(
       GRPC_PORT: '0',
       DATABASE_URL: database.url,
       NATS_SUBJECT_PREFIX: eventsPrefix,
+      ADS_ADDR: adsAddr,
     },
     { now: options.sessionsClock },
   );
@@ -106,6 +134,7 @@ export async function startStack(
     AUTH_ADDR: `127.0.0.1:${authPort}`,
     SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
     SCORES_ADDR: `127.0.0.1:${scores.port}`,
+    ADS_ADDR: adsAddr,
     WEB_DIST: webDist,
     ...gatewayExtra,
   };
@@ -118,6 +147,8 @@ export async function startStack(
     gatewayEnv,
     authEnv,
     realtime,
+    ads,
+    stripe,
     clock,
     async stopAuth() {
       await auth?.stop();
@@ -138,6 +169,8 @@ export async function startStack(
       await auth?.stop();
       await scores.stop({ deleteStreams: true });
       await sessions.stop({ deleteStreams: true });
+      await ads.stop({ deleteStreams: true });
+      await stripe.close();
       await database.drop();
       for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
     },
