@@ -151,12 +151,11 @@ describe('refreshing cached data after actions', () => {
     seasonalTop: seasonalTopScoresQueryOptions('3', 50).queryKey,
     weeklyList: weeklyLeaderboardsQueryOptions().queryKey,
     weeklyRank: weeklyRankQueryOptions('12', 'alice').queryKey,
-    activeAds: ['faces', 'active-ads'],
-    // Read by admin and ad-management pages still to come.
+    icons: ['faces', 'icons'],
+    myAds: ['ads', 'mine'],
     dailyStats: ['admin', 'stats', 'daily'],
-    adsStats: ['admin', 'ads', 'stats'],
-    adsDetails: ['ads', 'active-details'],
-    impressions: ['admin', 'ads', 'impressions'],
+    adsStats: ['admin', 'ads', 'stats', { from: '2026-11-01', to: '2026-11-30' }],
+    adminAds: ['admin', 'ads', 'list', { kind: 'ball', state: null }],
     user: userQueryOptions().queryKey,
   };
 
@@ -182,12 +181,12 @@ describe('refreshing cached data after actions', () => {
     ).then(() => {
       expect(invalidated(client)).toEqual(
         [
-          'activeAds',
           'activeWeekly',
-          'adsDetails',
+          'adminAds',
           'adsStats',
           'dailyStats',
-          'impressions',
+          'icons',
+          'myAds',
           'playCount',
           'seasonalTop',
           'topScores',
@@ -205,15 +204,15 @@ describe('refreshing cached data after actions', () => {
     );
   });
 
+  it("a changed ad refreshes the ball icons, the advertiser's ads and the admin ad lists", async () => {
+    const client = seeded();
+    await invalidateAfter('ads-changed', client);
+    expect(invalidated(client)).toEqual(['adminAds', 'adsStats', 'icons', 'myAds']);
+  });
+
   it('a started game refreshes the play count', async () => {
     const client = seeded();
     await invalidateAfter('play-started', client);
     expect(invalidated(client)).toEqual(['dailyStats', 'playCount']);
-  });
-
-  it('an ad impression refreshes the ad statistics', async () => {
-    const client = seeded();
-    await invalidateAfter('ad-impression', client);
-    expect(invalidated(client)).toEqual(['adsStats', 'impressions']);
   });
 });

@@ -65,12 +65,9 @@ export const queryClient = createQueryClient();
 
 /** Actions after which cached data may be out of date. */
 export type DataChangingAction =
-  'play-started' | 'game-completed' | 'score-submitted' | 'ad-impression' | 'ads-changed';
+  'play-started' | 'game-completed' | 'score-submitted' | 'ads-changed';
 
-/**
- * The data sets refreshed after each action, by key prefix. The admin and ad-management ones
- * are read by pages still to come; their keys are reserved here.
- */
+/** The data sets refreshed after each action, by key prefix. */
 export const invalidationMap: Record<DataChangingAction, readonly QueryKey[]> = {
   'play-started': [
     ['stats', 'play-count'],
@@ -88,15 +85,10 @@ export const invalidationMap: Record<DataChangingAction, readonly QueryKey[]> = 
     ['leaderboards', 'seasonal', 'top'],
     ['admin', 'stats', 'daily'],
   ],
-  'ad-impression': [
-    ['admin', 'ads', 'impressions'],
-    ['admin', 'ads', 'stats'],
-  ],
   'ads-changed': [
-    ['ads', 'active-details'],
-    ['faces', 'active-ads'],
-    ['admin', 'ads', 'stats'],
-    ['admin', 'ads', 'impressions'],
+    ['faces', 'icons'],
+    ['ads', 'mine'],
+    ['admin', 'ads'],
   ],
 };
 
