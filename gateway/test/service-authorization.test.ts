@@ -3,13 +3,14 @@ import path from 'node:path';
 import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { connectRedis, revokeToken, type Redis } from '@ballmatch/platform';
 import { createTestCredentials } from '@ballmatch/platform/testing';
-import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { adsV1, authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { startStack, type Stack } from './stack';
 
 /**
- * Every service checks its callers itself: each method of every admin-only (and account) gRPC
- * service is called straight over gRPC, past the gateway, with no credential, a forged one, an
- * expired one, a revoked one and a player's, and must refuse each before doing anything.
+ * Every service checks its callers itself: each method of every admin-only (and account and
+ * advertiser) gRPC service is called straight over gRPC, past the gateway, with no credential, a
+ * forged one, an expired one, a revoked one and a player's, and must refuse each before doing
+ * anything.
  */
 interface Method {
   path: string;
@@ -22,8 +23,9 @@ function servicesEndingWith(suffix: string, stack: Stack) {
     auth: stack.gatewayEnv.AUTH_ADDR!,
     sessions: stack.gatewayEnv.SESSIONS_ADDR!,
     scores: stack.gatewayEnv.SCORES_ADDR!,
+    ads: stack.gatewayEnv.ADS_ADDR!,
   };
-  const packages = { auth: authV1, sessions: sessionsV1, scores: scoresV1 };
+  const packages = { auth: authV1, sessions: sessionsV1, scores: scoresV1, ads: adsV1 };
   return Object.entries(packages).flatMap(([name, pkg]) =>
     Object.entries(pkg)
       .filter(([exported]) => exported.endsWith(`${suffix}Service`))
@@ -87,6 +89,7 @@ describe('services refuse callers that may not call them, whatever the gateway d
 
     const services = servicesEndingWith('AdminService', stack);
     expect(services.map((s) => s.name).sort()).toEqual([
+      'AdsAdminService',
       'ScoresAdminService',
       'SessionAdminService',
     ]);
@@ -119,20 +122,24 @@ describe('services refuse callers that may not call them, whatever the gateway d
     }
   });
 
-  it('account service: every method refuses callers without a valid token', async () => {
-    const keys = trusted();
-    const expired = await keys.issue('user', { ttlSeconds: -60 });
-    const forged = await outsider.issue('user');
-    const [service] = servicesEndingWith('AccountService', stack);
-    for (const method of service!.methods) {
-      for (const authorization of [undefined, forged.authorization, expired.authorization]) {
-        expect([method, await call(service!.address, method, authorization)]).toEqual([
-          method,
-          status.UNAUTHENTICATED,
-        ]);
+  it.each(['AccountService', 'AdvertiserService'])(
+    '%s: every method refuses callers without a valid token',
+    async (suffix) => {
+      const keys = trusted();
+      const expired = await keys.issue('user', { ttlSeconds: -60 });
+      const forged = await outsider.issue('user');
+      const [service] = servicesEndingWith(suffix, stack);
+      expect(service!.methods.length).toBeGreaterThan(0);
+      for (const method of service!.methods) {
+        for (const authorization of [undefined, forged.authorization, expired.authorization]) {
+          expect([method, await call(service!.address, method, authorization)]).toEqual([
+            method,
+            status.UNAUTHENTICATED,
+          ]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('no request message carries a credential, a role or the caller’s id', () => {
     const protoDir = path.resolve(__dirname, '../../proto');
