@@ -11,6 +11,7 @@ import { createLogger } from '@ballmatch/platform';
 import { createApp } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 import type { GatewayDeps } from '../src/context';
+import { orderAd } from './ads-support';
 import { client, startStack, type Stack } from './stack';
 
 interface Route {
@@ -143,6 +144,11 @@ const known = {
   score: '00000000-0000-4000-8000-000000000000',
   name: 'Fuzzy',
   ip: '127.0.0.1',
+  ad: '00000000-0000-4000-8000-000000000000',
+  order: '00000000-0000-4000-8000-000000000000',
+  offer: 'AAAAAAAAAAAAAAAAAAAAAA',
+  media: 'none.webp',
+  imageKey: 'none.webp',
 };
 
 /**
@@ -186,9 +192,43 @@ const VALID: Record<string, () => unknown> = {
   to: () => ({ x: 1, y: 0 }),
   x: () => 0,
   y: () => 0,
+  kind: () => 'ball',
+  color: () => 'red',
+  imageKey: () => known.imageKey,
+  destinationUrl: () => 'https://example.com/fuzz',
+  runDays: () => 7,
+  startsAt: () => new Date(Date.now() + 86_400_000).toISOString(),
+  refund: () => 'none',
+  color_code: () => 'orange',
+  svg_content: () => '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
 };
 const FIELDS = [...Object.keys(VALID), 'currentPassword', 'id', 'action', '__proto__'];
-const QUERY_KEYS = ['limit', 'radius', 'score', 'playerName', 'page', 'days', 'id', 'type'];
+const QUERY_KEYS = [
+  'limit',
+  'radius',
+  'score',
+  'playerName',
+  'page',
+  'days',
+  'id',
+  'type',
+  'kind',
+  'state',
+  'from',
+  'to',
+  'placement',
+];
+
+/** The headers the ads routes read: a purchase's Idempotency-Key and an impression's offer. */
+const headerValue = fc.oneof(
+  fc.constantFrom('', 'fuzz-key-0001', 'short', 'x'.repeat(101), '../', '%00'),
+  fc.constant(null).map(() => known.offer),
+  fc.string({ unit: fc.constantFrom(...'aZ09-_:/.%'.split('')), maxLength: 120 }),
+);
+const adHeaders = fc.record(
+  { 'idempotency-key': headerValue, 'x-ad-offer': headerValue },
+  { requiredKeys: [] },
+);
 
 const gameLogLike = fc.record({
   v: fc.oneof(fc.constant(1), anyNumber),
@@ -248,7 +288,18 @@ const segment = fc.oneof(
   ),
   // Ids that exist, so the services' own checks run.
   fc
-    .constantFrom<keyof typeof known>('session', 'week', 'season', 'score', 'name', 'ip')
+    .constantFrom<keyof typeof known>(
+      'session',
+      'week',
+      'season',
+      'score',
+      'name',
+      'ip',
+      'ad',
+      'order',
+      'offer',
+      'media',
+    )
     .map((k) => known[k]),
   anyString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
   fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((s) =>
@@ -306,6 +357,16 @@ beforeAll(async () => {
     deviceFingerprint: 'fuzz-device',
   });
   if (typeof created.json?.id === 'string') known.session = created.json.id;
+  const offers = created.json?.offers as { reward?: { id: string } } | null;
+  if (offers?.reward) known.offer = offers.reward.id;
+  // An ad of the player's, awaiting payment, so the ads service's own checks run on it too.
+  const ad = await orderAd(stack.url, player);
+  Object.assign(known, {
+    ad: ad.id,
+    order: ad.orderId,
+    media: ad.imageUrl.split('/').pop()!,
+    imageKey: ad.imageUrl.split('/').pop()!,
+  });
   known.week = String((await player.get('/api/weekly-leaderboards/active')).json?.id ?? '');
   const season = await admin.post('/api/admin/seasonal-leaderboards', {
     name: 'Fuzz cup',
@@ -322,6 +383,7 @@ interface Sent {
   as: As;
   body?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /** Sends one request; fails with what was sent when the answer is a 5xx or not JSON. */
@@ -331,6 +393,7 @@ async function expectNo5xx(sent: Sent): Promise<void> {
   const res = await fetch(stack.url + sent.path, {
     method: sent.method,
     headers: {
+      ...sent.headers,
       ...(cookies[as] ? { cookie: cookies[as] } : {}),
       ...(sent.body !== undefined
         ? { 'content-type': sent.contentType ?? 'application/json' }
@@ -339,7 +402,8 @@ async function expectNo5xx(sent: Sent): Promise<void> {
     body: sent.body,
   });
   const text = await res.text();
-  const what = `${sent.method} ${sent.path} as ${as} ${sent.body ?? ''} -> ${res.status} ${text.slice(0, 300)}`;
+  const headers = sent.headers ? JSON.stringify(sent.headers) : '';
+  const what = `${sent.method} ${sent.path} as ${as} ${headers} ${sent.body ?? ''} -> ${res.status} ${text.slice(0, 300)}`;
   if (res.status >= 500) throw new Error(`5xx: ${what}`);
   const url = new URL(stack.url + sent.path);
   if (res.status >= 400 && sent.method !== 'HEAD' && url.pathname.startsWith('/api/')) {
@@ -406,6 +470,11 @@ describe('fuzzing the public edge: never a 5xx', () => {
         { method: 'GET', path: '/api/scores/check-high-score' },
         { method: 'PATCH', path: '/api/player-sessions/:id' },
         { method: 'DELETE', path: '/api/admin/banned-players/:name' },
+        { method: 'POST', path: '/api/payments/stripe/webhook' },
+        { method: 'POST', path: '/api/ads/images' },
+        { method: 'GET', path: '/api/media/:key' },
+        { method: 'POST', path: '/api/ads/:id/impression' },
+        { method: 'POST', path: '/api/admin/icons/upload' },
       ]),
     );
   });
@@ -424,12 +493,14 @@ describe('fuzzing the public edge: never a 5xx', () => {
           fc.oneof({ weight: 4, arbitrary: bodyObject }, { weight: 1, arbitrary: value }),
         ),
         as: asArb,
+        headers: adHeaders,
       })
-      .map(({ route, parts, query, body, as }): Sent => ({
+      .map(({ route, parts, query, body, as, headers }): Sent => ({
         method: route.method,
         path: fillPath(route.path, parts) + query,
         as,
         body: body === null || route.method === 'GET' ? undefined : jsonText(body),
+        headers,
       }));
     await fc.assert(fc.asyncProperty(request, expectNo5xx), {
       numRuns: 1500,
