@@ -37,7 +37,11 @@ const gameCount = Number(args.games);
 const paceMs = Number(args['pace-ms']);
 const log = (line) => console.log(`[games] ${line}`);
 
-for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
+for (const file of [
+  'gateway/dist/index.js',
+  'services/sessions/dist/index.js',
+  'services/ads/dist/index.js',
+]) {
   if (!fs.existsSync(path.join(root, file))) {
     console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
     process.exit(1);

@@ -55,6 +55,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 for (const file of [
   'gateway/dist/index.js',
   'services/scores/dist/index.js',
+  'services/ads/dist/index.js',
   'packages/engine/dist/index.js',
 ]) {
   if (!fs.existsSync(path.join(root, file))) {

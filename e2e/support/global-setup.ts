@@ -12,6 +12,7 @@ const BUILT = [
   'services/auth/dist/index.js',
   'services/sessions/dist/index.js',
   'services/scores/dist/index.js',
+  'services/ads/dist/index.js',
   'gateway/dist/index.js',
   'services/realtime/dist/index.js',
   'web/dist/index.html',
