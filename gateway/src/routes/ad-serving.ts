@@ -5,7 +5,7 @@ import { clientKey } from '../client-key';
 import type { GatewayDeps } from '../context';
 import { rateLimit } from '../middleware/rate-limit';
 import { readCache } from '../read-cache';
-import { queryText, requiredText, uuidParam } from '../validation';
+import { queryText, uuidParam } from '../validation';
 
 /**
  * Serving ads (docs/api.md 'Serving, impressions and clicks'): the running ball faces and
@@ -14,17 +14,16 @@ import { queryText, requiredText, uuidParam } from '../validation';
  */
 
 const OFFER_HEADER = 'X-Ad-Offer';
-const offerHeader = requiredText(OFFER_HEADER, 200);
 
 /** The offer an impression is counted against: 400 when the header is missing. */
 function offerOf(req: Request): string {
-  const parsed = offerHeader.safeParse(req.get(OFFER_HEADER));
-  if (!parsed.success || parsed.data === '') {
+  const offer = req.get(OFFER_HEADER);
+  if (!offer) {
     throw new AppError('INVALID_ARGUMENT', `The ${OFFER_HEADER} header is required`, {
       field: OFFER_HEADER,
     });
   }
-  return parsed.data;
+  return offer;
 }
 
 const faceJson = (o: adsV1.Offer) => ({
