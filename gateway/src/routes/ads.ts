@@ -30,8 +30,9 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 function idempotencyKey(req: Request): string {
   const key = req.get('idempotency-key');
   const field = 'Idempotency-Key';
-  if (!key)
+  if (!key) {
     throw new AppError('INVALID_ARGUMENT', 'The Idempotency-Key header is required', { field });
+  }
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new AppError(
       'INVALID_ARGUMENT',

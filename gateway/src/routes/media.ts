@@ -11,12 +11,13 @@ import { ICON_BODY_LIMIT } from './ads-admin';
  * way, so app.ts mounts them before the JSON parser (an icon's SVG gets a larger JSON limit).
  */
 
+/** The ads service's limit (its catalog's `maxUploadBytes`), refused here before any call. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const TOO_LARGE = 'Images may be at most 5 MB';
 
 const imageBytes = express.raw({ type: () => true, limit: MAX_IMAGE_BYTES });
 
-/** The raw body, or 413 with the rule when it is over 5 MB (said before reading it all). */
+/** The raw body, or 413 with the rule when it is over 5 MB. */
 const readImage: RequestHandler = (req, res, next) => {
   imageBytes(req, res, (error?: unknown) => {
     if ((error as { type?: string } | undefined)?.type === 'entity.too.large') {
