@@ -67,6 +67,21 @@ describe('TopPlayersThisWeek', () => {
     expect(await screen.findByText('No top scores yet. Be the first!')).toBeTruthy();
   });
 
+  it.each([
+    ['null', respond(200, null)],
+    ['an empty body', respond(204)],
+    ['a week without an id', respond(200, { ...activeWeek, id: '' })],
+  ])(
+    'shows the empty text, asking for no top scores, when the active week is %s',
+    async (_what, answer) => {
+      const calls = installFakeFetch(byRoute({ '/api/weekly-leaderboards/active': answer }));
+      renderCard();
+      expect(await screen.findByText('No top scores yet. Be the first!')).toBeTruthy();
+      expect(screen.queryByText('Failed to load top scores.')).toBeNull();
+      expect(calls.map((c) => c.url)).toEqual(['/api/weekly-leaderboards/active']);
+    },
+  );
+
   it('says when the scores cannot be loaded', async () => {
     serve(respond(404, { message: 'Not found' }));
     renderCard();

@@ -20,10 +20,12 @@ export function TopPlayersThisWeek() {
     ...activeWeeklyLeaderboardQueryOptions(),
     staleTime: TOP_SCORES_CARD_STALE_TIME_MS,
   });
+  // No active week: nothing to ask for, and nobody on the board yet.
+  const weekId = week.data?.id ?? null;
   const top = useQuery({
-    ...weeklyTopScoresQueryOptions(week.data?.id ?? '', TOP_SCORES_CARD_ROWS),
+    ...weeklyTopScoresQueryOptions(weekId ?? '', TOP_SCORES_CARD_ROWS),
     staleTime: TOP_SCORES_CARD_STALE_TIME_MS,
-    enabled: week.isSuccess,
+    enabled: weekId !== null,
   });
 
   let body;
@@ -31,6 +33,8 @@ export function TopPlayersThisWeek() {
     body = (
       <p className="top-players__message top-players__message--error">Failed to load top scores.</p>
     );
+  } else if (week.isSuccess && weekId === null) {
+    body = <p className="top-players__message">No top scores yet. Be the first!</p>;
   } else if (!top.isSuccess) {
     body = <p className="top-players__message">Loading top scores...</p>;
   } else if (top.data.length === 0) {
