@@ -1,4 +1,4 @@
-import type { AppError} from '@ballmatch/platform';
+import type { AppError } from '@ballmatch/platform';
 import { httpStatusOf } from '@ballmatch/platform';
 import { deliver, failure, orderAd, sessionOf, startAds, type AdsHarness } from './harness';
 
