@@ -6,6 +6,7 @@ import {
   ScoreCreated,
   SessionFinished,
   SessionFlagged,
+  UpdatePublished,
   type MessageFns,
 } from './gen/events/v1/events';
 
@@ -47,6 +48,11 @@ export const EVENTS = {
     type: SessionFinished,
   }),
   adsChanged: event({ subject: 'ads.changed', stream: 'ADS', type: AdsChanged }),
+  updatePublished: event({
+    subject: 'updates.published',
+    stream: 'UPDATES',
+    type: UpdatePublished,
+  }),
 };
 
 export type EventName = keyof typeof EVENTS;

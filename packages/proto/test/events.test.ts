@@ -25,6 +25,8 @@ describe('the event table', () => {
       ['leaderboard.updated', 'LEADERBOARD'],
       ['session.flagged', 'SESSIONS'],
       ['session.finished', 'SESSIONS'],
+      ['ads.changed', 'ADS'],
+      ['updates.published', 'UPDATES'],
     ]);
     expect(eventStreams('scoreCreated', 'leaderboardUpdated', 'sessionFlagged')).toEqual([
       { name: 'SCORES', subjects: ['scores.>'] },

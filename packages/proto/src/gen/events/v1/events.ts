@@ -101,6 +101,20 @@ export interface AdsChanged {
   change: string;
 }
 
+/**
+ * Subject `updates.published`: an update has just become public (stream UPDATES): published now,
+ * or a scheduled one whose publish date has come. Once per publication (publishing again after
+ * an unpublish announces again); never for an edit.
+ */
+export interface UpdatePublished {
+  id: string;
+  occurredAt: string;
+  updateId: string;
+  title: string;
+  /** ISO 8601: the update's publish date. */
+  publishedAt: string;
+}
+
 function createBaseScoreCreated(): ScoreCreated {
   return { id: "", occurredAt: "", score: undefined };
 }
@@ -1056,6 +1070,151 @@ export const AdsChanged: MessageFns<AdsChanged> = {
     message.subjectKind = object.subjectKind ?? "";
     message.subjectId = object.subjectId ?? "";
     message.change = object.change ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdatePublished(): UpdatePublished {
+  return { id: "", occurredAt: "", updateId: "", title: "", publishedAt: "" };
+}
+
+export const UpdatePublished: MessageFns<UpdatePublished> = {
+  encode(message: UpdatePublished, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.updateId !== "") {
+      writer.uint32(26).string(message.updateId);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.publishedAt !== "") {
+      writer.uint32(42).string(message.publishedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdatePublished {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdatePublished();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.updateId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.publishedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdatePublished {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      updateId: isSet(object.updateId)
+        ? globalThis.String(object.updateId)
+        : isSet(object.update_id)
+        ? globalThis.String(object.update_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      publishedAt: isSet(object.publishedAt)
+        ? globalThis.String(object.publishedAt)
+        : isSet(object.published_at)
+        ? globalThis.String(object.published_at)
+        : "",
+    };
+  },
+
+  toJSON(message: UpdatePublished): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.updateId !== "") {
+      obj.updateId = message.updateId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.publishedAt !== "") {
+      obj.publishedAt = message.publishedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdatePublished>, I>>(base?: I): UpdatePublished {
+    return UpdatePublished.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdatePublished>, I>>(object: I): UpdatePublished {
+    const message = createBaseUpdatePublished();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.updateId = object.updateId ?? "";
+    message.title = object.title ?? "";
+    message.publishedAt = object.publishedAt ?? "";
     return message;
   },
 };
