@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { startPayments } from './ads-payments';
 import globalTeardown from './global-teardown';
 import { ADMIN_USERNAME, logName, prepareStack, tail } from './isolated-stack';
 import { artifactsDir, repoRoot } from './paths';
@@ -18,7 +19,10 @@ const BUILT = [
   'web/dist/index.html',
 ];
 
-/** Starts an isolated stack (own ports, database, Redis prefix, signing keys) for the run. */
+/**
+ * Starts an isolated stack (own ports, database, Redis prefix, signing keys) for the run, with
+ * payments through the Stripe stand-in.
+ */
 export default async function globalSetup(): Promise<void> {
   const missing = BUILT.filter((file) => !fs.existsSync(path.join(repoRoot, file)));
   if (missing.length) {
@@ -39,9 +43,12 @@ export default async function globalSetup(): Promise<void> {
   const state: E2eState = { database, keyDir, log, natsPrefix };
   globalThis.__BALLMATCH_E2E__ = state;
   try {
+    const payments = await startPayments(resources.ports.gatewayPort);
+    state.payments = payments.standIn;
+    process.env[STACK_ENV.stripeApiBase] = payments.standIn.apiBase;
     state.stack = await startStack({
       ...resources.ports,
-      env: resources.env,
+      env: { ...resources.env, ...payments.env },
       log: (line) => log.write(line),
     });
   } catch (error) {

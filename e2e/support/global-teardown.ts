@@ -1,6 +1,9 @@
 import { releaseStack } from './isolated-stack';
 
-/** Stops the stack, drops its database and its streams, and removes its signing keys. */
+/**
+ * Stops the stack and the Stripe stand-in, drops the database and the streams, and removes the
+ * signing keys.
+ */
 export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__BALLMATCH_E2E__;
   if (!state) return;
@@ -8,6 +11,7 @@ export default async function globalTeardown(): Promise<void> {
   try {
     await state.stack?.stop();
   } finally {
+    await state.payments?.close();
     await releaseStack(state);
     await new Promise((resolve) => state.log.end(resolve));
   }

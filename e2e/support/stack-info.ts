@@ -8,6 +8,8 @@ export const STACK_ENV = {
   adminPassword: 'BALLMATCH_E2E_ADMIN_PASSWORD',
   /** The run's own database, for journeys that set up data no API makes (e.g. past weeks). */
   databaseUrl: 'BALLMATCH_E2E_DATABASE_URL',
+  /** The Stripe stand-in's address, where journeys route its hosted page (support/ads-payments.ts). */
+  stripeApiBase: 'BALLMATCH_E2E_STRIPE_API_BASE',
 } as const;
 
 export interface StackInfo {

@@ -30,6 +30,8 @@ export interface E2eState {
   log: WriteStream;
   /** The run's NATS subject prefix; its JetStream streams are deleted at teardown. */
   natsPrefix?: string;
+  /** The Stripe stand-in the stack's ads service pays through; closed at teardown. */
+  payments?: { close(): Promise<void> };
 }
 
 declare global {

@@ -136,7 +136,15 @@ class StandInError extends Error {
 }
 
 export async function startStripeStandIn(
-  options: { webhookUrl?: string } = {},
+  options: {
+    webhookUrl?: string;
+    /**
+     * Where a browser reaches the hosted page (`<base>/pay/<id>`), when not at `apiBase`: the
+     * browser journeys give an https address they route to this server, as the web app follows
+     * only https payment links (Stripe's are).
+     */
+    hostedPageBase?: string;
+  } = {},
 ): Promise<StripeStandIn> {
   const secretKey = `sk_test_standin_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_standin_${randomBytes(16).toString('hex')}`;
@@ -179,7 +187,7 @@ export async function startStripeStandIn(
       metadata: (form.metadata as Record<string, string> | undefined) ?? {},
       success_url: successUrl,
       cancel_url: cancelUrl,
-      url: `${apiBase}/pay/${id}`,
+      url: `${options.hostedPageBase ?? apiBase}/pay/${id}`,
       created: nowSeconds(),
       expires_at: nowSeconds() + 24 * 3600,
       livemode: false,
