@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import type * as RouteTable from './src/config/route-table';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -27,6 +28,29 @@ function precompress(): Plugin {
         );
         await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * Writes the app's page path patterns (src/config/route-table.ts) beside index.html: the gateway
+ * answers 404 for a path none of them matches. The module is run by Vite itself, as the app's
+ * own code (the config stays free of the app's sources).
+ */
+function routeTable(): Plugin {
+  return {
+    name: 'ballmatch-route-table',
+    apply: 'build',
+    async generateBundle() {
+      const { module } = await runnerImport<typeof RouteTable>(
+        fileURLToPath(new URL('./src/config/route-table.ts', import.meta.url)),
+        { configFile: false, logLevel: 'silent' },
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: module.ROUTE_TABLE_FILE,
+        source: `${JSON.stringify(module.pagePatterns(), null, 2)}\n`,
+      });
     },
   };
 }
@@ -85,7 +109,7 @@ function preloadHomeRoute(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), preloadHomeRoute()],
+  plugins: [react(), precompress(), preloadHomeRoute(), routeTable()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

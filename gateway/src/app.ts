@@ -73,7 +73,7 @@ export function createApp(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  app.use(webApp(config.WEB_DIST));
+  app.use(webApp(config.WEB_DIST, logger));
   app.use(errorHandler(logger));
   return app;
 }

@@ -8,14 +8,17 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('the edge', () => {
-  it('unknown /api paths are JSON 404s; unknown page paths get the app', async () => {
+  it('unknown /api paths are JSON 404s; unknown page paths get the app with 404', async () => {
     const api = await client(stack.url).get('/api/nope');
     expect(api.status).toBe(404);
     expect(api.json).toEqual({ message: 'Not found: GET /api/nope' });
     const page = await client(stack.url).get('/some/page/that/does/not/exist');
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(404);
     expect(page.text).toContain('<div id="root">');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    for (const known of ['/', '/leaderboards', '/updates/42', '/admin-dashboard']) {
+      expect((await client(stack.url).get(known)).status).toBe(200);
+    }
     expect(
       (await client(stack.url).get('/assets/app-abc123.js')).headers.get('cache-control'),
     ).toContain('immutable');

@@ -14,6 +14,7 @@ import { start as startScores } from '../../services/scores/src';
 import { start as startSessions } from '../../services/sessions/src';
 import { start as startRealtime, type RunningRealtime } from '../../services/realtime/src';
 import { start as startGateway, type RunningGateway } from '../src';
+import { writeWebBuild } from './web-build';
 
 /** The gateways' clock: real time until a test sets it, then standing still until moved. */
 /**
@@ -54,10 +55,7 @@ export async function startStack(
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>BallMatch</title><div id="root"></div>',
-  );
+  writeWebBuild(webDist);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   const common = {
     NODE_ENV: 'test',
