@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { useChromium, type Journey } from '../support/browser';
+import { axeViolations, blocking } from '../support/axe';
 import { artifactsDir } from '../support/paths';
 import { unexpectedConsoleErrors, type ExpectedFailure } from '../support/page-problems';
 
@@ -35,6 +36,18 @@ journey('/login loads without console errors or CSP violations', async (j) => {
   expect(unexpectedConsoleErrors(j.problems.consoleErrors, EXPECTED_FAILURES)).toEqual([]);
   expect(j.problems.uncaught).toEqual([]);
 });
+
+journey(
+  '/login: axe finds all content in landmarks (region) and nothing serious or critical',
+  async (j) => {
+    await openLogin(j);
+    for (const tab of ['User Login', 'Admin Login', 'Register']) {
+      await j.page.getByRole('tab', { name: tab }).click();
+      await j.page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      expect(blocking(await axeViolations(j.page), ['region'])).toEqual([]);
+    }
+  },
+);
 
 journey(
   'the home page, with the header, loads without console errors or CSP violations',

@@ -21,8 +21,9 @@ journey('a signed-out visitor on /user-dashboard ends on /login', async ({ page,
   await page.getByRole('tab', { name: 'User Login' }).waitFor();
 });
 
-journey('an unknown path shows the 404 screen', async ({ page }) => {
-  await page.goto('/no/such/page');
+journey('an unknown path shows the 404 screen, answered with HTTP 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/no/such/page');
   await page.getByRole('link', { name: 'Go Home' }).waitFor();

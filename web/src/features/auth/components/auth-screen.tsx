@@ -47,7 +47,8 @@ export function AuthScreen() {
   return (
     <div className="auth-screen">
       <title>Sign in · BallMatch</title>
-      <div className="auth-topbar">
+      {/* A landmark like everything on the screen (the form is the main, the panel an aside). */}
+      <header className="auth-topbar">
         <Link to={paths.home} className="auth-brand" aria-label="BallMatch home">
           <Ball color="orange" size={26} />
           <span>
@@ -67,7 +68,7 @@ export function AuthScreen() {
           </svg>
           Return to Game
         </Link>
-      </div>
+      </header>
 
       <div className="auth-layout">
         <main className="auth-card" id="main">

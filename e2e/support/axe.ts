@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/** axe-core's browser build, read once. */
+let axeSource: string | undefined;
+function source(): string {
+  axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/** One rule broken on the page: its id, how bad, what it asks, and where (CSS selectors). */
+export interface AxeViolation {
+  id: string;
+  impact: ImpactValue | undefined;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now. The script goes in through the DevTools protocol
+ * (page.evaluate), which the site's Content-Security-Policy does not govern, so the page runs
+ * under its real policy. `options` narrows the rules (e.g. `{ runOnly: ['region'] }`).
+ */
+export async function axeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source());
+  const results = await page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResults> } }).axe.run(
+        runOptions,
+      ),
+    options as Record<string, unknown>,
+  );
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/** The violations a page must not have: every serious or critical one, and any listed rule. */
+export function blocking(violations: AxeViolation[], rules: string[] = []): AxeViolation[] {
+  return violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || rules.includes(v.id),
+  );
+}
