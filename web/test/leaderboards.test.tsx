@@ -320,6 +320,40 @@ describe('/leaderboards, Season', () => {
   });
 });
 
+describe('/leaderboards, seasons failing to load', () => {
+  it("keeps a Season tab holding 'Error loading seasons', whose retry loads the season", async () => {
+    let failing = true;
+    serve({
+      '/api/seasonal-leaderboards/active': () =>
+        failing ? respond(404, { message: 'Not found' }) : respond(200, season),
+      [`/api/seasonal-leaderboards/${season.id}/scores/top`]: respond(200, topScores.slice(0, 2)),
+    });
+    renderApp('/leaderboards');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Season' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading seasons')).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'There was a problem loading the seasons. Please try again in a moment.',
+      ),
+    ).toBeTruthy();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Spring Showdown' })).toBeTruthy();
+  });
+
+  it('shows the error on ?tab=season too, and the weekly board stays usable', async () => {
+    serve({ '/api/seasonal-leaderboards/active': respond(400, { message: 'Bad request' }) });
+    renderApp('/leaderboards?tab=season');
+    expect(await screen.findByText('Error loading seasons')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Weekly Champions' }));
+    expect(await screen.findByRole('heading', { name: 'Week 7 Leaderboard' })).toBeTruthy();
+  });
+});
+
 describe('/leaderboards, your rank', () => {
   const around = {
     rank: 2,

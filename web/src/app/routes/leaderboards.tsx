@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { activeSeasonalLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-seasonal-leaderboard';
 import { AllTimeTab } from '@/features/leaderboards/components/all-time-tab';
 import { BackLink } from '@/features/leaderboards/components/back-link';
+import { BoardError } from '@/features/leaderboards/components/board-states';
 import { SeasonalTab } from '@/features/leaderboards/components/seasonal-tab';
 import { WeeklyTab } from '@/features/leaderboards/components/weekly-tab';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
@@ -19,7 +20,7 @@ function tabFrom(value: string | null): Tab {
 
 /**
  * /leaderboards: 'Weekly Champions' (default) and 'All-Time Legends', plus 'Season' while a
- * seasonal board runs. The tab and the chosen week live in the URL (?tab=, ?week=), so any board
+ * seasonal board runs, or holding 'Error loading seasons' when that cannot be told. The tab and the chosen week live in the URL (?tab=, ?week=), so any board
  * can be linked to.
  */
 export default function LeaderboardsRoute() {
@@ -29,7 +30,7 @@ export default function LeaderboardsRoute() {
   const activeSeason = season.data ?? null;
 
   let tab = tabFrom(params.get('tab'));
-  if (tab === 'season' && !activeSeason) tab = 'weekly';
+  if (tab === 'season' && !activeSeason && !season.isError) tab = 'weekly';
 
   function update(changes: Record<string, string | null>) {
     const next = new URLSearchParams(params);
@@ -57,12 +58,20 @@ export default function LeaderboardsRoute() {
       label: 'All-Time Legends',
       content: <AllTimeTab playerName={playerName} />,
     },
-    ...(activeSeason
+    ...(activeSeason || season.isError
       ? [
           {
             value: 'season' as const,
             label: 'Season',
-            content: <SeasonalTab season={activeSeason} playerName={playerName} />,
+            content: activeSeason ? (
+              <SeasonalTab season={activeSeason} playerName={playerName} />
+            ) : (
+              <BoardError
+                title="Error loading seasons"
+                what="the seasons"
+                onRetry={() => void season.refetch()}
+              />
+            ),
           },
         ]
       : []),
