@@ -17,3 +17,4 @@ export * from './shutdown';
 export * from './grpc/health';
 export * from './read-cache';
 export * from './names';
+export * from './addresses';

@@ -1,4 +1,4 @@
-import { AppError, isProtectedName } from '@ballmatch/platform';
+import { AppError, isEmailAddress, isProtectedName } from '@ballmatch/platform';
 
 /**
  * Account rules (our choice, after OWASP ASVS 5 §6.2): passwords 8–128 characters,
@@ -55,8 +55,7 @@ export function normalizeUsername(raw: string): string {
 
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  // Deliberately simple: one @, a dot in the domain, no spaces; the inbox is the real check.
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!isEmailAddress(email)) {
     throw invalid('email', 'Enter a valid email address');
   }
   return email;

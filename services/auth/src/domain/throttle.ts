@@ -1,5 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
-import { AppError } from '@ballmatch/platform';
+import { AppError, clientAddress } from '@ballmatch/platform';
 
 /**
  * Wrong passwords slow the one guessing, never lock the owner out (OWASP ASVS 5.0 §6.3:
@@ -37,21 +36,7 @@ export interface ThrottleKeys {
 }
 
 /** The address failures are counted on: IPv4 as it is, IPv6 by its /64. */
-export function throttleAddress(clientIp: string): string {
-  const ip = clientIp.trim().replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  if (isIPv4(ip)) return ip;
-  if (!isIPv6(ip)) return ip === '' ? 'unknown' : ip.toLowerCase();
-  const [head = '', tail] = ip.split('::');
-  const groups = (part: string) =>
-    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
-  const front = groups(head);
-  const back = groups(tail ?? '');
-  const zeros = Array<string>(8 - front.length - back.length).fill('0');
-  const prefix = [...front, ...zeros, ...back].slice(0, 4);
-  return `${prefix.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
-}
+export const throttleAddress = clientAddress;
 
 export function throttleKeys(accountName: string, clientIp: string): ThrottleKeys {
   const account = accountName.trim().toLowerCase();

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import {
+  commonEnv,
+  databaseEnv,
+  grpcServerEnv,
+  jwtPublicEnv,
+  loadConfig,
+  natsEnv,
+  redisEnv,
+} from '@ballmatch/platform';
+
+export const envShape = {
+  ...commonEnv,
+  ...grpcServerEnv(50055),
+  ...databaseEnv,
+  /** The contact form's limit per address; callers are checked against the logout deny-list. */
+  ...redisEnv,
+  ...natsEnv,
+  /** Verifies the callers' session tokens (admins). */
+  ...jwtPublicEnv,
+  /** How often each replica looks for scheduled updates whose time has come, to announce them. */
+  UPDATES_ANNOUNCE_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  /** Contact-form messages per client address in an hour. */
+  FEEDBACK_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** PostgreSQL connections of this process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+export const secretNames = ['JWT_PUBLIC_KEY'] as const;
+
+export type ContentConfig = ReturnType<typeof loadContentConfig>;
+
+export function loadContentConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(envShape, { env, secrets: [...secretNames] });
+}

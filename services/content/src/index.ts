@@ -1,0 +1,134 @@
+import {
+  connectEventBus,
+  connectRedis,
+  createCallerAuthenticator,
+  createGrpcServer,
+  createKnex,
+  createLogger,
+  deleteStreams,
+  ensureDatabase,
+  ensureStreams,
+  loadPublicKey,
+  migrateLatest,
+  runProcess,
+  startOutboxRelay,
+} from '@ballmatch/platform';
+import { contentV1 } from '@ballmatch/proto';
+import { loadContentConfig } from './config';
+import { startAnnouncer } from './domain/announcer';
+import { CONTENT_STREAMS } from './domain/events';
+import { createFeedback } from './domain/feedback';
+import { createFeedbackLimit } from './domain/feedback-limit';
+import { createUpdates } from './domain/updates';
+import {
+  createFeedbackAdminHandlers,
+  createFeedbackHandlers,
+  createUpdatesAdminHandlers,
+  createUpdatesHandlers,
+  type ContentDomain,
+} from './grpc/handlers';
+import { migrations } from './migrations';
+import { createFeedbackStore } from './store/feedback';
+import { createUpdateStore } from './store/updates';
+
+export const SCHEMA = 'content';
+
+export interface RunningContent {
+  port: number;
+  /** The scheduler's step now (tests announce without waiting for its tick). */
+  announceDue(): Promise<number>;
+  /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
+  stop(options?: { deleteStreams?: boolean }): Promise<void>;
+}
+
+export interface ContentOptions {
+  /** "Now" for what is public, scheduling and feedback times (tests move it). */
+  now?: () => Date;
+}
+
+/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+export async function start(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ContentOptions = {},
+): Promise<RunningContent> {
+  const config = loadContentConfig(env);
+  const logger = createLogger('content', config.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
+
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA, poolMax: config.DB_POOL_MAX });
+  await migrateLatest(db, SCHEMA, migrations);
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const bus = await connectEventBus({
+    url: config.NATS_URL,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    name: 'content',
+  });
+  await ensureStreams(bus, CONTENT_STREAMS);
+  const relay = startOutboxRelay({ db, bus, logger });
+
+  const updates = createUpdates({
+    store: createUpdateStore(db),
+    now,
+    wake: () => relay.wake(),
+    logger,
+  });
+  const domain: ContentDomain = {
+    updates,
+    feedback: createFeedback({
+      store: createFeedbackStore(db),
+      limit: createFeedbackLimit({ redis, perHour: config.FEEDBACK_PER_HOUR, logger }),
+      now,
+    }),
+  };
+  const announcer = startAnnouncer({
+    announceDue: () => updates.announceDue(),
+    intervalMs: config.UPDATES_ANNOUNCE_MS,
+    logger,
+  });
+
+  const server = createGrpcServer(logger, {
+    authenticate: createCallerAuthenticator({ publicKey, redis }),
+  });
+  server.add(
+    contentV1.UpdatesServiceService,
+    'content.v1.UpdatesService',
+    createUpdatesHandlers(domain),
+  );
+  server.add(
+    contentV1.UpdatesAdminServiceService,
+    'content.v1.UpdatesAdminService',
+    createUpdatesAdminHandlers(domain),
+    { access: 'admin' },
+  );
+  server.add(
+    contentV1.FeedbackServiceService,
+    'content.v1.FeedbackService',
+    createFeedbackHandlers(domain),
+  );
+  server.add(
+    contentV1.FeedbackAdminServiceService,
+    'content.v1.FeedbackAdminService',
+    createFeedbackAdminHandlers(domain),
+    { access: 'admin' },
+  );
+  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
+  logger.info({ port }, 'content listening');
+
+  return {
+    port,
+    announceDue: () => updates.announceDue(),
+    async stop({ deleteStreams: removeStreams = false } = {}) {
+      await server.stop();
+      await announcer.stop();
+      await relay.stop();
+      if (removeStreams) await deleteStreams(bus, CONTENT_STREAMS);
+      await bus.close();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+}
+
+if (require.main === module) runProcess('content', () => start());
