@@ -1,0 +1,350 @@
+// Documentation screenshots of the ad pages (docs/screenshots/): /buy-ads with an uploaded image
+// on its preview board, /payment-success after paying, /admin-ads-review with ads waiting and
+// /admin-ads-stats with figures, each on a 390×844 phone and a 1280×800 desktop. It starts its
+// own isolated stack (fresh database, Redis and NATS prefixes, free-standing ports) paying
+// through the ads service's Stripe stand-in (services/ads/test/stripe-stand-in.ts), and seeds it
+// through the API as people would: advertisers upload images, order, pay on the stand-in's
+// hosted page (its signed webhook pays the order), an admin approves most, rejects one (a
+// refund) and leaves two to review, and players' ranked games show the running ads (impressions
+// and clicks with the games' offers). The weeks before today are written into the ads schema,
+// as no API makes past days: the running ads started days ago, with their daily figures.
+// Usage (after `node scripts/build.mjs`): node web/scripts/ads-screenshots.mjs [outDir]
+// (it runs itself again with Node's TypeScript transform, which the stand-in needs).
+/* global document, window, requestAnimationFrame -- inside page callbacks, in the browser */
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+if (process.features.typescript !== 'transform') {
+  const again = spawnSync(
+    process.execPath,
+    [
+      '--experimental-transform-types',
+      '--disable-warning=ExperimentalWarning',
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      ...process.argv.slice(1),
+    ],
+    { stdio: 'inherit' },
+  );
+  process.exit(again.status ?? 1);
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const require = createRequire(import.meta.url);
+const { request: httpClient } = await import('playwright-core');
+const { launchChromium } = await import('./chromium.mjs');
+const { startStack } = await import('../../scripts/stack.mjs');
+const { startStripeStandIn } = await import('../../services/ads/test/stripe-stand-in.ts');
+const { createKnex } = require('../../packages/platform/dist/index.js');
+const testing = require('../../packages/platform/dist/testing.js');
+// The ads service's own image library, where it is a dependency.
+const sharp = createRequire(path.join(root, 'services/ads/package.json'))('sharp');
+
+const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
+const PORTS = {
+  gatewayPort: 18280,
+  authPort: 51251,
+  scoresPort: 51252,
+  sessionsPort: 51253,
+  adsPort: 51254,
+  realtimePort: 18290,
+};
+const ADMIN = 'shots_admin';
+const DAY = 24 * 3600_000;
+const LEMONADE_PNG = path.join(here, 'fixtures/ad-lemonade.png');
+const VIEWPORTS = [
+  {
+    name: 'phone',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+];
+
+/**
+ * The advertisers and their ball ads. `startedDaysAgo`: approved, running since then;
+ * `review`: paid and waiting for the admin; `reject`: turned down (refunded in full).
+ */
+const ADS = [
+  { who: 'pixel_pets', color: 'green', days: 30, startedDaysAgo: 19, art: ['#2e86de', 'P'] },
+  { who: 'rocket_rides', color: 'red', days: 30, startedDaysAgo: 11, art: ['#222f3e', 'R'] },
+  { who: 'cafe_luna', color: 'purple', days: 7, startedDaysAgo: 4, art: ['#6d4c41', 'C'] },
+  { who: 'budget_bikes', color: 'yellow', days: 7, reject: true, art: ['#10ac84', 'B'] },
+  { who: 'moon_yoga', color: 'orange', days: 1, review: true, art: ['#5f27cd', 'M'] },
+  { who: 'sunny_lemonade', color: 'blue', days: 7, review: true, art: LEMONADE_PNG },
+];
+/** Who takes the advertiser's screenshots: /buy-ads, and the success page of their order. */
+const BUYER = 'sunny_lemonade';
+
+/** A 256×256 ball face: a letter on a colour, or the fixture's file. */
+async function artOf(art) {
+  if (typeof art === 'string') return fs.readFileSync(art);
+  const [background, letter] = art;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+    <rect width="256" height="256" fill="${background}"/>
+    <circle cx="128" cy="128" r="92" fill="none" stroke="#ffffff" stroke-width="10" opacity="0.5"/>
+    <text x="128" y="166" font-family="DejaVu Sans, sans-serif" font-weight="bold"
+      font-size="112" text-anchor="middle" fill="#ffffff">${letter}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function ok(response, what) {
+  if (response.status() >= 300) {
+    throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  }
+  return response.status() === 204 ? null : response.json();
+}
+
+const post = async (client, url, data, headers = {}) =>
+  ok(await client.post(url, { data, headers }), `POST ${url}`);
+
+/** A signed-in advertiser (their own cookies), with their paid order. */
+async function buy(baseUrl, standIn, ad) {
+  const client = await httpClient.newContext({ baseURL: baseUrl });
+  const email = `${ad.who}@example.com`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  await post(client, '/api/register', { username: ad.who, email, password });
+  const image = await ok(
+    await client.post('/api/ads/images?kind=ball', {
+      data: await artOf(ad.art),
+      headers: { 'content-type': 'image/png' },
+    }),
+    'upload',
+  );
+  const order = await post(
+    client,
+    '/api/ads/orders',
+    {
+      kind: 'ball',
+      color: ad.color,
+      imageKey: image.key,
+      destinationUrl: `https://${ad.who.replace('_', '-')}.example/`,
+      runDays: ad.days,
+    },
+    { 'Idempotency-Key': `shots-${randomUUID()}` },
+  );
+  const { checkoutUrl } = await post(client, `/api/ads/orders/${order.orderId}/checkout`, {});
+  // 'Pay' on the hosted page: the stand-in posts its signed webhook to the gateway.
+  const paid = await fetch(`${standIn.apiBase}${new URL(checkoutUrl).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`pay ${ad.who}: ${paid.status}`);
+  return { ...ad, client, email, password, order };
+}
+
+/**
+ * Players' ranked games: each game's offers show the running ads, whose impressions count once
+ * per game with its offer; some players follow an ad.
+ */
+async function playGames(baseUrl, games) {
+  const player = await httpClient.newContext({ baseURL: baseUrl });
+  let impressions = 0;
+  for (let g = 0; g < games; g++) {
+    const { offers } = await post(player, '/api/player-sessions', {
+      playerName: `Guest-${1000 + g}`,
+      sessionId: randomUUID(),
+      deviceFingerprint: randomBytes(25).toString('hex'),
+    });
+    for (const [i, face] of (offers?.faces ?? []).entries()) {
+      if (face.kind !== 'ad') continue;
+      await post(player, `/api/ads/${face.adId}/impression`, {}, { 'X-Ad-Offer': face.id });
+      impressions += 1;
+      if ((g * 3 + i) % 11 === 0) {
+        const click = await player.get(`/api/ads/go/${face.id}`, { maxRedirects: 0 });
+        if (click.status() !== 302) throw new Error(`click: ${click.status()}`);
+      }
+    }
+  }
+  await player.dispose();
+  return impressions;
+}
+
+/** Waits until the admin's statistics count `impressions` today (the counters' flush). */
+async function flushed(admin, impressions) {
+  for (;;) {
+    const stats = await ok(await admin.get('/api/admin/ads/stats'), 'stats');
+    const today = new Date().toISOString().slice(0, 10);
+    const counted = stats.days
+      .filter((d) => d.day === today)
+      .reduce((sum, d) => sum + d.impressions, 0);
+    if (counted >= impressions) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The running ads began days ago (paid the day before), with their figures for each day. */
+async function writePastDays(databaseUrl, running) {
+  const db = createKnex({ url: databaseUrl, schema: 'ads', poolMax: 1 });
+  try {
+    for (const [n, ad] of running.entries()) {
+      const startsAt = new Date(Date.now() - ad.startedDaysAgo * DAY);
+      const paidAt = new Date(startsAt.getTime() - DAY / 3);
+      await db('orders')
+        .where({ id: ad.order.orderId })
+        .update({
+          created_at: new Date(paidAt.getTime() - 600_000),
+          paid_at: paidAt,
+        });
+      await db('ads')
+        .where({ id: ad.order.id })
+        .update({
+          created_at: new Date(paidAt.getTime() - 600_000),
+          starts_at: startsAt,
+          ends_at: new Date(startsAt.getTime() + ad.days * DAY),
+        });
+      for (let ago = ad.startedDaysAgo; ago >= 1; ago--) {
+        const day = new Date(Date.now() - ago * DAY).toISOString().slice(0, 10);
+        // A weekly rhythm, different for each ad.
+        const impressions = Math.round(900 + 500 * Math.sin((ago + n * 2) / 1.7) + n * 240);
+        const clicks = Math.round(impressions * (0.018 + 0.006 * ((ago + n) % 4)));
+        await db('ad_daily_stats').insert({ ad_id: ad.order.id, day, impressions, clicks });
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Resizes the window to the page's own content (the footer is on every page), then shoots. */
+async function shoot(page, viewport, file) {
+  const height = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
+  });
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await page.screenshot({ path: file });
+  await page.setViewportSize(viewport);
+  console.log(`saved ${file}`);
+}
+
+/** The browser's two users: the buyer and the admin, signed in on their own contexts. */
+async function shootAll(baseUrl, buyer, adminPassword) {
+  fs.mkdirSync(outDir, { recursive: true });
+  const browser = await launchChromium();
+  const file = (slug, name) => path.join(outDir, `${slug}-${name}.png`);
+  try {
+    for (const { name, ...options } of VIEWPORTS) {
+      const context = async (login, credentials) => {
+        const made = await browser.newContext({ baseURL: baseUrl, ...options });
+        await made.addInitScript(() => {
+          const consent = { accepted: true, timestamp: new Date().toISOString() };
+          localStorage.setItem('cookieConsent', JSON.stringify(consent));
+        });
+        await post(made.request, login, credentials);
+        return made;
+      };
+      const buyerContext = await context('/api/login', {
+        email: buyer.email,
+        password: buyer.password,
+      });
+      const page = await buyerContext.newPage();
+
+      await page.goto('/buy-ads');
+      await page.getByRole('radio', { name: 'Blue' }).check();
+      await page.getByLabel('Image', { exact: true }).setInputFiles(LEMONADE_PNG);
+      await page
+        .getByRole('img', { name: 'Preview: your image on the blue balls of a board' })
+        .waitFor();
+      await page.getByLabel('Destination').fill('https://sunny-lemonade.example/');
+      await page.getByRole('radio', { name: /^7 days/ }).check();
+      // The preview board has loaded the stored image.
+      await page.waitForLoadState('networkidle');
+      await shoot(page, options.viewport, file('buy-ads', name));
+
+      await page.goto(`/payment-success?order=${buyer.order.orderId}`);
+      await page.getByText('Payment received — your ad is awaiting review').waitFor();
+      await shoot(page, options.viewport, file('payment-success', name));
+      await buyerContext.close();
+
+      const adminContext = await context('/api/admin/login', {
+        username: ADMIN,
+        password: adminPassword,
+      });
+      const admin = await adminContext.newPage();
+      await admin.goto('/admin-ads-review');
+      await admin.getByText('2 ads are waiting for review.').waitFor();
+      await admin.waitForLoadState('networkidle');
+      await shoot(admin, options.viewport, file('admin-ads-review', name));
+
+      await admin.goto('/admin-ads-stats');
+      await admin.getByRole('heading', { name: 'Per ad' }).waitFor();
+      await admin.waitForLoadState('networkidle');
+      await shoot(admin, options.viewport, file('admin-ads-stats', name));
+      await adminContext.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const database = await testing.createTestDatabase('ads_shots');
+const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-ads-shots-keys-'));
+const adminPassword = `shots-${randomBytes(8).toString('hex')}`;
+const standIn = await startStripeStandIn({
+  webhookUrl: `http://127.0.0.1:${PORTS.gatewayPort}/api/payments/stripe/webhook`,
+});
+let stack;
+try {
+  stack = await startStack({
+    ...PORTS,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_KEY_PREFIX: testing.testRedisPrefix(),
+      NATS_SUBJECT_PREFIX: testing.testNatsPrefix(),
+      JWT_DEV_KEY_DIR: keyDir,
+      ADMIN_USERNAME: ADMIN,
+      ADMIN_PASSWORD: adminPassword,
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_ADS_PER_MINUTE: '10000',
+      STRIPE_SECRET_KEY: standIn.secretKey,
+      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+      STRIPE_API_BASE: standIn.apiBase,
+      // Counts reach the statistics soon after the games.
+      ADS_FLUSH_MS: '500',
+    },
+    log: () => undefined,
+  });
+  const admin = await httpClient.newContext({ baseURL: stack.url });
+  const bought = [];
+  try {
+    await post(admin, '/api/admin/login', { username: ADMIN, password: adminPassword });
+    for (const ad of ADS) bought.push(await buy(stack.url, standIn, ad));
+    for (const ad of bought) {
+      const id = ad.order.id;
+      if (ad.reject) {
+        await post(admin, `/api/admin/ads/${id}/reject`, {
+          reason: 'The image is a photo of a bicycle, not the logo the ad names.',
+        });
+      } else if (!ad.review) {
+        await post(admin, `/api/admin/ads/${id}/approve`, {});
+      }
+    }
+    await flushed(admin, await playGames(stack.url, 40));
+    const running = bought.filter((ad) => ad.startedDaysAgo);
+    await writePastDays(database.url, running);
+    await shootAll(
+      stack.url,
+      bought.find((ad) => ad.who === BUYER),
+      adminPassword,
+    );
+  } finally {
+    await admin.dispose();
+    for (const ad of bought) await ad.client.dispose();
+  }
+} finally {
+  await stack?.stop();
+  await standIn.close();
+  await database.drop();
+  fs.rmSync(keyDir, { recursive: true, force: true });
+}
