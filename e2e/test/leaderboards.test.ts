@@ -2,11 +2,13 @@
 // shows up on /high-scores and /leaderboards; the archive groups
 // weeks by quarter (past weeks are written into the scores schema, as no API makes them).
 import { randomBytes } from 'node:crypto';
+import nodePath from 'node:path';
 import { createKnex, playerNameSkeleton } from '@ballmatch/platform';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { playApiGame, postOk } from '../support/api-game';
 import { useChromium } from '../support/browser';
 import { unexpectedConsoleErrors, type ExpectedFailure } from '../support/page-problems';
+import { artifactsDir } from '../support/paths';
 import { stackDatabaseUrl } from '../support/stack-info';
 
 const { journey } = useChromium();
@@ -196,6 +198,24 @@ for (const path of ['/leaderboards', '/leaderboard-archive', '/high-scores']) {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // Tables show what matters without sideways scrolling: secondary columns fold under
+      // the player's name.
+      await page.locator('.lb-table').first().waitFor();
+      const tables = await page
+        .locator('.lb-table-wrap')
+        .evaluateAll((wraps) => wraps.map((w) => w.scrollWidth - w.clientWidth));
+      expect(tables.every((extra) => extra <= 0)).toBe(true);
+      await expect(page.locator('.lb-folded').first().isVisible()).resolves.toBe(true);
+      if (path === '/high-scores') {
+        // The live card is on the first screen, not below the 50-row table.
+        const card = await page.getByRole('heading', { name: 'Recent Scores' }).boundingBox();
+        expect(card!.y + card!.height).toBeLessThanOrEqual(PHONE.viewport.height);
+      }
+      await page.screenshot({
+        path: nodePath.join(artifactsDir, `${path.slice(1)}-phone.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
     },
     PHONE,
   );

@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { REALTIME_STATUS_POLL_MS } from '@/config/network';
 import { FakeWebSocket } from './helpers/fake-websocket';
-import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
+import { byRoute, installFakeFetch, respond, sequence } from './helpers/fake-fetch';
 import { topScores } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
@@ -84,5 +84,77 @@ describe('/high-scores Recent Scores, live', () => {
     act(() => FakeWebSocket.latest.open());
     expect(within(card).getByText('Live')).toBeTruthy();
     expect(FakeWebSocket.latest.sentMessages).toEqual([{ type: 'subscribe', channel: 'scores' }]);
+  });
+});
+
+describe('/high-scores ranked table, live', () => {
+  const live = {
+    id: 'live-1',
+    playerName: 'Newcomer',
+    score: 40_000,
+    level: 12,
+    createdAt: '2025-03-21T10:00:00Z',
+  };
+  const update = (score: typeof live) => ({
+    type: 'update',
+    channel: 'scores',
+    data: { action: 'new_score', score },
+    timestamp: Date.now(),
+  });
+  const topCalls = (calls: Array<{ url: string }>) =>
+    calls.filter((c) => c.url.startsWith('/api/scores/top')).length;
+
+  async function openTable() {
+    const calls = installFakeFetch(
+      byRoute({
+        '/api/user': respond(401, notAuthenticated),
+        '/api/scores/top': sequence(
+          respond(200, topScores),
+          respond(200, [topScores[0], live, ...topScores.slice(1)]),
+        ),
+      }),
+    );
+    renderApp('/high-scores');
+    const table = await screen.findByRole('table', { name: 'High scores' });
+    act(() => FakeWebSocket.latest.open());
+    return { calls, table };
+  }
+
+  it('reloads when a new score reaches it, and shows the score in its place', async () => {
+    const { calls } = await openTable();
+    expect(topCalls(calls)).toBe(1);
+    act(() => FakeWebSocket.latest.receive(update(live)));
+    await waitFor(() => expect(topCalls(calls)).toBe(2));
+    const table = await screen.findByRole('table', { name: 'High scores' });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[2]!.textContent).toContain('Newcomer'),
+    );
+  });
+
+  it('keeps its rows while a new score cannot change them (the board is full and it is lower)', async () => {
+    const full = Array.from({ length: 50 }, (_, i) => ({
+      ...topScores[0]!,
+      id: `t${i}`,
+      score: 100_000 - i,
+    }));
+    const calls = installFakeFetch(
+      byRoute({
+        '/api/user': respond(401, notAuthenticated),
+        '/api/scores/top': respond(200, full),
+      }),
+    );
+    renderApp('/high-scores');
+    await screen.findByRole('table', { name: 'High scores' });
+    act(() => FakeWebSocket.latest.open());
+    act(() => FakeWebSocket.latest.receive(update({ ...live, score: 99_951 }))); // ties the 50th
+    // The card lists it; the table is not asked for again.
+    expect(await screen.findByText('Newcomer')).toBeTruthy();
+    expect(topCalls(calls)).toBe(1);
+  });
+
+  it('comes after the live card in reading order, so a phone shows the card first', async () => {
+    const { table } = await openTable();
+    const card = screen.getByRole('heading', { name: 'Recent Scores' });
+    expect(card.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reloadPage } from '@/lib/reload-page';
 import { byRoute, installFakeFetch, respond, type FakeHandler } from './helpers/fake-fetch';
-import { topScores } from './helpers/leaderboards';
+import { foldedTexts, topScores, wideRowTexts } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
 
@@ -31,12 +31,25 @@ describe('/high-scores', () => {
         .map((th) => th.textContent),
     ).toEqual(['Rank', 'Player', 'Score', 'Level', 'Date']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => Array.from(r.children).map((c) => c.textContent))).toEqual([
+    expect(wideRowTexts(rows)).toEqual([
       ['1', 'BallWizard', '1,234,567', '14', new Date('2025-03-20T10:00:00Z').toLocaleDateString()],
       ['2', 'ComboQueen', '35,713', '12', new Date('2025-03-18T10:00:00Z').toLocaleDateString()],
       ['3', 'alice', '30,500', '11', new Date('2025-03-16T10:00:00Z').toLocaleDateString()],
       ['4', 'nina', '999', '2', 'N/A'],
     ]);
+    // On a phone the Date column folds under the name (leaderboard-table.css), never cut off.
+    expect(foldedTexts(rows)).toEqual([
+      [new Date('2025-03-20T10:00:00Z').toLocaleDateString()],
+      [new Date('2025-03-18T10:00:00Z').toLocaleDateString()],
+      [new Date('2025-03-16T10:00:00Z').toLocaleDateString()],
+      ['N/A'],
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .filter((th) => th.classList.contains('lb-secondary'))
+        .map((th) => th.textContent),
+    ).toEqual(['Date']);
     // Top 3 highlighted, the first with its own styling.
     expect(rows.slice(0, 3).every((r) => r.className.includes('lb-row--top'))).toBe(true);
     expect(rows[0].className).toContain('lb-row--first');

@@ -7,7 +7,15 @@ import {
   type FakeHandler,
   type FakeResponse,
 } from './helpers/fake-fetch';
-import { activeWeek, season, topScores, weeklyRows, weeks } from './helpers/leaderboards';
+import {
+  activeWeek,
+  foldedTexts,
+  season,
+  topScores,
+  weeklyRows,
+  weeks,
+  wideRowTexts,
+} from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated, player } from './helpers/users';
 
@@ -135,12 +143,25 @@ describe('/leaderboards, Weekly Champions', () => {
     expect(within(table).queryByRole('img', { name: /Rank 4/ })).toBeNull();
 
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => Array.from(r.children).map((c) => c.textContent))).toEqual([
+    expect(wideRowTexts(rows)).toEqual([
       ['1', 'ComboQueen', '12,500', '50.0%', '5', '2,500', '9'],
       ['2', 'alice', '7,500', '30.0%', '3', '2,500', '7'],
       ['3', 'bob', '3,750', '15.0%', '2', '1,875', '5'],
       ['4', 'zed', '1,250', '5.0%', '1', '1,250', '3'],
     ]);
+    // On a phone Games, Avg Score and Highest Level fold under the name (leaderboard-table.css).
+    expect(foldedTexts(rows)).toEqual([
+      ['5 games', 'avg 2,500', 'top level 9'],
+      ['3 games', 'avg 2,500', 'top level 7'],
+      ['2 games', 'avg 1,875', 'top level 5'],
+      ['1 game', 'avg 1,250', 'top level 3'],
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .filter((th) => th.classList.contains('lb-secondary'))
+        .map((th) => th.textContent),
+    ).toEqual(['Games', 'Avg Score', 'Highest Level']);
     expect(rows[0].className).toContain('lb-row--first');
     expect(rows[2].className).toContain('lb-row--top');
     expect(rows[3].className).not.toContain('lb-row--top');

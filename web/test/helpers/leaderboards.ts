@@ -91,3 +91,24 @@ export const season: SeasonalLeaderboard = {
   startDate: '2025-03-01T00:00:00.000Z',
   endDate: '2025-06-01T00:00:00.000Z',
 };
+
+/**
+ * A ranked table's rows as a wide screen shows them: each cell's text, without the figures a
+ * phone folds under the player's name (`.lb-folded`, hidden on a wide screen).
+ */
+export function wideRowTexts(rows: readonly HTMLElement[]): string[][] {
+  return rows.map((row) =>
+    Array.from(row.children).map((cell) => {
+      const copy = cell.cloneNode(true) as HTMLElement;
+      copy.querySelector('.lb-folded')?.remove();
+      return copy.textContent ?? '';
+    }),
+  );
+}
+
+/** What a phone shows under each player's name ('5 games', 'avg 2,500', ...). */
+export function foldedTexts(rows: readonly HTMLElement[]): string[][] {
+  return rows.map((row) =>
+    Array.from(row.querySelectorAll('.lb-folded > span')).map((span) => span.textContent ?? ''),
+  );
+}

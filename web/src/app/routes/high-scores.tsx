@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageTitle } from '@/components/page/page-title';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -12,23 +12,33 @@ import {
 } from '@/features/leaderboards/components/board-states';
 import { RecentScoresCard } from '@/features/leaderboards/components/recent-scores-card';
 import { ScoresTable } from '@/features/leaderboards/components/scores-table';
+import { entersBoard } from '@/features/leaderboards/lib/enters-board';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
-import { reloadPage } from '@/lib/reload-page';
-import './leaderboards.css';
-import './high-scores.css';
 import { rowsOf } from '@/features/leaderboards/lib/same-player';
 import { useRecentScores } from '@/features/realtime/api/recent-scores';
+import { reloadPage } from '@/lib/reload-page';
 import { useRealtimeStatus } from '@/lib/use-realtime';
+import './leaderboards.css';
+import './high-scores.css';
 
 /**
- * /high-scores: the all-time ranked table and, beside it, the 'Recent Scores' card that the
- * realtime connection feeds.
+ * /high-scores: the all-time ranked table and, beside it (above it on a phone), the 'Recent
+ * Scores' card that the realtime connection feeds. A new score that reaches the table reloads
+ * it, so both stay live.
  */
 export default function HighScoresRoute() {
-  const query = useQuery(topScoresQueryOptions(TABLE_ROWS));
+  const client = useQueryClient();
+  const topScores = topScoresQueryOptions(TABLE_ROWS);
+  const query = useQuery(topScores);
   const playerName = useKnownPlayerName();
   const realtimeStatus = useRealtimeStatus();
-  const recentScores = useRecentScores();
+  const recentScores = useRecentScores({
+    onNewScore: (score) => {
+      if (entersBoard(score, query.data, TABLE_ROWS)) {
+        void client.invalidateQueries({ queryKey: topScores.queryKey });
+      }
+    },
+  });
 
   let body;
   if (query.isPending) body = <BoardLoading label="Loading high scores..." />;
@@ -57,13 +67,14 @@ export default function HighScoresRoute() {
       <BackLink to={paths.home} label="Back to Game" />
       <PageTitle title="High Scores" subtitle="The best ball busters in town!" />
       <div className="high-scores__layout">
+        {/* First in reading order, so a phone shows it above the long table; beside it on a
+            wide screen. The realtime feed supplies the status and the entries. */}
+        <aside className="high-scores__side">
+          <RecentScoresCard status={realtimeStatus} entries={recentScores} />
+        </aside>
         <section className="high-scores__table" aria-label="High scores table">
           {body}
         </section>
-        <aside className="high-scores__side">
-          {/* The realtime feed supplies the status and the entries. */}
-          <RecentScoresCard status={realtimeStatus} entries={recentScores} />
-        </aside>
       </div>
     </div>
   );

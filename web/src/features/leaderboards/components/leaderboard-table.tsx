@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Ball } from '@/components/ui/ball';
 import { cn } from '@/components/ui/cn';
 import { ballColorOf } from '../lib/ball-color';
@@ -11,13 +11,17 @@ export interface Column<Row> {
   cell: (row: Row, rank: number) => ReactNode;
   /** Numbers align right. */
   numeric?: boolean;
-  /** Secondary columns give way first: narrower padding and text on small screens. */
-  secondary?: boolean;
+  /**
+   * Makes this a secondary column: on a phone it is hidden and this short text ('5 games')
+   * shows under the player's name instead, so the table fits the screen without scrolling.
+   */
+  folded?: (row: Row) => ReactNode;
 }
 
 /**
- * A ranked table: the Rank column (medals for 1–3) and the Player column stay put while the
- * other columns scroll sideways on a narrow screen. Rows 1–3 are highlighted, the first most.
+ * A ranked table: Rank (medals for 1–3), Player, then the columns. On a phone the secondary
+ * columns fold into the player's cell (see `Column.folded`). Rows 1–3 are highlighted, the
+ * first most.
  */
 export function LeaderboardTable<Row extends { id: string; playerName: string }>({
   label,
@@ -35,8 +39,9 @@ export function LeaderboardTable<Row extends { id: string; playerName: string }>
   isMe?: (row: Row) => boolean;
   className?: string;
 }) {
+  const folded = columns.filter((column) => column.folded);
   return (
-    // A focusable region: keyboard users can scroll it sideways on a narrow screen.
+    // A focusable region: keyboard users can scroll it should a screen be narrower still.
     <div className={cn('lb-table-frame', className)}>
       <div className="lb-table-wrap" role="region" aria-label={label} tabIndex={0}>
         <table className="lb-table">
@@ -53,7 +58,7 @@ export function LeaderboardTable<Row extends { id: string; playerName: string }>
                 <th
                   key={column.header}
                   scope="col"
-                  className={cn(column.numeric && 'lb-num', column.secondary && 'lb-secondary')}
+                  className={cn(column.numeric && 'lb-num', column.folded && 'lb-secondary')}
                 >
                   {column.header}
                 </th>
@@ -84,11 +89,22 @@ export function LeaderboardTable<Row extends { id: string; playerName: string }>
                       <span className="lb-player__name">{row.playerName}</span>
                       {me && <span className="lb-player__me">You</span>}
                     </span>
+                    {folded.length > 0 && (
+                      <span className="lb-folded">
+                        {/* Commas between, so a long line wraps after one, as text does. */}
+                        {folded.map((column, index) => (
+                          <Fragment key={column.header}>
+                            {index > 0 && ', '}
+                            <span>{column.folded?.(row)}</span>
+                          </Fragment>
+                        ))}
+                      </span>
+                    )}
                   </th>
                   {columns.map((column) => (
                     <td
                       key={column.header}
-                      className={cn(column.numeric && 'lb-num', column.secondary && 'lb-secondary')}
+                      className={cn(column.numeric && 'lb-num', column.folded && 'lb-secondary')}
                     >
                       {column.cell(row, rank)}
                     </td>

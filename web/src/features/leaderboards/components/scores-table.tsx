@@ -11,8 +11,8 @@ const COLUMNS: ReadonlyArray<Column<Score>> = [
   { header: 'Level', numeric: true, cell: (row) => formatNumber(row.level) },
   {
     header: 'Date',
-    secondary: true,
     cell: (row) => <span className="lb-muted">{formatLocalDate(row.createdAt)}</span>,
+    folded: (row) => formatLocalDate(row.createdAt),
   },
 ];
 

@@ -39,20 +39,21 @@ function columns(rows: readonly WeeklyScoreRow[]): ReadonlyArray<Column<WeeklySc
     {
       header: 'Games',
       numeric: true,
-      secondary: true,
       cell: (row) => formatNumber(row.gamesPlayed),
+      folded: (row) =>
+        `${formatNumber(row.gamesPlayed)} ${row.gamesPlayed === 1 ? 'game' : 'games'}`,
     },
     {
       header: 'Avg Score',
       numeric: true,
-      secondary: true,
       cell: (row) => formatNumber(row.avgScore),
+      folded: (row) => `avg ${formatNumber(row.avgScore)}`,
     },
     {
       header: 'Highest Level',
       numeric: true,
-      secondary: true,
       cell: (row) => formatNumber(row.highestLevel),
+      folded: (row) => `top level ${formatNumber(row.highestLevel)}`,
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useRealtimeChannel } from '@/lib/use-realtime';
 import type { RealtimeClient } from '@/lib/realtime';
 
@@ -42,13 +42,24 @@ export function withNewScore(
   return [score, ...list.filter((s) => s.id !== score.id)].slice(0, limit);
 }
 
-/** The latest scores from the 'scores' channel, newest first, at most 8. */
-export function useRecentScores(client?: RealtimeClient): LiveScore[] {
+/**
+ * The latest scores from the 'scores' channel, newest first, at most 8. `onNewScore` hears each
+ * one as it arrives (a page refreshing what it shows, say).
+ */
+export function useRecentScores({
+  client,
+  onNewScore,
+}: { client?: RealtimeClient; onNewScore?: (score: LiveScore) => void } = {}): LiveScore[] {
   const [scores, setScores] = useState<LiveScore[]>([]);
-  const onData = useCallback((data: unknown) => {
-    const score = newScoreOf(data);
-    if (score) setScores((list) => withNewScore(list, score));
-  }, []);
-  useRealtimeChannel('scores', onData, client);
+  useRealtimeChannel(
+    'scores',
+    (data) => {
+      const score = newScoreOf(data);
+      if (!score) return;
+      setScores((list) => withNewScore(list, score));
+      onNewScore?.(score);
+    },
+    client,
+  );
   return scores;
 }
