@@ -143,9 +143,7 @@ export async function startContent(
 }
 
 /** Resolves with the AppError a call fails with (fails the test if it succeeds). */
-export async function failure(
-  call: Promise<unknown>,
-): Promise<{
+export async function failure(call: Promise<unknown>): Promise<{
   code: string;
   message: string;
   details: { field?: string; retryAfterSeconds?: number };
