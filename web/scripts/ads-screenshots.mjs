@@ -169,7 +169,8 @@ async function playGames(baseUrl, games) {
 
 /** Waits until the admin's statistics count `impressions` today (the counters' flush). */
 async function flushed(admin, impressions) {
-  for (;;) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
     const stats = await ok(await admin.get('/api/admin/ads/stats'), 'stats');
     const today = new Date().toISOString().slice(0, 10);
     const counted = stats.days
@@ -178,6 +179,7 @@ async function flushed(admin, impressions) {
     if (counted >= impressions) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  throw new Error(`the statistics did not count today's ${impressions} impressions in a minute`);
 }
 
 /** The running ads began days ago (paid the day before), with their figures for each day. */
