@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contentV1 } from '@ballmatch/proto';
+import type { contentV1 } from '@ballmatch/proto';
 import { failure, startContent, type ContentHarness } from './harness';
 
 let h: ContentHarness;
