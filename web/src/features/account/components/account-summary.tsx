@@ -53,7 +53,7 @@ export function AccountSummary({ user }: { user: User }) {
           <dl className="account__details">
             <div>
               <dt>Email</dt>
-              <dd>{user.email}</dd>
+              <dd title={user.email}>{user.email}</dd>
             </div>
             <div>
               <dt>EVM wallet</dt>
