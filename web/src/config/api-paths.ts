@@ -48,4 +48,7 @@ export const apiPaths = {
   adminIconUpload: '/api/admin/icons/upload',
   adminIconDelete: '/api/admin/icons/delete',
   adminIconStats: '/api/admin/icons/stats',
+
+  // The contact form (docs/api.md 'Feedback (/contact)').
+  feedback: '/api/feedback',
 } as const;

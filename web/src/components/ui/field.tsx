@@ -1,8 +1,13 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from './cn';
 import './field.css';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldFrame {
   label: ReactNode;
   /** The rule the value must follow, always shown under the input. */
   hint?: ReactNode;
@@ -10,8 +15,25 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-/** A labelled text input with its hint and error wired up for screen readers. */
-export function Field({ label, hint, error, id, className, ...props }: FieldProps) {
+type FieldProps = FieldFrame & InputHTMLAttributes<HTMLInputElement>;
+type TextAreaFieldProps = FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/**
+ * The label, hint and error around one control, wired up for screen readers: `control` gets
+ * the id and the aria attributes to spread on it.
+ */
+function Frame({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  control,
+}: FieldFrame & {
+  id?: string;
+  className?: string;
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -23,13 +45,11 @@ export function Field({ label, hint, error, id, className, ...props }: FieldProp
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
+      {control({
+        id: inputId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {error && (
         <p id={errorId} className="field__error">
           {error}
@@ -41,5 +61,27 @@ export function Field({ label, hint, error, id, className, ...props }: FieldProp
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input with its hint and error wired up for screen readers. */
+export function Field({ label, hint, error, id, className, ...props }: FieldProps) {
+  return (
+    <Frame
+      {...{ label, hint, error, id, className }}
+      control={(aria) => <input className="field__input" {...aria} {...props} />}
+    />
+  );
+}
+
+/** A labelled multi-line text box, wired up as Field is. */
+export function TextAreaField({ label, hint, error, id, className, ...props }: TextAreaFieldProps) {
+  return (
+    <Frame
+      {...{ label, hint, error, id, className }}
+      control={(aria) => (
+        <textarea className="field__input field__input--multiline" {...aria} {...props} />
+      )}
+    />
   );
 }

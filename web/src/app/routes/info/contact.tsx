@@ -1,29 +1,62 @@
+import { Link } from 'react-router';
 import { PageTitle } from '@/components/page/page-title';
-import { Card, CardBody } from '@/components/ui/card';
+import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { useUser } from '@/features/auth/api/get-user';
+import { ContactForm } from '@/features/contact/components/contact-form';
 import './contact.css';
 
+/**
+ * /contact: a message to the team (stored for the admins' inbox, /admin-feedback), the
+ * community chat the header links to, and the address for what a form cannot carry.
+ */
 export default function ContactRoute() {
+  const { user } = useUser();
   return (
-    <div className="page page--narrow">
-      <PageTitle title="Contact" subtitle="We read every message." />
-      <div className="contact-grid">
-        <Card>
+    <div className="page contact">
+      <PageTitle
+        title="Contact"
+        subtitle="Questions, ideas, a bug on the board or an ad to discuss: we read every message."
+      />
+      <div className="contact__layout">
+        <Card className="contact__form-card">
+          <CardHeader>
+            <CardTitle>Send us a message</CardTitle>
+          </CardHeader>
           <CardBody>
-            <h2 className="contact-grid__title">Email</h2>
-            <p>Account questions, advertising, press, or a bug to report.</p>
-            <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            {/* Filled in for a signed-in player once the session is known. */}
+            <ContactForm key={user?.id ?? 'guest'} name={user?.username} email={user?.email} />
           </CardBody>
         </Card>
-        <Card>
-          <CardBody>
-            <h2 className="contact-grid__title">Community chat</h2>
-            <p>Share ideas and feedback, and meet other players.</p>
-            <a href={site.communityChatUrl} target="_blank" rel="noopener noreferrer">
-              Join the community chat
-            </a>
-          </CardBody>
-        </Card>
+        <div className="contact__side">
+          <Card>
+            <CardBody>
+              <h2 className="contact__title">Community chat</h2>
+              <p>Talk strategy, share high scores and suggest features with other players.</p>
+              <a href={site.communityChatUrl} target="_blank" rel="noopener noreferrer">
+                Join the community chat
+              </a>
+            </CardBody>
+          </Card>
+          <Card>
+            <CardBody>
+              <h2 className="contact__title">Email</h2>
+              <p>For anything that needs an attachment, such as an invoice for an ad.</p>
+              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            </CardBody>
+          </Card>
+          <Card>
+            <CardBody>
+              <h2 className="contact__title">Before you write</h2>
+              <p>
+                Many answers are in the <Link to={paths.faq}>FAQ</Link>. What we keep about a
+                message (your name, email, the message and your address, to stop spam) is in the{' '}
+                <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
+              </p>
+            </CardBody>
+          </Card>
+        </div>
       </div>
     </div>
   );
