@@ -15,6 +15,7 @@ export function processes({
   sessionsPort = 50053,
   scoresPort = 50052,
   adsPort = 50054,
+  contentPort = 50055,
   realtimePort = 8090,
 }) {
   return [
@@ -60,6 +61,12 @@ export function processes({
       ready: { grpc: `127.0.0.1:${adsPort}`, service: 'ads.v1.AdsService' },
     },
     {
+      name: 'content',
+      entry: 'services/content/dist/index.js',
+      env: { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(contentPort) },
+      ready: { grpc: `127.0.0.1:${contentPort}`, service: 'content.v1.UpdatesService' },
+    },
+    {
       name: 'realtime',
       entry: 'services/realtime/dist/index.js',
       // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
@@ -76,6 +83,7 @@ export function processes({
         SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
         SCORES_ADDR: `127.0.0.1:${scoresPort}`,
         ADS_ADDR: `127.0.0.1:${adsPort}`,
+        CONTENT_ADDR: `127.0.0.1:${contentPort}`,
         REALTIME_URL: `http://127.0.0.1:${realtimePort}`,
       },
       ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
@@ -133,6 +141,7 @@ export async function startStack({
   sessionsPort = 50053,
   scoresPort = 50052,
   adsPort = 50054,
+  contentPort = 50055,
   realtimePort = 8090,
   env = {},
   log = (line) => process.stdout.write(line),
@@ -174,6 +183,7 @@ export async function startStack({
     sessionsPort,
     scoresPort,
     adsPort,
+    contentPort,
     realtimePort,
   });
   // If this script dies without stopping them, take the children along.

@@ -17,6 +17,7 @@ export interface StackResources {
     sessionsPort: number;
     scoresPort: number;
     adsPort: number;
+    contentPort: number;
     realtimePort: number;
   };
   env: Record<string, string>;
@@ -50,14 +51,14 @@ export async function prepareStack(label = 'e2e'): Promise<StackResources> {
   // Loaded only now, as it comes from the build when globalSetup runs.
   const { createTestDatabase, testNatsPrefix, testRedisPrefix } =
     await import('@ballmatch/platform/testing');
-  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, realtimePort] =
-    await freePorts(6);
+  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
+    await freePorts(7);
   const database = await createTestDatabase(label);
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), `bm-${label}-keys-`));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
   const natsPrefix = testNatsPrefix();
   return {
-    ports: { gatewayPort, authPort, sessionsPort, scoresPort, adsPort, realtimePort },
+    ports: { gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort },
     database,
     keyDir,
     natsPrefix,

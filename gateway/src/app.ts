@@ -12,6 +12,7 @@ import { adServingRoutes } from './routes/ad-serving';
 import { adRoutes } from './routes/ads';
 import { adsAdminRoutes } from './routes/ads-admin';
 import { authRoutes } from './routes/auth';
+import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { leaderboardRoutes } from './routes/leaderboards';
 import { mediaRoutes } from './routes/media';
@@ -70,6 +71,7 @@ export function createApp(
   api.use(adRoutes(deps));
   api.use(adServingRoutes(deps));
   api.use(adsAdminRoutes(deps));
+  api.use(contentRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

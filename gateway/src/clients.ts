@@ -1,5 +1,5 @@
 import { createGrpcClient, type AsyncClient } from '@ballmatch/platform';
-import { adsV1, authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { adsV1, authV1, contentV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import type { GatewayConfig } from './config';
 
 /**
@@ -19,15 +19,23 @@ export interface ServiceClients {
   ads: AsyncClient<adsV1.AdsServiceClient>;
   advertiser: AsyncClient<adsV1.AdvertiserServiceClient>;
   adsAdmin: AsyncClient<adsV1.AdsAdminServiceClient>;
+  updates: AsyncClient<contentV1.UpdatesServiceClient>;
+  updatesAdmin: AsyncClient<contentV1.UpdatesAdminServiceClient>;
+  feedback: AsyncClient<contentV1.FeedbackServiceClient>;
+  feedbackAdmin: AsyncClient<contentV1.FeedbackAdminServiceClient>;
 }
 
 export function createServiceClients(
-  config: Pick<GatewayConfig, 'AUTH_ADDR' | 'SESSIONS_ADDR' | 'SCORES_ADDR' | 'ADS_ADDR'>,
+  config: Pick<
+    GatewayConfig,
+    'AUTH_ADDR' | 'SESSIONS_ADDR' | 'SCORES_ADDR' | 'ADS_ADDR' | 'CONTENT_ADDR'
+  >,
 ): ServiceClients & { close(): void } {
   const auth = { serviceLabel: 'auth' };
   const sessions = { serviceLabel: 'sessions' };
   const scores = { serviceLabel: 'scores' };
   const ads = { serviceLabel: 'ads' };
+  const content = { serviceLabel: 'content' };
   const clients: ServiceClients = {
     auth: createGrpcClient(
       authV1.AuthServiceClient,
@@ -89,6 +97,30 @@ export function createServiceClients(
       adsV1.AdsAdminServiceService,
       config.ADS_ADDR,
       ads,
+    ),
+    updates: createGrpcClient(
+      contentV1.UpdatesServiceClient,
+      contentV1.UpdatesServiceService,
+      config.CONTENT_ADDR,
+      content,
+    ),
+    updatesAdmin: createGrpcClient(
+      contentV1.UpdatesAdminServiceClient,
+      contentV1.UpdatesAdminServiceService,
+      config.CONTENT_ADDR,
+      content,
+    ),
+    feedback: createGrpcClient(
+      contentV1.FeedbackServiceClient,
+      contentV1.FeedbackServiceService,
+      config.CONTENT_ADDR,
+      content,
+    ),
+    feedbackAdmin: createGrpcClient(
+      contentV1.FeedbackAdminServiceClient,
+      contentV1.FeedbackAdminServiceService,
+      config.CONTENT_ADDR,
+      content,
     ),
   };
   return {

@@ -16,6 +16,8 @@ export const envShape = {
   SCORES_ADDR: z.string().default('127.0.0.1:50052'),
   /** gRPC address of ads; in Kubernetes `dns:///ads:50054`. */
   ADS_ADDR: z.string().default('127.0.0.1:50054'),
+  /** gRPC address of content (updates and feedback); in Kubernetes `dns:///content:50055`. */
+  CONTENT_ADDR: z.string().default('127.0.0.1:50055'),
   /** How long this gateway reuses a hot board read (top-N, week and season lists); 0 = off. */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The realtime service (HTTP/WebSocket); /ws is proxied to it. */

@@ -72,10 +72,15 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   return result.data;
 }
 
-/** A query parameter's text: `?kind=a&kind=b` counts as its first value; absent or not text, ''. */
-export function queryText(value: unknown): string {
+/** A query parameter as given: `?kind=a&kind=b` counts as its first value; undefined if absent. */
+export function queryValue(value: unknown): string | undefined {
   const one: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof one === 'string' ? one : '';
+  return typeof one === 'string' ? one : undefined;
+}
+
+/** A query parameter's text (its first value); absent or not text, ''. */
+export function queryText(value: unknown): string {
+  return queryValue(value) ?? '';
 }
 
 /** A path parameter that must be a UUID: `id must be an order id (UUID)` otherwise. */
@@ -85,4 +90,29 @@ export function uuidParam(value: unknown, field: string, what: string): string {
     throw new AppError('INVALID_ARGUMENT', `${field} must be ${what} (UUID)`, { field });
   }
   return id;
+}
+
+/** On the wire 0 means 'the default', so a page or limit that is given must be at least 1. */
+const positiveInt = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: `${field} must be a whole number` })
+    .transform(Number)
+    .refine((n) => n >= 1, { error: `${field} must be a whole number of at least 1` })
+    .optional();
+
+const pageShape = z.object({ page: positiveInt('page'), limit: positiveInt('limit') });
+
+/**
+ * `?page&limit` of a paged list: absent is 0 (the service's default page and limit); the
+ * upper bound of `limit` is the service's, and so is its message.
+ */
+export function pageQuery(query: Record<string, unknown>): { page: number; limit: number } {
+  const raw = { page: queryValue(query.page), limit: queryValue(query.limit) };
+  const result = pageShape.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new AppError('INVALID_ARGUMENT', issue.message, { field: String(issue.path[0]) });
+  }
+  return { page: result.data.page ?? 0, limit: result.data.limit ?? 0 };
 }

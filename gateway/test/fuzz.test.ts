@@ -149,6 +149,8 @@ const known = {
   offer: 'AAAAAAAAAAAAAAAAAAAAAA',
   media: 'none.webp',
   imageKey: 'none.webp',
+  update: '00000000-0000-4000-8000-000000000000',
+  feedback: '00000000-0000-4000-8000-000000000000',
 };
 
 /**
@@ -201,6 +203,10 @@ const VALID: Record<string, () => unknown> = {
   refund: () => 'none',
   color_code: () => 'orange',
   svg_content: () => '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
+  title: () => 'Fuzz news',
+  content: () => '<p>Fuzzed <strong>news</strong> <a href="https://example.com/">link</a></p>',
+  publishDate: () => new Date(Date.now() + 86_400_000).toISOString(),
+  message: () => 'A fuzzed message',
 };
 const FIELDS = [...Object.keys(VALID), 'currentPassword', 'id', 'action', '__proto__'];
 const QUERY_KEYS = [
@@ -217,6 +223,8 @@ const QUERY_KEYS = [
   'from',
   'to',
   'placement',
+  'status',
+  'archived',
 ];
 
 /** The headers the ads routes read: a purchase's Idempotency-Key and an impression's offer. */
@@ -299,6 +307,8 @@ const segment = fc.oneof(
       'order',
       'offer',
       'media',
+      'update',
+      'feedback',
     )
     .map((k) => known[k]),
   anyString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
@@ -374,6 +384,15 @@ beforeAll(async () => {
     endDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
   });
   known.season = String(season.json?.id ?? '');
+  // An update and a message, so the content service's own checks run on them too.
+  const update = await admin.post('/api/admin/updates', { title: 'Fuzz', content: '<p>News</p>' });
+  known.update = String(update.json?.id ?? known.update);
+  const feedback = await player.post('/api/feedback', {
+    name: 'Fuzz',
+    email: 'fuzz@example.com',
+    message: 'Hello',
+  });
+  known.feedback = String(feedback.json?.id ?? known.feedback);
 }, 60_000);
 afterAll(() => stack.close());
 
@@ -475,6 +494,10 @@ describe('fuzzing the public edge: never a 5xx', () => {
         { method: 'GET', path: '/api/media/:key' },
         { method: 'POST', path: '/api/ads/:id/impression' },
         { method: 'POST', path: '/api/admin/icons/upload' },
+        { method: 'GET', path: '/api/updates' },
+        { method: 'PUT', path: '/api/admin/updates/:id' },
+        { method: 'POST', path: '/api/feedback' },
+        { method: 'POST', path: '/api/admin/feedback/:id/archive' },
       ]),
     );
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { connectRedis, revokeToken, type Redis } from '@ballmatch/platform';
 import { createTestCredentials } from '@ballmatch/platform/testing';
-import { adsV1, authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { adsV1, authV1, contentV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -24,8 +24,15 @@ function servicesEndingWith(suffix: string, stack: Stack) {
     sessions: stack.gatewayEnv.SESSIONS_ADDR!,
     scores: stack.gatewayEnv.SCORES_ADDR!,
     ads: stack.gatewayEnv.ADS_ADDR!,
+    content: stack.gatewayEnv.CONTENT_ADDR!,
   };
-  const packages = { auth: authV1, sessions: sessionsV1, scores: scoresV1, ads: adsV1 };
+  const packages = {
+    auth: authV1,
+    sessions: sessionsV1,
+    scores: scoresV1,
+    ads: adsV1,
+    content: contentV1,
+  };
   return Object.entries(packages).flatMap(([name, pkg]) =>
     Object.entries(pkg)
       .filter(([exported]) => exported.endsWith(`${suffix}Service`))
@@ -90,8 +97,10 @@ describe('services refuse callers that may not call them, whatever the gateway d
     const services = servicesEndingWith('AdminService', stack);
     expect(services.map((s) => s.name).sort()).toEqual([
       'AdsAdminService',
+      'FeedbackAdminService',
       'ScoresAdminService',
       'SessionAdminService',
+      'UpdatesAdminService',
     ]);
     const unauthenticated: [string, string | undefined][] = [
       ['none', undefined],

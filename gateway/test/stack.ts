@@ -10,6 +10,7 @@ import {
 import { start as startAds, type RunningAds } from '../../services/ads/src';
 import { startStripeStandIn, type StripeStandIn } from '../../services/ads/test/stripe-stand-in';
 import { start as startAuth, type RunningAuth } from '../../services/auth/src';
+import { start as startContent, type RunningContent } from '../../services/content/src';
 import { start as startScores } from '../../services/scores/src';
 import { start as startSessions } from '../../services/sessions/src';
 import { start as startRealtime, type RunningRealtime } from '../../services/realtime/src';
@@ -18,8 +19,8 @@ import { writeWebBuild } from './web-build';
 
 /** The gateways' clock: real time until a test sets it, then standing still until moved. */
 /**
- * The real auth, sessions, scores, ads and realtime services and the gateway in this test
- * process, sharing a fresh database, Redis prefix and key pair; ads pays through a local Stripe
+ * The real auth, sessions, scores, ads, content and realtime services and the gateway in this
+ * test process, sharing a fresh database, Redis prefix and key pair; ads pays through a local Stripe
  * stand-in; a tiny stand-in web build so the SPA fallback can be seen.
  */
 export interface Stack {
@@ -33,6 +34,8 @@ export interface Stack {
   ads: RunningAds;
   /** The local Stripe the ads service pays through: sessions, refunds, signed events. */
   stripe: StripeStandIn;
+  /** The content service (its scheduler's step can be run at once). */
+  content: RunningContent;
   /** The clock of every gateway started here: the rate limits count their minutes on it. */
   clock: TestClock;
   stopAuth(): Promise<void>;
@@ -49,6 +52,8 @@ export async function startStack(
     sessionsClock?: () => Date;
     /** The ads service's clock: runs start and end, offers expire, days are counted by it. */
     adsClock?: () => Date;
+    /** The content service's clock: what is published is decided by it. */
+    contentClock?: () => Date;
   } = {},
 ): Promise<Stack> {
   const database = await createTestDatabase('gateway');
@@ -117,6 +122,16 @@ export async function startStack(
     },
     { now: options.scoresClock },
   );
+  const content = await startContent(
+    {
+      ...common,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '0',
+      DATABASE_URL: database.url,
+      NATS_SUBJECT_PREFIX: eventsPrefix,
+    },
+    { now: options.contentClock },
+  );
   const realtime = await startRealtime({
     ...common,
     HOST: '127.0.0.1',
@@ -133,6 +148,7 @@ export async function startStack(
     SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
     SCORES_ADDR: `127.0.0.1:${scores.port}`,
     ADS_ADDR: adsAddr,
+    CONTENT_ADDR: `127.0.0.1:${content.port}`,
     WEB_DIST: webDist,
     ...gatewayExtra,
   };
@@ -147,6 +163,7 @@ export async function startStack(
     realtime,
     ads,
     stripe,
+    content,
     clock,
     async stopAuth() {
       await auth?.stop();
@@ -168,6 +185,7 @@ export async function startStack(
       await scores.stop({ deleteStreams: true });
       await sessions.stop({ deleteStreams: true });
       await ads.stop({ deleteStreams: true });
+      await content.stop({ deleteStreams: true });
       await stripe.close();
       await database.drop();
       for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
@@ -220,6 +238,8 @@ export function client(base: string, origin?: string) {
       request('POST', p, body, headers),
     patch: (p: string, body?: unknown, headers?: Record<string, string>) =>
       request('PATCH', p, body, headers),
+    put: (p: string, body?: unknown, headers?: Record<string, string>) =>
+      request('PUT', p, body, headers),
     delete: (p: string) => request('DELETE', p),
     get cookie() {
       return cookie;

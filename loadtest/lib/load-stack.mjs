@@ -13,8 +13,8 @@ export const resultsDir = path.join(root, 'loadtest/results');
 
 export async function startLoadStack({ name, database, env = {}, log }) {
   await ensureDatastores({ log: () => {} });
-  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, realtimePort] =
-    await freePorts(6);
+  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
+    await freePorts(7);
   const runId = randomBytes(4).toString('hex');
   const redisPrefix = `lt:${runId}:`;
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
@@ -27,6 +27,7 @@ export async function startLoadStack({ name, database, env = {}, log }) {
     sessionsPort,
     scoresPort,
     adsPort,
+    contentPort,
     realtimePort,
     env: {
       NODE_ENV: 'development',

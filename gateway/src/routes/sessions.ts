@@ -4,7 +4,14 @@ import { checkPlayerName } from '@ballmatch/engine';
 import { AppError, isUuid } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
-import { parseBody, requiredText, wireInteger, type WireInteger } from '../validation';
+import {
+  pageQuery,
+  parseBody,
+  queryValue,
+  requiredText,
+  wireInteger,
+  type WireInteger,
+} from '../validation';
 import { gameOffers } from './ad-serving';
 
 /**
@@ -102,33 +109,7 @@ const updateBody = z.object({
 
 const flagBody = z.object({ reason: requiredText('reason') });
 
-/** On the wire 0 means 'the default', so a page or limit that is given must be at least 1. */
-const positiveInt = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { error: `${field} must be a whole number` })
-    .transform(Number)
-    .refine((n) => n >= 1, { error: `${field} must be a whole number of at least 1` })
-    .optional();
-
-const pageQuery = z.object({ page: positiveInt('page'), limit: positiveInt('limit') });
-
-/** ?page=1&page=2 counts as its first value; anything not a string as absent. */
-function first(value: unknown): string | undefined {
-  const one: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof one === 'string' ? one : undefined;
-}
-
-function parseQuery(req: Request) {
-  const raw = { page: first(req.query.page), limit: first(req.query.limit) };
-  const result = pageQuery.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new AppError('INVALID_ARGUMENT', issue.message, { field: String(issue.path[0]) });
-  }
-  // Absent: 0, the service's default page and limit.
-  return { page: result.data.page ?? 0, limit: result.data.limit ?? 0 };
-}
+const parseQuery = (req: Request) => pageQuery(req.query as Record<string, unknown>);
 
 function sessionIdParam(req: Request): string {
   const id = String(req.params.id ?? '');
@@ -195,8 +176,8 @@ export function sessionRoutes(deps: GatewayDeps): Router {
   // Seed shopping shows as many starts and few finishes (player tracking).
   router.get('/admin/player-sessions/starts', async (req, res) => {
     const { rows } = await sessionAdmin.listStarts({
-      by: first(req.query.by) ?? 'player',
-      since: first(req.query.since) ?? '',
+      by: queryValue(req.query.by) ?? 'player',
+      since: queryValue(req.query.since) ?? '',
       limit: parseQuery(req).limit,
     });
     res.json(rows);
