@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { start as startRealtime } from '../../services/realtime/src';
 import { eventually, TestClock, testNatsPrefix } from '@ballmatch/platform/testing';
 import { start as startGateway } from '../src';
+import { signedInAdmin } from './ads-support';
 import { claimOf, playRankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
@@ -11,8 +12,13 @@ let stack: Stack;
 /** The sessions service's clock: the test's game is timed on it at a person's pace. */
 const sessionsClock = new TestClock();
 sessionsClock.set(Date.now());
+/** The content service's clock: a scheduled update's time comes when the test moves it. */
+const contentClock = new TestClock();
 beforeAll(async () => {
-  stack = await startStack({}, { sessionsClock: sessionsClock.now });
+  stack = await startStack(
+    {},
+    { sessionsClock: sessionsClock.now, contentClock: contentClock.now },
+  );
 });
 afterAll(() => stack.close());
 
@@ -82,6 +88,45 @@ describe('/ws through the gateway', () => {
         },
       },
       timestamp: expect.any(Number),
+    });
+    socket.ws.close();
+  });
+
+  it('delivers a published update to updates subscribers: at once, or when its time comes', async () => {
+    const socket = open(wsUrl(stack.url));
+    await socket.opened;
+    socket.ws.send(JSON.stringify({ type: 'subscribe', channel: 'updates' }));
+    await socket.next((m) => m.type === 'subscription' && m.channel === 'updates');
+    const admin = await signedInAdmin(stack.url);
+    contentClock.set('2026-03-02T10:00:00.000Z');
+    const publish = async (title: string, publishDate?: string) => {
+      const made = await admin.post('/api/admin/updates', { title, content: '<p>News</p>' });
+      const id = made.json.id as string;
+      await admin.post(`/api/admin/updates/${id}/publish`, { publishDate });
+      return id;
+    };
+    const announced = (id: string) =>
+      socket.next(
+        (m) => m.type === 'update' && (m.data as { update: { id: string } }).update.id === id,
+      );
+
+    const now = await publish('Out now');
+    expect(await announced(now)).toEqual({
+      type: 'update',
+      channel: 'updates',
+      data: {
+        action: 'update_published',
+        update: { id: now, title: 'Out now', publishDate: '2026-03-02T10:00:00.000Z' },
+      },
+      timestamp: expect.any(Number),
+    });
+
+    const later = await publish('Later', '2026-03-02T11:00:00.000Z');
+    contentClock.advance(3600_000);
+    // The scheduler's step, without waiting for its tick.
+    await stack.content.announceDue();
+    expect((await announced(later)).data).toMatchObject({
+      update: { id: later, title: 'Later', publishDate: '2026-03-02T11:00:00.000Z' },
     });
     socket.ws.close();
   });

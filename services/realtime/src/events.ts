@@ -7,13 +7,19 @@ import type { Channel } from './protocol';
 // goes out is bounded here; anything else is logged and dropped.
 
 /** The subjects this service subscribes to. */
-export const SUBJECTS = [EVENTS.scoreCreated.subject, EVENTS.leaderboardUpdated.subject];
+export const SUBJECTS = [
+  EVENTS.scoreCreated.subject,
+  EVENTS.leaderboardUpdated.subject,
+  EVENTS.updatePublished.subject,
+];
 
 /** Largest event read; ours are a few hundred bytes. A bigger one is dropped before parsing. */
 export const MAX_EVENT_BYTES = 16 * 1024;
 
 const MAX_ID = 100;
 const MAX_NAME = 100;
+/** The content service's longest title. */
+const MAX_TITLE = 200;
 const MAX_DATE = 40;
 const BOARDS = new Set(['all-time', 'weekly', 'seasonal']);
 
@@ -75,6 +81,29 @@ export function readEvent(subject: string, payload: unknown): EventReading {
         channel: 'leaderboard',
         // The JSON mapping leaves an absent boardId (all-time) out; clients get null (docs/api.md).
         data: { action: 'leaderboard_updated', board, boardId: boardId ?? null, playerName },
+      },
+    };
+  }
+  if (subject === EVENTS.updatePublished.subject) {
+    const event = decodeEvent('updatePublished', payload);
+    if (!event || !text(event.id, MAX_ID) || !text(event.occurredAt, MAX_DATE)) {
+      return refused('no event id or occurredAt');
+    }
+    const { updateId, title, publishedAt } = event;
+    if (!text(updateId, MAX_ID) || !text(publishedAt, MAX_DATE)) {
+      return refused('no update id or publish date');
+    }
+    if (Array.from(title).length > MAX_TITLE) return refused('title too long');
+    return {
+      ok: true,
+      fanout: {
+        eventId: event.id,
+        channel: 'updates',
+        // The page's 'NEW' badge: an update it has not read (docs/api.md).
+        data: {
+          action: 'update_published',
+          update: { id: updateId, title, publishDate: publishedAt },
+        },
       },
     };
   }

@@ -1,7 +1,7 @@
 // The WebSocket protocol of docs/api.md, 'Realtime (/ws)': subscribe, ping and their answers,
 // plus `unsubscribe` and `error`. Timestamps are milliseconds since the epoch.
 
-export const CHANNELS = ['scores', 'leaderboard'] as const;
+export const CHANNELS = ['scores', 'leaderboard', 'updates'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export function isChannel(value: unknown): value is Channel {
@@ -57,7 +57,7 @@ export function parseClientMessage(raw: string): ParsedClientMessage {
           ok: false,
           error:
             channel === undefined
-              ? `${type} needs a channel (${CHANNELS.join(' or ')})`
+              ? `${type} needs a channel (${CHANNELS.slice(0, -1).join(', ')} or ${CHANNELS.at(-1)})`
               : `Unknown channel: ${shown(channel)}`,
         };
       }

@@ -86,6 +86,33 @@ describe('realtime fan-out from NATS', () => {
     scores.close();
   });
 
+  it('sends a published update to updates subscribers, and to nobody else', async () => {
+    const news = await TestClient.connect(wsUrl(two.port));
+    await news.subscribe('updates');
+    const scores = await TestClient.connect(wsUrl(two.port));
+    await scores.subscribe('scores');
+    await publish('updates.published', {
+      id: `up-${Date.now()}`,
+      occurredAt: '2026-03-02T10:00:00.000Z',
+      updateId: 'u1',
+      title: 'Season 3',
+      publishedAt: '2026-03-02T10:00:00.000Z',
+    });
+    expect(await news.next((m) => m.type === 'update')).toEqual({
+      type: 'update',
+      channel: 'updates',
+      data: {
+        action: 'update_published',
+        update: { id: 'u1', title: 'Season 3', publishDate: '2026-03-02T10:00:00.000Z' },
+      },
+      timestamp: expect.any(Number),
+    });
+    await scores.roundTrip();
+    expect(scores.updates()).toEqual([]);
+    news.close();
+    scores.close();
+  });
+
   it('delivers an event once however often NATS delivers it', async () => {
     const client = await TestClient.connect(wsUrl(one.port));
     await client.subscribe('scores');

@@ -84,6 +84,31 @@ describe('readEvent', () => {
     expect(readEvent('scores.created', [event({})])).toMatchObject({ ok: false });
   });
 
+  it('reads a published update; refuses one without its id or date, or with a long title', () => {
+    const event = (fields: Record<string, unknown>) => ({
+      id: '1',
+      occurredAt: 'now',
+      updateId: 'u1',
+      title: 'News',
+      publishedAt: 'then',
+      ...fields,
+    });
+    expect(readEvent('updates.published', event({}))).toEqual({
+      ok: true,
+      fanout: {
+        eventId: '1',
+        channel: 'updates',
+        data: {
+          action: 'update_published',
+          update: { id: 'u1', title: 'News', publishDate: 'then' },
+        },
+      },
+    });
+    for (const bad of [{ updateId: '' }, { publishedAt: '' }, { title: 'x'.repeat(201) }]) {
+      expect(readEvent('updates.published', event(bad)).ok).toBe(false);
+    }
+  });
+
   it('refuses a leaderboard event for an unknown board', () => {
     const reading = readEvent('leaderboard.updated', {
       id: '1',

@@ -26,7 +26,7 @@ describe('realtime protocol', () => {
 
   it('confirms a subscription to each channel', async () => {
     const client = await TestClient.connect(url);
-    for (const channel of ['scores', 'leaderboard']) {
+    for (const channel of ['scores', 'leaderboard', 'updates']) {
       client.send({ type: 'subscribe', channel });
       expect(await client.next((m) => m.type === 'subscription')).toEqual({
         type: 'subscription',
@@ -67,7 +67,7 @@ describe('realtime protocol', () => {
     [
       'a subscribe without channel',
       '{"type":"subscribe"}',
-      'subscribe needs a channel (scores or leaderboard)',
+      'subscribe needs a channel (scores, leaderboard or updates)',
     ],
   ])('answers %s with an error and keeps the socket open', async (_what, text, message) => {
     const client = await TestClient.connect(url);
