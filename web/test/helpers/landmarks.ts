@@ -18,7 +18,7 @@ const LANDMARKS = [
   '[role="alertdialog"]',
 ].join(',');
 
-/** The texts under `root` that no landmark holds (hidden ones and <title> aside). */
+/** The texts under `root` that no landmark holds (hidden ones, <title> and skip links aside). */
 export function textOutsideLandmarks(root: HTMLElement = document.body): string[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const outside: string[] = [];
@@ -28,7 +28,7 @@ export function textOutsideLandmarks(root: HTMLElement = document.body): string[
     if (
       !text ||
       !parent ||
-      parent.closest('title, script, style, [hidden], [aria-hidden="true"]')
+      parent.closest('title, script, style, [hidden], [aria-hidden="true"], a[href^="#"]')
     ) {
       continue;
     }
