@@ -202,8 +202,9 @@ export function createUpdates(deps: {
         const announce = isPublicNow && !wasAnnounced;
         const announcedAt = !isPublicNow ? null : announce ? at : current.announcedAt;
         const saved = await store.setPublication(trx, id, { publishAt, announcedAt }, adminId, at);
-        if (announce)
+        if (announce) {
           await store.writeEvents(trx, [updatePublishedEvent({ ...saved, publishAt }, at)]);
+        }
         return { record: saved, announced: announce };
       });
       if (announced) deps.wake();

@@ -26,7 +26,7 @@ export interface NewUpdate {
 
 export type UpdateStatus = 'draft' | 'scheduled' | 'published';
 
-/** What a page of a list reads: offset and limit, and "now" for what is public. */
+/** Which rows of a list a page is. */
 export interface PageQuery {
   offset: number;
   limit: number;
@@ -56,9 +56,9 @@ const LIST_TEXT_CHARACTERS = 301;
 /** Queries on the content schema's updates. Writes that must be atomic take a transaction. */
 export function createUpdateStore(db: Knex) {
   const updates = (q: Knex = db) => q<Raw>('updates');
-  const listColumns = (q: Knex) => [
+  const listColumns = [
     ...BASE_COLUMNS,
-    q.raw('left(content_text, ?) AS content_text', [LIST_TEXT_CHARACTERS]),
+    db.raw('left(content_text, ?) AS content_text', [LIST_TEXT_CHARACTERS]),
   ];
 
   /** Which rows a status is, at `now`. */
@@ -69,15 +69,15 @@ export function createUpdateStore(db: Knex) {
     return query;
   }
 
-  async function page(
-    query: () => Knex.QueryBuilder,
-    order: (q: Knex.QueryBuilder) => void,
-    at: PageQuery,
-  ) {
+  /** A page of a list (its order ends with the id, so pages never overlap) and its total. */
+  async function page(query: () => Knex.QueryBuilder, order: string, at: PageQuery) {
     const [{ total }] = (await query().count({ total: '*' })) as [{ total: string }];
-    const rows = query().select(listColumns(db)).offset(at.offset).limit(at.limit);
-    order(rows);
-    return { rows: ((await rows) as Raw[]).map(updateRecord), total: Number(total) };
+    const rows = (await query()
+      .select(listColumns)
+      .orderByRaw(order)
+      .offset(at.offset)
+      .limit(at.limit)) as Raw[];
+    return { rows: rows.map(updateRecord), total: Number(total) };
   }
 
   return {
@@ -85,28 +85,20 @@ export function createUpdateStore(db: Knex) {
 
     /** The public ones at `now`, newest publish date first. */
     listPublished(now: Date, at: PageQuery) {
-      return page(
-        () => whereStatus(updates(), 'published', now),
-        (q) =>
-          q.orderBy([
-            { column: 'publish_at', order: 'desc' },
-            { column: 'id', order: 'desc' },
-          ]),
-        at,
-      );
+      return page(() => whereStatus(updates(), 'published', now), 'publish_at DESC, id DESC', at);
     },
 
     /** Every update (or those of one status): drafts first, then newest publish date first. */
     listAll(status: UpdateStatus | null, now: Date, at: PageQuery) {
       return page(
         () => whereStatus(updates(), status, now),
-        (q) => q.orderByRaw('publish_at DESC NULLS FIRST, updated_at DESC, id DESC'),
+        'publish_at DESC NULLS FIRST, updated_at DESC, id DESC',
         at,
       );
     },
 
-    async get(id: string, q: Knex = db): Promise<UpdateRecord | null> {
-      const row = (await updates(q).where({ id }).first()) as Raw | undefined;
+    async get(id: string): Promise<UpdateRecord | null> {
+      const row = (await updates().where({ id }).first()) as Raw | undefined;
       return row ? updateRecord(row) : null;
     },
 
