@@ -56,7 +56,7 @@ export async function startContent(
   const env: NodeJS.ProcessEnv = {
     ...credentials.env,
     NODE_ENV: 'test',
-    LOG_LEVEL: process.env.CONTENT_LOG ?? 'silent',
+    LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     DATABASE_URL: database.url,
