@@ -42,7 +42,7 @@ export default function ContactRoute() {
           <Card>
             <CardBody>
               <h2 className="contact__title">Email</h2>
-              <p>For anything that needs an attachment, such as an invoice for an ad.</p>
+              <p>When a form will not do, say to send us a file.</p>
               <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
             </CardBody>
           </Card>

@@ -58,60 +58,61 @@ export default function PrivacyPolicyRoute() {
         rows={[
           [
             <>
-              Your account: username, email address, password (as an argon2id hash, never the
-              password itself), optional EVM wallet address, account type, date joined
+              <strong>Your account</strong>: username, email address, password (as an argon2id hash,
+              never the password itself), optional EVM wallet address, account type, date joined
             </>,
             'To sign you in, show your name on the boards and reach you about your account or your ads.',
             'Until you delete your account.',
           ],
           [
             <>
-              Scores: the name played under, score, level, moves and date of each submitted game;
-              your weekly and seasonal totals
+              <strong>Scores</strong>: the name played under, score, level, moves and date of each
+              submitted game; your weekly and seasonal totals
             </>,
             'The leaderboards, your rank and your achievement badges.',
             'As long as the boards: past weeks and seasons stay in the archive. After you delete your account they stay under the name they were played under, unless you choose to remove them.',
           ],
           [
             <>
-              Game sessions: the player name, a random id of the page load, a device fingerprint (50
-              characters made from your browser and screen details, time zone offset, language and
-              platform), the IP address the game came from, your account when signed in, the game
-              itself (its board, each move with the server's time) and any flags
+              <strong>Game sessions</strong>: the player name, a random id of the page load, a
+              device fingerprint (50 characters made from your browser and screen details, time zone
+              offset, language and platform), the IP address the game came from, your account when
+              signed in, the game itself (its board, each move with the server's time) and any flags
             </>,
             'To verify every score and catch bots and cheating. Admins review sessions in player tracking.',
             'Kept with the game, so a score can be checked again if it is questioned; not deleted on a schedule. Ask us to remove the sessions of your games.',
           ],
           [
             <>
-              Ads you buy: the order (your account, kind, colour, image, link, run length, price),
-              its payment state, the payment provider's references for it, amounts paid and
-              refunded, and the review decision with its reason
+              <strong>Ads you buy</strong>: the order (your account, kind, colour, image, link, run
+              length, price), its payment state, the payment provider's references for it, amounts
+              paid and refunded, and the review decision with its reason
             </>,
             'To run and bill your ad, make refunds and keep our accounts.',
             'As business records, also after the ad has ended or your account is deleted.',
           ],
           [
             <>
-              Ad views and clicks: daily totals per ad and per ball-icon colour; each game's
-              one-time ad offers, tied to that game and its IP address; whether a game followed its
-              reward ad
+              <strong>Ad views and clicks</strong>: daily totals per ad and per ball-icon colour;
+              each game's one-time ad offers, tied to that game and its IP address; whether a game
+              followed its reward ad
             </>,
             'To count each view once, grant extra moves only to a game that opened the ad, and show advertisers their figures.',
             'Offers expire after two hours. The daily totals hold nothing about who saw an ad and are kept. A reward click is kept with its game.',
           ],
           [
             <>
-              Messages from the <Link to={paths.contact}>contact form</Link>: your name, email,
-              message and IP address
+              <strong>Messages</strong> from the <Link to={paths.contact}>contact form</Link>: your
+              name, email, message and IP address
             </>,
             'To answer you. The address lets us limit each sender to 5 messages an hour.',
             'In our inbox until answered, then archived. Ask us to delete yours.',
           ],
           [
             <>
-              Security records: failed sign-ins (by account and address), request counts per
-              address, signed-out sessions, and server logs (address, page or call, result)
+              <strong>Security records</strong>: failed sign-ins (by account and address), request
+              counts per address, signed-out sessions, and server logs (address, page or call,
+              result)
             </>,
             'To slow down password guessing and floods, and to make logging out final.',
             'Failed sign-ins 15 minutes; request counts a minute to an hour; a signed-out session until it would have expired (7 days at most); a password change signs out other devices and is remembered 30 days; logs briefly, for troubleshooting.',

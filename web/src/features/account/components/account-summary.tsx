@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Ball, type BallColor } from '@/components/ui/ball';
 import { Badge } from '@/components/ui/badge';
+import { BreakableEmail } from '@/components/ui/breakable-email';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -53,7 +54,9 @@ export function AccountSummary({ user }: { user: User }) {
           <dl className="account__details">
             <div>
               <dt>Email</dt>
-              <dd title={user.email}>{user.email}</dd>
+              <dd title={user.email}>
+                <BreakableEmail email={user.email} />
+              </dd>
             </div>
             <div>
               <dt>EVM wallet</dt>

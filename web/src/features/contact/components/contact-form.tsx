@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { BreakableEmail } from '@/components/ui/breakable-email';
 import { Button } from '@/components/ui/button';
 import { Field, TextAreaField } from '@/components/ui/field';
 import { useFormFields } from '@/features/auth/components/use-form-fields';
@@ -49,8 +50,10 @@ export function ContactForm({ name = '', email = '' }: { name?: string; email?: 
         <h3 className="contact-sent__title">Thanks, {sentTo.name}!</h3>
         <p>
           Your message has reached the team. We read every one and reply by email to{' '}
-          <strong className="contact-sent__email">{sentTo.email}</strong> when there is something to
-          answer.
+          <strong className="contact-sent__email">
+            <BreakableEmail email={sentTo.email} />
+          </strong>{' '}
+          when there is something to answer.
         </p>
         <Button
           variant="secondary"
