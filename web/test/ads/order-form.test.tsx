@@ -200,6 +200,37 @@ describe('/buy-ads: the order form', () => {
   });
 });
 
+describe('the live preview on a narrow screen', () => {
+  // The one-column layout's query (ad-order-form.tsx) matches, as on a phone.
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 820px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    delete (window as Partial<Window>).matchMedia;
+  });
+
+  // In reading order: the image field, the preview, then the rest of the form and Pay.
+  const follows = (a: Element, b: Element) =>
+    Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it.each([
+    ['/buy-ads', 'ad-board-preview'],
+    ['/buy-banner-ads', 'banner-preview'],
+  ])('%s shows it right after the image field, before the Pay button', async (path, testId) => {
+    shop();
+    renderApp(path);
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    const preview = screen.getByTestId(testId);
+    expect(follows(screen.getByLabelText('Image'), preview)).toBe(true);
+    expect(follows(preview, screen.getByLabelText('Destination'))).toBe(true);
+    expect(follows(preview, pay)).toBe(true);
+  });
+});
+
 describe('/buy-banner-ads', () => {
   it('orders a banner: no colour, the image previewed at 728×90 and at phone width', async () => {
     const calls = shop({

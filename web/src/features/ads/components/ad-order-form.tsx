@@ -4,6 +4,7 @@ import type { BallColor } from '@/components/ui/ball';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useMediaQuery } from '@/features/game/hooks/use-media-query';
 import { errorField, errorMessage } from '@/lib/api-client';
 import { useOrderAndPay } from '../api/pay';
 import type { AdKind, Catalog, UploadedImage } from '../api/types';
@@ -33,6 +34,9 @@ function imageHint(kind: AdKind, catalog: Catalog): string {
     : `${limits}; cropped from the centre to ${catalog.bannerWidth}×${catalog.bannerHeight}.`;
 }
 
+/** One column (ad-order-form.css): the preview goes right under the image field. */
+const ONE_COLUMN = '(max-width: 820px)';
+
 const DESTINATION_HINT: Record<AdKind, string> = {
   ball: "Where 'Watch Ad' takes players: an https:// address.",
   banner: 'Where a click on the banner goes: an https:// address.',
@@ -56,6 +60,7 @@ export function AdOrderForm({ kind, catalog }: { kind: AdKind; catalog: Catalog 
   const pay = useOrderAndPay();
   // A second click in the same instant, before the button is disabled, sends nothing.
   const sending = useRef(false);
+  const oneColumn = useMediaQuery(ONE_COLUMN);
 
   const runs = kind === 'ball' ? catalog.ballRuns : catalog.bannerRuns;
   const run = runs.find((r) => r.days === runDays);
@@ -112,6 +117,21 @@ export function AdOrderForm({ kind, catalog }: { kind: AdKind; catalog: Catalog 
   }
 
   const leaving = pay.isPending || pay.isSuccess;
+  // Beside the form on a wide screen; on a narrow one right after the image field, where the
+  // buyer sees the image on the board as they choose it, not only after the Pay button.
+  const preview = (
+    <div className="ad-order__preview">
+      {kind === 'ball' ? (
+        <BallBoardPreview color={color} imageUrl={image?.imageUrl ?? null} />
+      ) : (
+        <BannerPreview
+          imageUrl={image?.imageUrl ?? null}
+          width={catalog.bannerWidth}
+          height={catalog.bannerHeight}
+        />
+      )}
+    </div>
+  );
   return (
     <form className={`ad-order ad-order--${kind}`} onSubmit={submit} noValidate>
       <Card className="ad-order__fields">
@@ -132,6 +152,7 @@ export function AdOrderForm({ kind, catalog }: { kind: AdKind; catalog: Catalog 
             error={errors.image}
             onFile={chooseFile}
           />
+          {oneColumn && preview}
           <Field
             label="Destination"
             name="destinationUrl"
@@ -177,17 +198,7 @@ export function AdOrderForm({ kind, catalog }: { kind: AdKind; catalog: Catalog 
           </p>
         </CardBody>
       </Card>
-      <div className="ad-order__preview">
-        {kind === 'ball' ? (
-          <BallBoardPreview color={color} imageUrl={image?.imageUrl ?? null} />
-        ) : (
-          <BannerPreview
-            imageUrl={image?.imageUrl ?? null}
-            width={catalog.bannerWidth}
-            height={catalog.bannerHeight}
-          />
-        )}
-      </div>
+      {!oneColumn && preview}
     </form>
   );
 }
