@@ -222,6 +222,8 @@ async function shoot(page, viewport, file) {
     return Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
   });
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  // From the top, however far filling in a form scrolled the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   await page.screenshot({ path: file });
   await page.setViewportSize(viewport);

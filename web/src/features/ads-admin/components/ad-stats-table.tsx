@@ -126,9 +126,11 @@ export function AdStatsTable({ rows }: { rows: AdTotals[] }) {
           {sorted.map((row) => (
             <tr key={row.ad.id}>
               <th scope="row" className="stats-table__ad">
-                {/* Should the name wrap, '· green ball' goes to the next line whole. */}
+                {/* On a phone the advertiser and the kind take a line each, without the dot. */}
                 <span className="stats-table__name">
-                  {row.ad.advertiserName} <span>· {adKind(row)}</span>
+                  {row.ad.advertiserName}
+                  <span className="stats-table__dot"> · </span>
+                  <span className="stats-table__kind">{adKind(row)}</span>
                 </span>
                 <span className="stats-table__folded">
                   {/* Commas between, so a long line wraps after one, as text does. */}
