@@ -117,8 +117,8 @@ export function AdOrderForm({ kind, catalog }: { kind: AdKind; catalog: Catalog 
   }
 
   const leaving = pay.isPending || pay.isSuccess;
-  // Beside the form on a wide screen; on a narrow one right after the image field, where the
-  // buyer sees the image on the board as they choose it, not only after the Pay button.
+  // Beside (a banner's: above) the form on a wide screen; on a narrow one right after the image
+  // field, where the buyer sees it as they choose the image, not only after the Pay button.
   const preview = (
     <div className="ad-order__preview">
       {kind === 'ball' ? (
