@@ -29,21 +29,29 @@ export interface StackResources {
 
 export const ADMIN_USERNAME = 'e2e_admin';
 
-/** Ports the OS says are free right now: all held open together, so they differ. */
+/** Binds `port` on 127.0.0.1 if it is free; null if it is taken. */
+function hold(port: number): Promise<net.Server | null> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * Free ports below the OS's ephemeral range (32768 and up on Linux), all held open together so
+ * they differ. A port the OS hands out for listen(0) is an ephemeral one, which any outgoing
+ * connection (to PostgreSQL, Redis, another stack) may take as its source port between our
+ * check and the service's bind: seen as 'port … already in use' when two stacks start at once.
+ */
 async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  const held: net.Server[] = [];
+  while (held.length < count) {
+    const server = await hold(20_000 + Math.floor(Math.random() * 12_000));
+    if (server) held.push(server);
+  }
+  const ports = held.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(held.map((s) => new Promise((r) => s.close(r))));
   return ports;
 }
 

@@ -18,8 +18,5 @@ export function adminAdsQueryOptions({ kind, state }: { kind: AdKind; state?: Ad
 
 /** After an ad changed: the admin's lists and statistics, and what the board and pages show. */
 export function invalidateAdminAds(client: QueryClient): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: adminAdsKey }),
-    invalidateAfter('ads-changed', client),
-  ]);
+  return invalidateAfter('ads-changed', client);
 }
