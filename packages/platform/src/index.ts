@@ -18,3 +18,4 @@ export * from './grpc/health';
 export * from './read-cache';
 export * from './names';
 export * from './addresses';
+export * from './days';

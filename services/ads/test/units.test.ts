@@ -1,9 +1,9 @@
+import { dayRange } from '@ballmatch/platform';
 import { loadAdsConfig } from '../src/config';
 import { unusedCents } from '../src/domain/management';
 import { inRotation } from '../src/domain/serving';
 import { parseStart } from '../src/domain/start-time';
 import { adState, DAY_MS, type AdStatus } from '../src/domain/state';
-import { dayRange } from '../src/domain/stats';
 import type { AdRecord } from '../src/store/ads';
 
 const T0 = new Date('2026-11-24T12:00:00.000Z');
