@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
+  AchievementAwarded,
   AdsChanged,
   LeaderboardUpdated,
   ScoreCreated,
   SessionFinished,
   SessionFlagged,
   UpdatePublished,
+  UserDeleted,
   type MessageFns,
 } from './gen/events/v1/events';
 
@@ -53,6 +55,12 @@ export const EVENTS = {
     stream: 'UPDATES',
     type: UpdatePublished,
   }),
+  achievementAwarded: event({
+    subject: 'achievement.awarded',
+    stream: 'ACHIEVEMENTS',
+    type: AchievementAwarded,
+  }),
+  userDeleted: event({ subject: 'user.deleted', stream: 'USERS', type: UserDeleted }),
 };
 
 export type EventName = keyof typeof EVENTS;

@@ -27,6 +27,8 @@ describe('the event table', () => {
       ['session.finished', 'SESSIONS'],
       ['ads.changed', 'ADS'],
       ['updates.published', 'UPDATES'],
+      ['achievement.awarded', 'ACHIEVEMENTS'],
+      ['user.deleted', 'USERS'],
     ]);
     expect(eventStreams('scoreCreated', 'leaderboardUpdated', 'sessionFlagged')).toEqual([
       { name: 'SCORES', subjects: ['scores.>'] },

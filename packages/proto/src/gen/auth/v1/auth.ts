@@ -158,6 +158,17 @@ export interface LogoutRequest {
 export interface LogoutResponse {
 }
 
+export interface DeleteAccountRequest {
+  /** The account's username as the player typed it to confirm (case and spaces around ignored). */
+  confirmUsername: string;
+  currentPassword: string;
+  /** The account's scores leave every board too; otherwise they stay under the name played. */
+  removeScores: boolean;
+}
+
+export interface DeleteAccountResponse {
+}
+
 export interface ResolveNameRequest {
   name: string;
 }
@@ -167,6 +178,23 @@ export interface ResolveNameResponse {
   ownerUserId: string;
   /** A staff or site name (or a look-alike): nobody may play under it. */
   protected: boolean;
+}
+
+export interface ListAchievementsRequest {
+}
+
+export interface Achievement {
+  /** The badge's stable id, e.g. 'first_game', 'score_5000'. */
+  id: string;
+  name: string;
+  /** What earns it, in a sentence. */
+  description: string;
+  /** ISO 8601; absent while the badge is not won. */
+  awardedAt?: string | undefined;
+}
+
+export interface ListAchievementsResponse {
+  achievements: Achievement[];
 }
 
 function createBaseUser(): User {
@@ -1471,6 +1499,171 @@ export const LogoutResponse: MessageFns<LogoutResponse> = {
   },
 };
 
+function createBaseDeleteAccountRequest(): DeleteAccountRequest {
+  return { confirmUsername: "", currentPassword: "", removeScores: false };
+}
+
+export const DeleteAccountRequest: MessageFns<DeleteAccountRequest> = {
+  encode(message: DeleteAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.confirmUsername !== "") {
+      writer.uint32(10).string(message.confirmUsername);
+    }
+    if (message.currentPassword !== "") {
+      writer.uint32(18).string(message.currentPassword);
+    }
+    if (message.removeScores !== false) {
+      writer.uint32(24).bool(message.removeScores);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.confirmUsername = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.currentPassword = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.removeScores = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteAccountRequest {
+    return {
+      confirmUsername: isSet(object.confirmUsername)
+        ? globalThis.String(object.confirmUsername)
+        : isSet(object.confirm_username)
+        ? globalThis.String(object.confirm_username)
+        : "",
+      currentPassword: isSet(object.currentPassword)
+        ? globalThis.String(object.currentPassword)
+        : isSet(object.current_password)
+        ? globalThis.String(object.current_password)
+        : "",
+      removeScores: isSet(object.removeScores)
+        ? globalThis.Boolean(object.removeScores)
+        : isSet(object.remove_scores)
+        ? globalThis.Boolean(object.remove_scores)
+        : false,
+    };
+  },
+
+  toJSON(message: DeleteAccountRequest): unknown {
+    const obj: any = {};
+    if (message.confirmUsername !== "") {
+      obj.confirmUsername = message.confirmUsername;
+    }
+    if (message.currentPassword !== "") {
+      obj.currentPassword = message.currentPassword;
+    }
+    if (message.removeScores !== false) {
+      obj.removeScores = message.removeScores;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteAccountRequest>, I>>(base?: I): DeleteAccountRequest {
+    return DeleteAccountRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteAccountRequest>, I>>(object: I): DeleteAccountRequest {
+    const message = createBaseDeleteAccountRequest();
+    message.confirmUsername = object.confirmUsername ?? "";
+    message.currentPassword = object.currentPassword ?? "";
+    message.removeScores = object.removeScores ?? false;
+    return message;
+  },
+};
+
+function createBaseDeleteAccountResponse(): DeleteAccountResponse {
+  return {};
+}
+
+export const DeleteAccountResponse: MessageFns<DeleteAccountResponse> = {
+  encode(_: DeleteAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteAccountResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteAccountResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteAccountResponse>, I>>(base?: I): DeleteAccountResponse {
+    return DeleteAccountResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteAccountResponse>, I>>(_: I): DeleteAccountResponse {
+    const message = createBaseDeleteAccountResponse();
+    return message;
+  },
+};
+
 function createBaseResolveNameRequest(): ResolveNameRequest {
   return { name: "" };
 }
@@ -1627,6 +1820,250 @@ export const ResolveNameResponse: MessageFns<ResolveNameResponse> = {
   },
 };
 
+function createBaseListAchievementsRequest(): ListAchievementsRequest {
+  return {};
+}
+
+export const ListAchievementsRequest: MessageFns<ListAchievementsRequest> = {
+  encode(_: ListAchievementsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAchievementsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAchievementsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListAchievementsRequest {
+    return {};
+  },
+
+  toJSON(_: ListAchievementsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAchievementsRequest>, I>>(base?: I): ListAchievementsRequest {
+    return ListAchievementsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAchievementsRequest>, I>>(_: I): ListAchievementsRequest {
+    const message = createBaseListAchievementsRequest();
+    return message;
+  },
+};
+
+function createBaseAchievement(): Achievement {
+  return { id: "", name: "", description: "", awardedAt: undefined };
+}
+
+export const Achievement: MessageFns<Achievement> = {
+  encode(message: Achievement, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.awardedAt !== undefined) {
+      writer.uint32(34).string(message.awardedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Achievement {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAchievement();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.awardedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Achievement {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      awardedAt: isSet(object.awardedAt)
+        ? globalThis.String(object.awardedAt)
+        : isSet(object.awarded_at)
+        ? globalThis.String(object.awarded_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Achievement): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.awardedAt !== undefined) {
+      obj.awardedAt = message.awardedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Achievement>, I>>(base?: I): Achievement {
+    return Achievement.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Achievement>, I>>(object: I): Achievement {
+    const message = createBaseAchievement();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.awardedAt = object.awardedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListAchievementsResponse(): ListAchievementsResponse {
+  return { achievements: [] };
+}
+
+export const ListAchievementsResponse: MessageFns<ListAchievementsResponse> = {
+  encode(message: ListAchievementsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.achievements) {
+      Achievement.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAchievementsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAchievementsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.achievements.push(Achievement.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAchievementsResponse {
+    return {
+      achievements: globalThis.Array.isArray(object?.achievements)
+        ? object.achievements.map((e: any) => Achievement.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListAchievementsResponse): unknown {
+    const obj: any = {};
+    if (message.achievements?.length) {
+      obj.achievements = message.achievements.map((e) => Achievement.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAchievementsResponse>, I>>(base?: I): ListAchievementsResponse {
+    return ListAchievementsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAchievementsResponse>, I>>(object: I): ListAchievementsResponse {
+    const message = createBaseListAchievementsResponse();
+    message.achievements = object.achievements?.map((e) => Achievement.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** Signing in: anyone may call. */
 export type AuthServiceService = typeof AuthServiceService;
 export const AuthServiceService = {
@@ -1763,6 +2200,22 @@ export const AccountServiceService = {
     responseSerialize: (value: LogoutResponse): Buffer => Buffer.from(LogoutResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): LogoutResponse => LogoutResponse.decode(value),
   },
+  /**
+   * Deletes the caller's account once they confirm it (their username, typed, and their
+   * current password): the account is gone, every session of it signed out, and
+   * `user.deleted` published through the outbox (the scores service voids the account's
+   * scores when `remove_scores` asks it to).
+   */
+  deleteAccount: {
+    path: "/auth.v1.AccountService/DeleteAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteAccountRequest): Buffer => Buffer.from(DeleteAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteAccountRequest => DeleteAccountRequest.decode(value),
+    responseSerialize: (value: DeleteAccountResponse): Buffer =>
+      Buffer.from(DeleteAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteAccountResponse => DeleteAccountResponse.decode(value),
+  },
 } as const;
 
 export interface AccountServiceServer extends UntypedServiceImplementation {
@@ -1771,6 +2224,13 @@ export interface AccountServiceServer extends UntypedServiceImplementation {
   updateProfile: handleUnaryCall<UpdateProfileRequest, UpdateProfileResponse>;
   /** Revokes the caller's token at once (deny-list until it would have expired). */
   logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
+  /**
+   * Deletes the caller's account once they confirm it (their username, typed, and their
+   * current password): the account is gone, every session of it signed out, and
+   * `user.deleted` published through the outbox (the scores service voids the account's
+   * scores when `remove_scores` asks it to).
+   */
+  deleteAccount: handleUnaryCall<DeleteAccountRequest, DeleteAccountResponse>;
 }
 
 export interface AccountServiceClient extends Client {
@@ -1820,6 +2280,27 @@ export interface AccountServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: LogoutResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Deletes the caller's account once they confirm it (their username, typed, and their
+   * current password): the account is gone, every session of it signed out, and
+   * `user.deleted` published through the outbox (the scores service voids the account's
+   * scores when `remove_scores` asks it to).
+   */
+  deleteAccount(
+    request: DeleteAccountRequest,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -1883,6 +2364,56 @@ export interface NameServiceClient extends Client {
 export const NameServiceClient = makeGenericClientConstructor(NameServiceService, "auth.v1.NameService") as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): NameServiceClient;
   service: typeof NameServiceService;
+  serviceName: string;
+};
+
+/** The signed-in caller's achievement badges (awarded by this service from verified scores). */
+export type AchievementServiceService = typeof AchievementServiceService;
+export const AchievementServiceService = {
+  /** Every badge of the set, in its order, each with when the caller won it (if they did). */
+  listAchievements: {
+    path: "/auth.v1.AchievementService/ListAchievements" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAchievementsRequest): Buffer =>
+      Buffer.from(ListAchievementsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAchievementsRequest => ListAchievementsRequest.decode(value),
+    responseSerialize: (value: ListAchievementsResponse): Buffer =>
+      Buffer.from(ListAchievementsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAchievementsResponse => ListAchievementsResponse.decode(value),
+  },
+} as const;
+
+export interface AchievementServiceServer extends UntypedServiceImplementation {
+  /** Every badge of the set, in its order, each with when the caller won it (if they did). */
+  listAchievements: handleUnaryCall<ListAchievementsRequest, ListAchievementsResponse>;
+}
+
+export interface AchievementServiceClient extends Client {
+  /** Every badge of the set, in its order, each with when the caller won it (if they did). */
+  listAchievements(
+    request: ListAchievementsRequest,
+    callback: (error: ServiceError | null, response: ListAchievementsResponse) => void,
+  ): ClientUnaryCall;
+  listAchievements(
+    request: ListAchievementsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAchievementsResponse) => void,
+  ): ClientUnaryCall;
+  listAchievements(
+    request: ListAchievementsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAchievementsResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const AchievementServiceClient = makeGenericClientConstructor(
+  AchievementServiceService,
+  "auth.v1.AchievementService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AchievementServiceClient;
+  service: typeof AchievementServiceService;
   serviceName: string;
 };
 

@@ -16,7 +16,29 @@ export interface ScoreCreated {
   id: string;
   /** ISO 8601. */
   occurredAt: string;
-  score: ScoreSnapshot | undefined;
+  score:
+    | ScoreSnapshot
+    | undefined;
+  /**
+   * What the live feed does not show, for achievements (auth): the registered player who
+   * scored it (absent for a guest's score).
+   */
+  userId?:
+    | string
+    | undefined;
+  /** The longest run of one colour the game cleared in a match (the audit replay's figure). */
+  largestRun: number;
+  /** The week whose board counts it. */
+  weekId: string;
+  /** The season whose board it is on; absent when no season ran at its time. */
+  seasonId?:
+    | string
+    | undefined;
+  /**
+   * The player's place on the week's board right after this score, when in the top 10;
+   * absent below the top 10, and for a score cleared after review.
+   */
+  weeklyRank?: number | undefined;
 }
 
 /** A score as the live feed shows it. */
@@ -115,8 +137,47 @@ export interface UpdatePublished {
   publishedAt: string;
 }
 
+/**
+ * Subject `user.deleted`: a player deleted their account (stream USERS), once per account. The
+ * scores service voids every score of the account when `remove_scores` is set.
+ */
+export interface UserDeleted {
+  id: string;
+  occurredAt: string;
+  userId: string;
+  /** The username the account had. */
+  username: string;
+  /** The player asked for their scores to leave the boards too. */
+  removeScores: boolean;
+}
+
+/**
+ * Subject `achievement.awarded`: a registered player has just won a badge (stream
+ * ACHIEVEMENTS), once per player and badge. Realtime delivers it to that player's sockets only.
+ */
+export interface AchievementAwarded {
+  id: string;
+  occurredAt: string;
+  userId: string;
+  /** The badge's id, name and description (auth's set). */
+  badge: string;
+  name: string;
+  description: string;
+  /** ISO 8601. */
+  awardedAt: string;
+}
+
 function createBaseScoreCreated(): ScoreCreated {
-  return { id: "", occurredAt: "", score: undefined };
+  return {
+    id: "",
+    occurredAt: "",
+    score: undefined,
+    userId: undefined,
+    largestRun: 0,
+    weekId: "",
+    seasonId: undefined,
+    weeklyRank: undefined,
+  };
 }
 
 export const ScoreCreated: MessageFns<ScoreCreated> = {
@@ -129,6 +190,21 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
     }
     if (message.score !== undefined) {
       ScoreSnapshot.encode(message.score, writer.uint32(26).fork()).join();
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(34).string(message.userId);
+    }
+    if (message.largestRun !== 0) {
+      writer.uint32(40).int32(message.largestRun);
+    }
+    if (message.weekId !== "") {
+      writer.uint32(50).string(message.weekId);
+    }
+    if (message.seasonId !== undefined) {
+      writer.uint32(58).string(message.seasonId);
+    }
+    if (message.weeklyRank !== undefined) {
+      writer.uint32(64).int32(message.weeklyRank);
     }
     return writer;
   },
@@ -170,6 +246,46 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
             message.score = ScoreSnapshot.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.largestRun = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.weekId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.seasonId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.weeklyRank = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -191,6 +307,31 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
         ? globalThis.String(object.occurred_at)
         : "",
       score: isSet(object.score) ? ScoreSnapshot.fromJSON(object.score) : undefined,
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : undefined,
+      largestRun: isSet(object.largestRun)
+        ? globalThis.Number(object.largestRun)
+        : isSet(object.largest_run)
+        ? globalThis.Number(object.largest_run)
+        : 0,
+      weekId: isSet(object.weekId)
+        ? globalThis.String(object.weekId)
+        : isSet(object.week_id)
+        ? globalThis.String(object.week_id)
+        : "",
+      seasonId: isSet(object.seasonId)
+        ? globalThis.String(object.seasonId)
+        : isSet(object.season_id)
+        ? globalThis.String(object.season_id)
+        : undefined,
+      weeklyRank: isSet(object.weeklyRank)
+        ? globalThis.Number(object.weeklyRank)
+        : isSet(object.weekly_rank)
+        ? globalThis.Number(object.weekly_rank)
+        : undefined,
     };
   },
 
@@ -205,6 +346,21 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
     if (message.score !== undefined) {
       obj.score = ScoreSnapshot.toJSON(message.score);
     }
+    if (message.userId !== undefined) {
+      obj.userId = message.userId;
+    }
+    if (message.largestRun !== 0) {
+      obj.largestRun = Math.round(message.largestRun);
+    }
+    if (message.weekId !== "") {
+      obj.weekId = message.weekId;
+    }
+    if (message.seasonId !== undefined) {
+      obj.seasonId = message.seasonId;
+    }
+    if (message.weeklyRank !== undefined) {
+      obj.weeklyRank = Math.round(message.weeklyRank);
+    }
     return obj;
   },
 
@@ -218,6 +374,11 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
     message.score = (object.score !== undefined && object.score !== null)
       ? ScoreSnapshot.fromPartial(object.score)
       : undefined;
+    message.userId = object.userId ?? undefined;
+    message.largestRun = object.largestRun ?? 0;
+    message.weekId = object.weekId ?? "";
+    message.seasonId = object.seasonId ?? undefined;
+    message.weeklyRank = object.weeklyRank ?? undefined;
     return message;
   },
 };
@@ -1215,6 +1376,328 @@ export const UpdatePublished: MessageFns<UpdatePublished> = {
     message.updateId = object.updateId ?? "";
     message.title = object.title ?? "";
     message.publishedAt = object.publishedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseUserDeleted(): UserDeleted {
+  return { id: "", occurredAt: "", userId: "", username: "", removeScores: false };
+}
+
+export const UserDeleted: MessageFns<UserDeleted> = {
+  encode(message: UserDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.username !== "") {
+      writer.uint32(34).string(message.username);
+    }
+    if (message.removeScores !== false) {
+      writer.uint32(40).bool(message.removeScores);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.removeScores = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserDeleted {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      removeScores: isSet(object.removeScores)
+        ? globalThis.Boolean(object.removeScores)
+        : isSet(object.remove_scores)
+        ? globalThis.Boolean(object.remove_scores)
+        : false,
+    };
+  },
+
+  toJSON(message: UserDeleted): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.removeScores !== false) {
+      obj.removeScores = message.removeScores;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserDeleted>, I>>(base?: I): UserDeleted {
+    return UserDeleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserDeleted>, I>>(object: I): UserDeleted {
+    const message = createBaseUserDeleted();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.userId = object.userId ?? "";
+    message.username = object.username ?? "";
+    message.removeScores = object.removeScores ?? false;
+    return message;
+  },
+};
+
+function createBaseAchievementAwarded(): AchievementAwarded {
+  return { id: "", occurredAt: "", userId: "", badge: "", name: "", description: "", awardedAt: "" };
+}
+
+export const AchievementAwarded: MessageFns<AchievementAwarded> = {
+  encode(message: AchievementAwarded, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.badge !== "") {
+      writer.uint32(34).string(message.badge);
+    }
+    if (message.name !== "") {
+      writer.uint32(42).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    if (message.awardedAt !== "") {
+      writer.uint32(58).string(message.awardedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AchievementAwarded {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAchievementAwarded();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.badge = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.awardedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AchievementAwarded {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      badge: isSet(object.badge) ? globalThis.String(object.badge) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      awardedAt: isSet(object.awardedAt)
+        ? globalThis.String(object.awardedAt)
+        : isSet(object.awarded_at)
+        ? globalThis.String(object.awarded_at)
+        : "",
+    };
+  },
+
+  toJSON(message: AchievementAwarded): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.badge !== "") {
+      obj.badge = message.badge;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.awardedAt !== "") {
+      obj.awardedAt = message.awardedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AchievementAwarded>, I>>(base?: I): AchievementAwarded {
+    return AchievementAwarded.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AchievementAwarded>, I>>(object: I): AchievementAwarded {
+    const message = createBaseAchievementAwarded();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.userId = object.userId ?? "";
+    message.badge = object.badge ?? "";
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.awardedAt = object.awardedAt ?? "";
     return message;
   },
 };
