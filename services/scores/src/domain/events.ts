@@ -5,7 +5,19 @@ import type { ShownScore } from '../store/boards';
 /** The NATS events of this service: messages of proto/events/v1/events.proto. */
 export type BoardName = 'all-time' | 'weekly' | 'seasonal';
 
-export function scoreCreated(score: ShownScore, at: Date): OutboxEvent {
+/**
+ * What scores.created tells beyond the feed's snapshot, for achievements (auth): whose account
+ * scored (none for a guest), the game's largest run, its week and season. The submission's
+ * statement adds the season and the weekly place itself (store/scores.ts).
+ */
+export interface ScoreFacts {
+  userId?: string;
+  largestRun?: number;
+  weekId: string;
+  seasonId?: string;
+}
+
+export function scoreCreated(score: ShownScore, facts: ScoreFacts, at: Date): OutboxEvent {
   return newEvent(
     'scoreCreated',
     {
@@ -16,9 +28,18 @@ export function scoreCreated(score: ShownScore, at: Date): OutboxEvent {
         level: score.level,
         createdAt: score.createdAt.toISOString(),
       },
+      userId: facts.userId || undefined,
+      largestRun: facts.largestRun ?? 0,
+      weekId: facts.weekId,
+      seasonId: facts.seasonId,
     },
     at,
   );
+}
+
+/** The account in a player key (`user:<id>`); none for a guest's (`guest:<skeleton>`). */
+export function accountOf(playerKey: string): string | undefined {
+  return playerKey.startsWith('user:') ? playerKey.slice('user:'.length) : undefined;
 }
 
 /** `boardId` is the week's or season's id; null for 'all-time' (absent from the payload). */

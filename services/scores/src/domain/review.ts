@@ -6,7 +6,7 @@ import type { ReviewState, ScoreRow } from '../store/rows';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
-import { leaderboardUpdated, scoreCreated } from './events';
+import { accountOf, leaderboardUpdated, scoreCreated } from './events';
 import { reasonOf } from './moderation';
 
 /**
@@ -61,7 +61,20 @@ export function createReview(deps: {
   const events =
     (at: Date): TransitionEvents =>
     (score, announce) => [
-      ...(announce ? [scoreCreated(score, at)] : []),
+      // The game's largest run and weekly place are not kept: no run or weekly badge from it.
+      ...(announce
+        ? [
+            scoreCreated(
+              score,
+              {
+                userId: accountOf(score.playerKey),
+                weekId: score.weekId,
+                seasonId: score.seasonId ?? undefined,
+              },
+              at,
+            ),
+          ]
+        : []),
       ...(score.resetId ? [] : [leaderboardUpdated('all-time', null, score.playerName, at)]),
       leaderboardUpdated('weekly', score.weekId, score.playerName, at),
       ...(score.seasonId

@@ -211,7 +211,15 @@ async function storeInOneStatement(
     timingFlags: game.timing.flags,
     sessionSuspicious: session.suspicious,
     events: [
-      { ...scoreCreated(score, createdAt), seasonal: false },
+      {
+        ...scoreCreated(
+          score,
+          { userId: input.userId, largestRun: game.largestRun, weekId: week.id },
+          createdAt,
+        ),
+        seasonal: false,
+        placed: true,
+      },
       { ...leaderboardUpdated('all-time', null, name.name, createdAt), seasonal: false },
       { ...leaderboardUpdated('weekly', week.id, name.name, createdAt), seasonal: false },
       { ...leaderboardUpdated('seasonal', null, name.name, createdAt), seasonal: true },

@@ -31,10 +31,11 @@ export interface NewScore {
    * Written when the score is stored; `seasonal` ones only if a season runs. Their payloads are
    * the messages' JSON, built in TypeScript from the generated types (`newEvent`); SQL only
    * adds a seasonal one's `boardId`, the season found inside the statement (so the lookup
-   * and the insert stay one round trip and see the same seasons). The event contract test
-   * (test/event-contract.test.ts) checks the rows this makes.
+   * and the insert stay one round trip and see the same seasons); likewise a `placed` one
+   * (scores.created) gets the score's `seasonId` and, in the week's top 10, its `weeklyRank`.
+   * The event contract test (test/event-contract.test.ts) checks the rows this makes.
    */
-  events: (OutboxEvent & { seasonal: boolean })[];
+  events: (OutboxEvent & { seasonal: boolean; placed?: boolean })[];
 }
 
 export type InsertOutcome =
@@ -84,14 +85,30 @@ WITH s AS (
     version = ws.version + 1,
     updated_at = EXCLUDED.updated_at
   RETURNING id, total_score, games_played, highest_level, version
+), ahead AS (
+  -- The players before this one on the week's board (WEEKLY_ORDER) once it is counted, up to
+  -- 10: the event tells a place in the top 10 only, and most scores stop the scan early.
+  SELECT count(*) AS n FROM (
+    SELECT 1 FROM weekly_scores x CROSS JOIN w
+    WHERE x.week_id = $9::uuid AND x.player_key <> $4::text AND x.games_played > 0
+      AND NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = x.player_key)
+      AND (x.total_score > w.total_score
+        OR (x.total_score = w.total_score AND x.games_played < w.games_played)
+        OR (x.total_score = w.total_score AND x.games_played = w.games_played
+            AND x.player_key COLLATE "C" > $4::text COLLATE "C"))
+    LIMIT 10) t
 ), e AS (
   INSERT INTO outbox (id, subject, payload)
   SELECT ev.id, ev.subject,
          -- LeaderboardUpdated.boardId (a uuid is a JSON string): the season of this score
          CASE WHEN ev.seasonal THEN ev.payload || jsonb_build_object('boardId', s.season_id)
+              -- ScoreCreated.seasonId and weeklyRank, each left out when absent
+              WHEN ev.placed THEN ev.payload || jsonb_strip_nulls(jsonb_build_object(
+                'seasonId', s.season_id,
+                'weeklyRank', CASE WHEN ahead.n < 10 THEN ahead.n + 1 END))
               ELSE ev.payload END
-  FROM s CROSS JOIN jsonb_to_recordset($13::jsonb)
-    AS ev(id uuid, subject text, payload jsonb, seasonal boolean)
+  FROM s CROSS JOIN ahead CROSS JOIN jsonb_to_recordset($13::jsonb)
+    AS ev(id uuid, subject text, payload jsonb, seasonal boolean, placed boolean)
   WHERE NOT ev.seasonal OR s.season_id IS NOT NULL
 )
 SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total_score,
@@ -136,6 +153,7 @@ export function createScoreStore(db: Knex) {
             subject: e.subject,
             payload: e.payload,
             seasonal: e.seasonal,
+            placed: e.placed ?? false,
           })),
         ),
         n.nameSkeleton,
