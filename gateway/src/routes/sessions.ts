@@ -7,6 +7,7 @@ import type { GatewayDeps } from '../context';
 import {
   pageQuery,
   parseBody,
+  queryText,
   queryValue,
   requiredText,
   wireInteger,
@@ -202,9 +203,10 @@ export function sessionRoutes(deps: GatewayDeps): Router {
     res.json(await listPage(req, { ip: String(req.params.ip ?? '') }));
   });
 
+  // The session with the server's timing analysis of its game.
   router.get('/admin/player-sessions/:id', async (req, res) => {
-    const { session } = await sessionAdmin.getSession({ id: sessionIdParam(req) });
-    res.json(sessionJson(session!));
+    const { session, timing } = await sessionAdmin.getSession({ id: sessionIdParam(req) });
+    res.json({ ...sessionJson(session!), timing });
   });
 
   router.post('/admin/player-sessions/:id/flag', async (req, res) => {
@@ -212,6 +214,22 @@ export function sessionRoutes(deps: GatewayDeps): Router {
     const body = parseBody(flagBody, req.body);
     const { session } = await sessionAdmin.flagSession({ id, reason: body.reason });
     res.json(sessionJson(session!));
+  });
+
+  router.post('/admin/player-sessions/:id/unflag', async (req, res) => {
+    const id = sessionIdParam(req);
+    const body = parseBody(flagBody, req.body);
+    const { session } = await sessionAdmin.unflagSession({ id, reason: body.reason });
+    res.json(sessionJson(session!));
+  });
+
+  router.get('/admin/game-analytics', async (req, res) => {
+    res.json(
+      await sessionAdmin.getGameAnalytics({
+        from: queryText(req.query.from),
+        to: queryText(req.query.to),
+      }),
+    );
   });
 
   return router;

@@ -6,7 +6,10 @@ import type { FlagRow, SessionRow } from './store/sessions';
 export const SESSION_STREAMS: StreamSpec[] = eventStreams('sessionFlagged', 'sessionFinished');
 
 /** `session.flagged`: the session has just become suspicious (by the server or an admin). */
-export function flaggedEvent(session: SessionRow, flag: FlagRow): OutboxEvent {
+export function flaggedEvent(
+  session: SessionRow,
+  flag: Pick<FlagRow, 'source' | 'type' | 'details'>,
+): OutboxEvent {
   return newEvent('sessionFlagged', {
     sessionId: session.id,
     playerName: session.playerName,

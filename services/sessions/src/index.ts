@@ -16,11 +16,13 @@ import {
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
 import { loadSessionsConfig } from './config';
+import { createAnalytics } from './domain/analytics';
 import { createGames, type RewardClicks } from './domain/games';
 import { createSessions } from './domain/sessions';
 import { SESSION_STREAMS } from './events';
 import { createSessionAdminHandlers, createSessionHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
+import { createAnalyticsStore } from './store/analytics';
 import { createGameStore } from './store/games';
 import { createSessionStore } from './store/sessions';
 
@@ -60,11 +62,12 @@ export async function start(
 
   const store = createSessionStore(db);
   const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR);
+  const now = options.now ?? (() => new Date());
   const games = createGames({
     games: createGameStore(db),
     sessions: store,
     onEventsWritten: relay.wake,
-    now: options.now ?? (() => new Date()),
+    now,
     rewardClicked: options.rewardClicks ?? ads!.rewardClicked,
     startsPerHour: {
       address: config.RANKED_STARTS_PER_HOUR_PER_ADDRESS,
@@ -72,6 +75,7 @@ export async function start(
     },
   });
   const sessions = createSessions({ store, games, onEventsWritten: relay.wake });
+  const analytics = createAnalytics({ store: createAnalyticsStore(db), now });
   // Redis holds the logout deny-list the caller check reads; nothing else of this service.
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
@@ -86,7 +90,7 @@ export async function start(
   server.add(
     sessionsV1.SessionAdminServiceService,
     'sessions.v1.SessionAdminService',
-    createSessionAdminHandlers(sessions, games),
+    createSessionAdminHandlers(sessions, games, analytics),
     { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);

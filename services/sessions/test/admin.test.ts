@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sessionsV1 } from '@ballmatch/proto';
 import { evenTimestamps, listen, newSession, update } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
+import { playOut } from './play';
 
 let svc: SessionsHarness;
 beforeAll(async () => {
@@ -44,6 +45,8 @@ describe('player tracking checks the caller itself (defence in depth)', () => {
     ] as const) {
       await expect(client.getSession({ id })).rejects.toMatchObject({ code });
       await expect(client.flagSession({ id, reason: 'x' })).rejects.toMatchObject({ code });
+      await expect(client.unflagSession({ id, reason: 'x' })).rejects.toMatchObject({ code });
+      await expect(client.getGameAnalytics({ from: '', to: '' })).rejects.toMatchObject({ code });
     }
   });
 });
@@ -189,5 +192,90 @@ describe('GetSession and FlagSession', () => {
       message,
       details: { field: 'reason' },
     });
+  });
+});
+
+describe('the timing analysis of a session', () => {
+  afterEach(() => svc.clock.real());
+
+  it("comes with the session: the engine's figures on the times the server received the actions", async () => {
+    const { id } = await svc.client.createSession(newSession({ playerName: 'Metronome' }));
+    await playOut(svc, id, () => 350, { maxActions: 8 });
+    const { session, timing } = await svc.admin.getSession({ id });
+    expect(session!.suspicious).toBe(true);
+    expect(timing).toEqual({
+      moveCount: 8,
+      gapCount: 7,
+      fastGapCount: 0,
+      fastRatio: 0,
+      meanGap: 350,
+      coefficientOfVariation: 0,
+      suspicious: true,
+      flags: ['lowVariation'],
+      gaps: Array(7).fill(350),
+    });
+  });
+
+  it('is empty for a game without actions', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    const { timing } = await svc.admin.getSession({ id });
+    expect(timing).toMatchObject({ moveCount: 0, gapCount: 0, suspicious: false, gaps: [] });
+  });
+});
+
+describe('UnflagSession', () => {
+  it('takes a session off the suspicious list with the reason kept; an admin may flag it again', async () => {
+    const events = await listen(svc.bus, 'session.flagged');
+    const ip = '192.0.2.91';
+    const bot = await makeBot({ clientIp: ip, playerName: 'Cleared' });
+    expect(await events.next()).toMatchObject({ sessionId: bot, source: 'server' });
+
+    const cleared = (await svc.admin.unflagSession({ id: bot, reason: ' Known fast player ' }))
+      .session!;
+    expect(cleared.suspicious).toBe(false);
+    expect(cleared.flags.map((f) => [f.source, f.type, f.details, f.adminUserId])).toEqual([
+      [sessionsV1.FlagSource.FLAG_SOURCE_SERVER, 'SUSPICIOUS_TIMING', expect.any(String), ''],
+      [sessionsV1.FlagSource.FLAG_SOURCE_ADMIN, 'ADMIN_UNFLAG', 'Known fast player', svc.adminId],
+    ]);
+    expect((await list({ suspiciousOnly: true, ip })).data).toEqual([]);
+    // Unflagging again answers the session as it is; the server's verdict is not given twice.
+    const again = (await svc.admin.unflagSession({ id: bot, reason: 'Twice' })).session!;
+    expect(again.flags).toHaveLength(2);
+    await svc.client.updateSession(update(bot, { moveTimestamps: evenTimestamps(10, 350, 2e12) }));
+    expect((await svc.admin.getSession({ id: bot })).session!.suspicious).toBe(false);
+
+    // An admin's flag makes it suspicious again, even with a reason given before.
+    for (const reason of ['Same device as a banned bot', 'Same device as a banned bot']) {
+      const flagged = (await svc.admin.flagSession({ id: bot, reason })).session!;
+      expect(flagged.suspicious).toBe(true);
+      expect(await events.next()).toMatchObject({
+        sessionId: bot,
+        source: 'admin',
+        details: reason,
+      });
+      await svc.admin.unflagSession({ id: bot, reason: 'Checked again' });
+    }
+    events.stop();
+    expect((await svc.admin.getSession({ id: bot })).session!.flags.map((f) => f.type)).toEqual([
+      'SUSPICIOUS_TIMING',
+      'ADMIN_UNFLAG',
+      'ADMIN_FLAG',
+      'ADMIN_UNFLAG',
+    ]);
+  });
+
+  it('refuses a missing reason and an unknown session', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    await expect(svc.admin.unflagSession({ id, reason: ' ' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'reason is required',
+      details: { field: 'reason' },
+    });
+    for (const bad of [randomUUID(), 'nope']) {
+      await expect(svc.admin.unflagSession({ id: bad, reason: 'x' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Session not found',
+      });
+    }
   });
 });

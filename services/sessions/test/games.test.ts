@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { entryFromCode, findMoves, gridFromCells, replay, type Color } from '@ballmatch/engine';
+import { entryFromCode, replay } from '@ballmatch/engine';
 import type { sessionsV1 } from '@ballmatch/proto';
 import { listen, newSession } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
+import { humanGap, movesOn, playOut as play } from './play';
 
 let svc: SessionsHarness;
 beforeAll(async () => {
@@ -14,41 +15,8 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 afterEach(() => svc.clock.real());
 
-/** The swaps the board shown allows, as a player would find them. */
-function movesOn(game: sessionsV1.Game) {
-  return findMoves({ grid: gridFromCells(game.grid as Color[]) });
-}
-
-/** Uneven gaps a person leaves between moves: 400 to 2,500 ms. */
-const humanGap = (i: number) => 400 + ((i * 7919) % 2100);
-
-/**
- * Plays the session's game through the service until it ends (taking the extra moves once,
- * after following the reward ad): one action `gapMs(i)` later on the service's clock each
- * time, the first valid swap shown.
- */
-async function playOut(id: string, gapMs: (i: number) => number, maxActions = 400) {
-  let game = (await svc.client.getGame({ id })).game!;
-  svc.clock.set('2031-03-03T10:00:00.000Z');
-  for (let i = 0; i < maxActions && game.status !== 'ended'; i++) {
-    svc.clock.advance(gapMs(i));
-    if (game.status === 'gameOverPending' && !game.extraMovesGranted) svc.rewardClicks.click(id);
-    const action: sessionsV1.PlayActionRequest['action'] =
-      game.status === 'gameOverPending'
-        ? game.extraMovesGranted
-          ? { $case: 'end', value: {} }
-          : { $case: 'extraMoves', value: {} }
-        : game.hasMoves
-          ? { $case: 'swap', value: movesOn(game)[0]! }
-          : { $case: 'reset', value: {} };
-    game = (await svc.client.playAction({ id, seq: game.seq, action })).game!;
-  }
-  if (game.status !== 'ended') {
-    game = (await svc.client.playAction({ id, seq: game.seq, action: { $case: 'end', value: {} } }))
-      .game!;
-  }
-  return game;
-}
+const playOut = (id: string, gapMs: (i: number) => number, maxActions?: number) =>
+  play(svc, id, gapMs, { maxActions });
 
 const firstSwap = async (id: string, client: Pick<typeof svc.client, 'getGame'> = svc.client) => {
   const game = (await client.getGame({ id })).game!;

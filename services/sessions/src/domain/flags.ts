@@ -4,11 +4,15 @@ import type { NewFlag, SessionRow, SessionStore } from '../store/sessions';
 
 export const ADMIN_FLAG_TYPE = 'ADMIN_FLAG';
 export const TIMING_FLAG_TYPE = 'SUSPICIOUS_TIMING';
+/** An admin took the session off the suspicious list (details: the reason). */
+export const ADMIN_UNFLAG_TYPE = 'ADMIN_UNFLAG';
 
 /**
- * Adds a flag in the caller's transaction. The flag that first makes the session suspicious
- * marks it and writes `session.flagged`; later flags only add detail (the same flag twice is
- * one). `flagged` says whether an event was written (the relay is then woken after commit).
+ * Adds a flag in the caller's transaction. The flag that makes the session suspicious marks it
+ * and writes `session.flagged`; later flags only add detail (the same flag twice is one). A
+ * session an admin unflagged becomes suspicious again only by an admin's flag, even one given
+ * before (the server's verdict is given once). `flagged` says whether an event was written
+ * (the relay is then woken after commit).
  */
 export async function raiseFlag(
   store: SessionStore,
@@ -17,8 +21,8 @@ export async function raiseFlag(
   flag: NewFlag,
 ): Promise<{ row: SessionRow; flagged: boolean }> {
   const [added] = await store.addFlags(trx, [flag]);
-  if (row.suspicious || !added) return { row, flagged: false };
-  const marked = await store.markSuspicious(trx, row.id);
-  await store.writeEvents(trx, [flaggedEvent(marked, added)]);
+  if (row.suspicious || (!added && flag.source !== 'admin')) return { row, flagged: false };
+  const marked = await store.setSuspicious(trx, row.id, true);
+  await store.writeEvents(trx, [flaggedEvent(marked, flag)]);
   return { row: marked, flagged: true };
 }

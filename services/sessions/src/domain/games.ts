@@ -18,7 +18,7 @@ import { newEvent } from '@ballmatch/proto';
 import type { GameRecord, GameStore } from '../store/games';
 import type { SessionRow, SessionStore } from '../store/sessions';
 import { raiseFlag, TIMING_FLAG_TYPE } from './flags';
-import { judgeTiming } from './timing';
+import { judgeTiming, timingReport } from './timing';
 
 /**
  * Ranked games held by this service (docs/architecture.md 'Ranked games'). The client gets the
@@ -429,6 +429,12 @@ export function createGames(deps: GameDeps) {
         });
       }
       return games.startCounts(input.by, since, limit);
+    },
+
+    /** Player tracking: the server's timing analysis of the game's actions as received. */
+    async timing(id: string) {
+      const actions = await games.actions(id);
+      return timingReport(actions.map((a) => a.receivedAt.getTime()));
     },
 
     /** What the scores service checks a submission against (the owner asks, through it). */

@@ -16,7 +16,7 @@ import {
   wholeNumber,
   type ClientFlagInput,
 } from './rules';
-import { ADMIN_FLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
+import { ADMIN_FLAG_TYPE, ADMIN_UNFLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
 import type { Claimant, GameView, Games } from './games';
 import { judgeTiming } from './timing';
 
@@ -256,6 +256,37 @@ export function createSessions(deps: SessionDeps) {
       });
       if (outcome.flagged) deps.onEventsWritten();
       const [one] = await withFlags([outcome.row]);
+      return one!;
+    },
+
+    /**
+     * An admin takes a suspicious session off the list, saying why (kept as an `ADMIN_UNFLAG`
+     * flag). A session that is not suspicious is answered as it is. Scores already held stay
+     * held: they are cleared or rejected in the scores service's review.
+     */
+    async unflag(input: {
+      adminId: string;
+      id: string;
+      reason: string;
+    }): Promise<SessionWithFlags> {
+      const reason = checkReason(input.reason);
+      if (!isUuid(input.id)) throw notFound();
+      const row = await store.transaction(async (trx) => {
+        const locked = await store.lock(trx, input.id);
+        if (!locked) throw notFound();
+        if (!locked.suspicious) return locked;
+        await store.addFlags(trx, [
+          {
+            sessionId: locked.id,
+            source: 'admin',
+            type: ADMIN_UNFLAG_TYPE,
+            details: reason,
+            adminUserId: input.adminId,
+          },
+        ]);
+        return store.setSuspicious(trx, locked.id, false);
+      });
+      const [one] = await withFlags([row]);
       return one!;
     },
   };

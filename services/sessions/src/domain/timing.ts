@@ -1,4 +1,7 @@
-import { analyzeTiming } from '@ballmatch/engine';
+import { analyzeTiming, type TimingAnalysis } from '@ballmatch/engine';
+
+/** The gaps player tracking shows (a game's log is rarely longer). */
+const MAX_GAPS = 2000;
 
 export interface TimingVerdict {
   suspicious: boolean;
@@ -12,8 +15,7 @@ export interface TimingVerdict {
  * after a later one), and an arrival order is not a move order.
  */
 export function judgeTiming(timestamps: readonly number[]): TimingVerdict {
-  const sorted = [...timestamps].sort((a, b) => a - b);
-  const analysis = analyzeTiming(sorted);
+  const analysis = analyzeTiming(inOrder(timestamps));
   const percent = Math.round(analysis.fastRatio * 100);
   const details =
     `${analysis.moveCount} moves: ${analysis.fastGapCount} of ${analysis.gapCount} gaps ` +
@@ -21,4 +23,13 @@ export function judgeTiming(timestamps: readonly number[]): TimingVerdict {
     `mean gap ${Math.round(analysis.meanGap)} ms` +
     (analysis.flags.length ? ` [${analysis.flags.join(', ')}]` : '');
   return { suspicious: analysis.suspicious, details };
+}
+
+const inOrder = (timestamps: readonly number[]) => [...timestamps].sort((a, b) => a - b);
+
+/** What an admin reads in player tracking: the analysis and the gaps it was made of. */
+export function timingReport(timestamps: readonly number[]): TimingAnalysis & { gaps: number[] } {
+  const sorted = inOrder(timestamps);
+  const gaps = sorted.slice(1, MAX_GAPS + 1).map((at, i) => at - sorted[i]!);
+  return { ...analyzeTiming(sorted), gaps };
 }

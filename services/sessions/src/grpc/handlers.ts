@@ -8,6 +8,7 @@ import {
   type CallContext,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
+import type { Analytics } from '../domain/analytics';
 import type { Claimant, Games, GameView, PlayerAction } from '../domain/games';
 import type { Sessions, SessionWithFlags } from '../domain/sessions';
 import type { FlagRow, FlagSource, SessionRow } from '../store/sessions';
@@ -145,6 +146,7 @@ export function createSessionHandlers(
 export function createSessionAdminHandlers(
   sessions: Sessions,
   games: Games,
+  analytics: Analytics,
 ): AsyncServiceOf<typeof sessionsV1.SessionAdminServiceService> {
   return {
     listStarts: async (req) => {
@@ -155,11 +157,21 @@ export function createSessionAdminHandlers(
       const page = await sessions.list(req);
       return { data: page.data.map(toProtoSession), pagination: page.pagination };
     },
-    getSession: async (req) => ({ session: toProtoSession(await sessions.get(req.id)) }),
+    getSession: async (req) => {
+      const session = await sessions.get(req.id);
+      const { averageMoveDuration: _, ...timing } = await games.timing(session.session.id);
+      return { session: toProtoSession(session), timing };
+    },
     flagSession: async (req, ctx) => ({
       session: toProtoSession(
         await sessions.flag({ adminId: requireAdmin(ctx).id, id: req.id, reason: req.reason }),
       ),
     }),
+    unflagSession: async (req, ctx) => ({
+      session: toProtoSession(
+        await sessions.unflag({ adminId: requireAdmin(ctx).id, id: req.id, reason: req.reason }),
+      ),
+    }),
+    getGameAnalytics: async (req) => analytics.forDays(req.from, req.to),
   };
 }

@@ -2,9 +2,11 @@ import type { Migrations } from '@ballmatch/platform';
 import * as sessions from './001_sessions';
 import * as outbox from './002_outbox';
 import * as games from './003_games';
+import * as gamesFinished from './004_games_finished';
 
 export const migrations: Migrations = {
   '001_sessions': sessions,
   '002_outbox': outbox,
   '003_games': games,
+  '004_games_finished': gamesFinished,
 };

@@ -142,10 +142,14 @@ export function createSessionStore(db: Knex) {
       return sessionRow(raw!);
     },
 
-    async markSuspicious(trx: Knex.Transaction, id: string): Promise<SessionRow> {
+    async setSuspicious(
+      trx: Knex.Transaction,
+      id: string,
+      suspicious: boolean,
+    ): Promise<SessionRow> {
       const [raw] = await sessions(trx)
         .where({ id })
-        .update({ suspicious: true, updated_at: trx.fn.now() })
+        .update({ suspicious, updated_at: trx.fn.now() })
         .returning(SESSION_COLUMNS);
       return sessionRow(raw!);
     },

@@ -367,7 +367,31 @@ export interface GetSessionRequest {
 }
 
 export interface GetSessionResponse {
-  session: Session | undefined;
+  session:
+    | Session
+    | undefined;
+  /**
+   * The server's timing analysis of the session's ranked game: the times this server received
+   * its actions (the rule that flags a game when it ends).
+   */
+  timing: TimingAnalysis | undefined;
+}
+
+/** The engine's analyzeTiming on a game's actions (packages/engine/README.md 'Anti-cheat timing'). */
+export interface TimingAnalysis {
+  moveCount: number;
+  gapCount: number;
+  /** Gaps under 100 ms. */
+  fastGapCount: number;
+  fastRatio: number;
+  /** Milliseconds. */
+  meanGap: number;
+  coefficientOfVariation: number;
+  suspicious: boolean;
+  /** 'fastMoves', 'lowVariation'. */
+  flags: string[];
+  /** Milliseconds between consecutive actions, in play order (the first 2000). */
+  gaps: number[];
 }
 
 export interface FlagSessionRequest {
@@ -399,6 +423,65 @@ export interface StartCount {
 
 export interface ListStartsResponse {
   rows: StartCount[];
+}
+
+export interface UnflagSessionRequest {
+  id: string;
+  /** 1-500 characters after trimming. */
+  reason: string;
+}
+
+export interface UnflagSessionResponse {
+  session: Session | undefined;
+}
+
+export interface GetGameAnalyticsRequest {
+  /** UTC days as YYYY-MM-DD, both included; empty: the last 30 days. At most 366 days. */
+  from: string;
+  to: string;
+}
+
+export interface LevelCount {
+  level: number;
+  games: number;
+}
+
+/** Games whose figure is in [from, to); `to` 0 for the last, open-ended range. */
+export interface RangeCount {
+  from: number;
+  to: number;
+  games: number;
+}
+
+export interface DayPlays {
+  /** YYYY-MM-DD. */
+  day: string;
+  /** Ranked games started that day. */
+  started: number;
+  /** Ranked games that ended that day. */
+  finished: number;
+}
+
+export interface GetGameAnalyticsResponse {
+  from: string;
+  to: string;
+  gamesStarted: number;
+  /** The games that ended within the range: every figure below but `days` is about them. */
+  gamesFinished: number;
+  /** The level each game ended on, lowest first (levels no game ended on are left out). */
+  levels: LevelCount[];
+  /** From the session's start to the game's end, in seconds. */
+  gameSeconds: RangeCount[];
+  meanGameSeconds: number;
+  medianGameSeconds: number;
+  moves: RangeCount[];
+  meanMoves: number;
+  medianMoves: number;
+  /** Games that ran out of moves (and so were offered the extra moves) and those that took them. */
+  extraMovesOffered: number;
+  extraMovesTaken: number;
+  /** Every day of the range, oldest first. */
+  days: DayPlays[];
 }
 
 function createBaseCreateSessionRequest(): CreateSessionRequest {
@@ -4725,13 +4808,16 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
 };
 
 function createBaseGetSessionResponse(): GetSessionResponse {
-  return { session: undefined };
+  return { session: undefined, timing: undefined };
 }
 
 export const GetSessionResponse: MessageFns<GetSessionResponse> = {
   encode(message: GetSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.session !== undefined) {
       Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    if (message.timing !== undefined) {
+      TimingAnalysis.encode(message.timing, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -4757,6 +4843,14 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
             message.session = Session.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.timing = TimingAnalysis.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4770,13 +4864,19 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
   },
 
   fromJSON(object: any): GetSessionResponse {
-    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+    return {
+      session: isSet(object.session) ? Session.fromJSON(object.session) : undefined,
+      timing: isSet(object.timing) ? TimingAnalysis.fromJSON(object.timing) : undefined,
+    };
   },
 
   toJSON(message: GetSessionResponse): unknown {
     const obj: any = {};
     if (message.session !== undefined) {
       obj.session = Session.toJSON(message.session);
+    }
+    if (message.timing !== undefined) {
+      obj.timing = TimingAnalysis.toJSON(message.timing);
     }
     return obj;
   },
@@ -4789,6 +4889,258 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
     message.session = (object.session !== undefined && object.session !== null)
       ? Session.fromPartial(object.session)
       : undefined;
+    message.timing = (object.timing !== undefined && object.timing !== null)
+      ? TimingAnalysis.fromPartial(object.timing)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTimingAnalysis(): TimingAnalysis {
+  return {
+    moveCount: 0,
+    gapCount: 0,
+    fastGapCount: 0,
+    fastRatio: 0,
+    meanGap: 0,
+    coefficientOfVariation: 0,
+    suspicious: false,
+    flags: [],
+    gaps: [],
+  };
+}
+
+export const TimingAnalysis: MessageFns<TimingAnalysis> = {
+  encode(message: TimingAnalysis, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.moveCount !== 0) {
+      writer.uint32(8).int32(message.moveCount);
+    }
+    if (message.gapCount !== 0) {
+      writer.uint32(16).int32(message.gapCount);
+    }
+    if (message.fastGapCount !== 0) {
+      writer.uint32(24).int32(message.fastGapCount);
+    }
+    if (message.fastRatio !== 0) {
+      writer.uint32(33).double(message.fastRatio);
+    }
+    if (message.meanGap !== 0) {
+      writer.uint32(41).double(message.meanGap);
+    }
+    if (message.coefficientOfVariation !== 0) {
+      writer.uint32(49).double(message.coefficientOfVariation);
+    }
+    if (message.suspicious !== false) {
+      writer.uint32(56).bool(message.suspicious);
+    }
+    for (const v of message.flags) {
+      writer.uint32(66).string(v!);
+    }
+    if (message.gaps.length !== 0) {
+      writer.uint32(74).fork();
+      for (const v of message.gaps) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TimingAnalysis {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTimingAnalysis();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.moveCount = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.gapCount = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.fastGapCount = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.fastRatio = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.meanGap = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.coefficientOfVariation = reader.double();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.suspicious = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.flags.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag === 73) {
+              message.gaps.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 74) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.gaps.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TimingAnalysis {
+    return {
+      moveCount: isSet(object.moveCount)
+        ? globalThis.Number(object.moveCount)
+        : isSet(object.move_count)
+        ? globalThis.Number(object.move_count)
+        : 0,
+      gapCount: isSet(object.gapCount)
+        ? globalThis.Number(object.gapCount)
+        : isSet(object.gap_count)
+        ? globalThis.Number(object.gap_count)
+        : 0,
+      fastGapCount: isSet(object.fastGapCount)
+        ? globalThis.Number(object.fastGapCount)
+        : isSet(object.fast_gap_count)
+        ? globalThis.Number(object.fast_gap_count)
+        : 0,
+      fastRatio: isSet(object.fastRatio)
+        ? globalThis.Number(object.fastRatio)
+        : isSet(object.fast_ratio)
+        ? globalThis.Number(object.fast_ratio)
+        : 0,
+      meanGap: isSet(object.meanGap)
+        ? globalThis.Number(object.meanGap)
+        : isSet(object.mean_gap)
+        ? globalThis.Number(object.mean_gap)
+        : 0,
+      coefficientOfVariation: isSet(object.coefficientOfVariation)
+        ? globalThis.Number(object.coefficientOfVariation)
+        : isSet(object.coefficient_of_variation)
+        ? globalThis.Number(object.coefficient_of_variation)
+        : 0,
+      suspicious: isSet(object.suspicious) ? globalThis.Boolean(object.suspicious) : false,
+      flags: globalThis.Array.isArray(object?.flags)
+        ? object.flags.map((e: any) => globalThis.String(e))
+        : [],
+      gaps: globalThis.Array.isArray(object?.gaps)
+        ? object.gaps.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: TimingAnalysis): unknown {
+    const obj: any = {};
+    if (message.moveCount !== 0) {
+      obj.moveCount = Math.round(message.moveCount);
+    }
+    if (message.gapCount !== 0) {
+      obj.gapCount = Math.round(message.gapCount);
+    }
+    if (message.fastGapCount !== 0) {
+      obj.fastGapCount = Math.round(message.fastGapCount);
+    }
+    if (message.fastRatio !== 0) {
+      obj.fastRatio = floatToJson(message.fastRatio);
+    }
+    if (message.meanGap !== 0) {
+      obj.meanGap = floatToJson(message.meanGap);
+    }
+    if (message.coefficientOfVariation !== 0) {
+      obj.coefficientOfVariation = floatToJson(message.coefficientOfVariation);
+    }
+    if (message.suspicious !== false) {
+      obj.suspicious = message.suspicious;
+    }
+    if (message.flags?.length) {
+      obj.flags = message.flags;
+    }
+    if (message.gaps?.length) {
+      obj.gaps = message.gaps.map((e) => floatToJson(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TimingAnalysis>, I>>(base?: I): TimingAnalysis {
+    return TimingAnalysis.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TimingAnalysis>, I>>(object: I): TimingAnalysis {
+    const message = createBaseTimingAnalysis();
+    message.moveCount = object.moveCount ?? 0;
+    message.gapCount = object.gapCount ?? 0;
+    message.fastGapCount = object.fastGapCount ?? 0;
+    message.fastRatio = object.fastRatio ?? 0;
+    message.meanGap = object.meanGap ?? 0;
+    message.coefficientOfVariation = object.coefficientOfVariation ?? 0;
+    message.suspicious = object.suspicious ?? false;
+    message.flags = object.flags?.map((e) => e) || [];
+    message.gaps = object.gaps?.map((e) => e) || [];
     return message;
   },
 };
@@ -5236,6 +5588,864 @@ export const ListStartsResponse: MessageFns<ListStartsResponse> = {
   },
 };
 
+function createBaseUnflagSessionRequest(): UnflagSessionRequest {
+  return { id: "", reason: "" };
+}
+
+export const UnflagSessionRequest: MessageFns<UnflagSessionRequest> = {
+  encode(message: UnflagSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnflagSessionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnflagSessionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnflagSessionRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: UnflagSessionRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnflagSessionRequest>, I>>(base?: I): UnflagSessionRequest {
+    return UnflagSessionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnflagSessionRequest>, I>>(object: I): UnflagSessionRequest {
+    const message = createBaseUnflagSessionRequest();
+    message.id = object.id ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseUnflagSessionResponse(): UnflagSessionResponse {
+  return { session: undefined };
+}
+
+export const UnflagSessionResponse: MessageFns<UnflagSessionResponse> = {
+  encode(message: UnflagSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnflagSessionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnflagSessionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnflagSessionResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: UnflagSessionResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnflagSessionResponse>, I>>(base?: I): UnflagSessionResponse {
+    return UnflagSessionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnflagSessionResponse>, I>>(object: I): UnflagSessionResponse {
+    const message = createBaseUnflagSessionResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetGameAnalyticsRequest(): GetGameAnalyticsRequest {
+  return { from: "", to: "" };
+}
+
+export const GetGameAnalyticsRequest: MessageFns<GetGameAnalyticsRequest> = {
+  encode(message: GetGameAnalyticsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== "") {
+      writer.uint32(10).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(18).string(message.to);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetGameAnalyticsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetGameAnalyticsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetGameAnalyticsRequest {
+    return {
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+    };
+  },
+
+  toJSON(message: GetGameAnalyticsRequest): unknown {
+    const obj: any = {};
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetGameAnalyticsRequest>, I>>(base?: I): GetGameAnalyticsRequest {
+    return GetGameAnalyticsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetGameAnalyticsRequest>, I>>(object: I): GetGameAnalyticsRequest {
+    const message = createBaseGetGameAnalyticsRequest();
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    return message;
+  },
+};
+
+function createBaseLevelCount(): LevelCount {
+  return { level: 0, games: 0 };
+}
+
+export const LevelCount: MessageFns<LevelCount> = {
+  encode(message: LevelCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.level !== 0) {
+      writer.uint32(8).int32(message.level);
+    }
+    if (message.games !== 0) {
+      writer.uint32(16).int32(message.games);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LevelCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLevelCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.level = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.games = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LevelCount {
+    return {
+      level: isSet(object.level) ? globalThis.Number(object.level) : 0,
+      games: isSet(object.games) ? globalThis.Number(object.games) : 0,
+    };
+  },
+
+  toJSON(message: LevelCount): unknown {
+    const obj: any = {};
+    if (message.level !== 0) {
+      obj.level = Math.round(message.level);
+    }
+    if (message.games !== 0) {
+      obj.games = Math.round(message.games);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LevelCount>, I>>(base?: I): LevelCount {
+    return LevelCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LevelCount>, I>>(object: I): LevelCount {
+    const message = createBaseLevelCount();
+    message.level = object.level ?? 0;
+    message.games = object.games ?? 0;
+    return message;
+  },
+};
+
+function createBaseRangeCount(): RangeCount {
+  return { from: 0, to: 0, games: 0 };
+}
+
+export const RangeCount: MessageFns<RangeCount> = {
+  encode(message: RangeCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== 0) {
+      writer.uint32(8).int32(message.from);
+    }
+    if (message.to !== 0) {
+      writer.uint32(16).int32(message.to);
+    }
+    if (message.games !== 0) {
+      writer.uint32(24).int32(message.games);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RangeCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRangeCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.from = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.to = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.games = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RangeCount {
+    return {
+      from: isSet(object.from) ? globalThis.Number(object.from) : 0,
+      to: isSet(object.to) ? globalThis.Number(object.to) : 0,
+      games: isSet(object.games) ? globalThis.Number(object.games) : 0,
+    };
+  },
+
+  toJSON(message: RangeCount): unknown {
+    const obj: any = {};
+    if (message.from !== 0) {
+      obj.from = Math.round(message.from);
+    }
+    if (message.to !== 0) {
+      obj.to = Math.round(message.to);
+    }
+    if (message.games !== 0) {
+      obj.games = Math.round(message.games);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RangeCount>, I>>(base?: I): RangeCount {
+    return RangeCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RangeCount>, I>>(object: I): RangeCount {
+    const message = createBaseRangeCount();
+    message.from = object.from ?? 0;
+    message.to = object.to ?? 0;
+    message.games = object.games ?? 0;
+    return message;
+  },
+};
+
+function createBaseDayPlays(): DayPlays {
+  return { day: "", started: 0, finished: 0 };
+}
+
+export const DayPlays: MessageFns<DayPlays> = {
+  encode(message: DayPlays, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.started !== 0) {
+      writer.uint32(16).int32(message.started);
+    }
+    if (message.finished !== 0) {
+      writer.uint32(24).int32(message.finished);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayPlays {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayPlays();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.started = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.finished = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DayPlays {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      started: isSet(object.started) ? globalThis.Number(object.started) : 0,
+      finished: isSet(object.finished) ? globalThis.Number(object.finished) : 0,
+    };
+  },
+
+  toJSON(message: DayPlays): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.started !== 0) {
+      obj.started = Math.round(message.started);
+    }
+    if (message.finished !== 0) {
+      obj.finished = Math.round(message.finished);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DayPlays>, I>>(base?: I): DayPlays {
+    return DayPlays.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DayPlays>, I>>(object: I): DayPlays {
+    const message = createBaseDayPlays();
+    message.day = object.day ?? "";
+    message.started = object.started ?? 0;
+    message.finished = object.finished ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetGameAnalyticsResponse(): GetGameAnalyticsResponse {
+  return {
+    from: "",
+    to: "",
+    gamesStarted: 0,
+    gamesFinished: 0,
+    levels: [],
+    gameSeconds: [],
+    meanGameSeconds: 0,
+    medianGameSeconds: 0,
+    moves: [],
+    meanMoves: 0,
+    medianMoves: 0,
+    extraMovesOffered: 0,
+    extraMovesTaken: 0,
+    days: [],
+  };
+}
+
+export const GetGameAnalyticsResponse: MessageFns<GetGameAnalyticsResponse> = {
+  encode(message: GetGameAnalyticsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== "") {
+      writer.uint32(10).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(18).string(message.to);
+    }
+    if (message.gamesStarted !== 0) {
+      writer.uint32(24).int32(message.gamesStarted);
+    }
+    if (message.gamesFinished !== 0) {
+      writer.uint32(32).int32(message.gamesFinished);
+    }
+    for (const v of message.levels) {
+      LevelCount.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.gameSeconds) {
+      RangeCount.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.meanGameSeconds !== 0) {
+      writer.uint32(57).double(message.meanGameSeconds);
+    }
+    if (message.medianGameSeconds !== 0) {
+      writer.uint32(65).double(message.medianGameSeconds);
+    }
+    for (const v of message.moves) {
+      RangeCount.encode(v!, writer.uint32(74).fork()).join();
+    }
+    if (message.meanMoves !== 0) {
+      writer.uint32(81).double(message.meanMoves);
+    }
+    if (message.medianMoves !== 0) {
+      writer.uint32(89).double(message.medianMoves);
+    }
+    if (message.extraMovesOffered !== 0) {
+      writer.uint32(96).int32(message.extraMovesOffered);
+    }
+    if (message.extraMovesTaken !== 0) {
+      writer.uint32(104).int32(message.extraMovesTaken);
+    }
+    for (const v of message.days) {
+      DayPlays.encode(v!, writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetGameAnalyticsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetGameAnalyticsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.gamesStarted = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.gamesFinished = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.levels.push(LevelCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.gameSeconds.push(RangeCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 57) {
+              break;
+            }
+
+            message.meanGameSeconds = reader.double();
+            continue;
+          }
+          case 8: {
+            if (tag !== 65) {
+              break;
+            }
+
+            message.medianGameSeconds = reader.double();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.moves.push(RangeCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 81) {
+              break;
+            }
+
+            message.meanMoves = reader.double();
+            continue;
+          }
+          case 11: {
+            if (tag !== 89) {
+              break;
+            }
+
+            message.medianMoves = reader.double();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.extraMovesOffered = reader.int32();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.extraMovesTaken = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.days.push(DayPlays.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetGameAnalyticsResponse {
+    return {
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      gamesStarted: isSet(object.gamesStarted)
+        ? globalThis.Number(object.gamesStarted)
+        : isSet(object.games_started)
+        ? globalThis.Number(object.games_started)
+        : 0,
+      gamesFinished: isSet(object.gamesFinished)
+        ? globalThis.Number(object.gamesFinished)
+        : isSet(object.games_finished)
+        ? globalThis.Number(object.games_finished)
+        : 0,
+      levels: globalThis.Array.isArray(object?.levels) ? object.levels.map((e: any) => LevelCount.fromJSON(e)) : [],
+      gameSeconds: globalThis.Array.isArray(object?.gameSeconds)
+        ? object.gameSeconds.map((e: any) => RangeCount.fromJSON(e))
+        : globalThis.Array.isArray(object?.game_seconds)
+        ? object.game_seconds.map((e: any) => RangeCount.fromJSON(e))
+        : [],
+      meanGameSeconds: isSet(object.meanGameSeconds)
+        ? globalThis.Number(object.meanGameSeconds)
+        : isSet(object.mean_game_seconds)
+        ? globalThis.Number(object.mean_game_seconds)
+        : 0,
+      medianGameSeconds: isSet(object.medianGameSeconds)
+        ? globalThis.Number(object.medianGameSeconds)
+        : isSet(object.median_game_seconds)
+        ? globalThis.Number(object.median_game_seconds)
+        : 0,
+      moves: globalThis.Array.isArray(object?.moves)
+        ? object.moves.map((e: any) => RangeCount.fromJSON(e))
+        : [],
+      meanMoves: isSet(object.meanMoves)
+        ? globalThis.Number(object.meanMoves)
+        : isSet(object.mean_moves)
+        ? globalThis.Number(object.mean_moves)
+        : 0,
+      medianMoves: isSet(object.medianMoves)
+        ? globalThis.Number(object.medianMoves)
+        : isSet(object.median_moves)
+        ? globalThis.Number(object.median_moves)
+        : 0,
+      extraMovesOffered: isSet(object.extraMovesOffered)
+        ? globalThis.Number(object.extraMovesOffered)
+        : isSet(object.extra_moves_offered)
+        ? globalThis.Number(object.extra_moves_offered)
+        : 0,
+      extraMovesTaken: isSet(object.extraMovesTaken)
+        ? globalThis.Number(object.extraMovesTaken)
+        : isSet(object.extra_moves_taken)
+        ? globalThis.Number(object.extra_moves_taken)
+        : 0,
+      days: globalThis.Array.isArray(object?.days)
+        ? object.days.map((e: any) => DayPlays.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetGameAnalyticsResponse): unknown {
+    const obj: any = {};
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.gamesStarted !== 0) {
+      obj.gamesStarted = Math.round(message.gamesStarted);
+    }
+    if (message.gamesFinished !== 0) {
+      obj.gamesFinished = Math.round(message.gamesFinished);
+    }
+    if (message.levels?.length) {
+      obj.levels = message.levels.map((e) => LevelCount.toJSON(e));
+    }
+    if (message.gameSeconds?.length) {
+      obj.gameSeconds = message.gameSeconds.map((e) => RangeCount.toJSON(e));
+    }
+    if (message.meanGameSeconds !== 0) {
+      obj.meanGameSeconds = floatToJson(message.meanGameSeconds);
+    }
+    if (message.medianGameSeconds !== 0) {
+      obj.medianGameSeconds = floatToJson(message.medianGameSeconds);
+    }
+    if (message.moves?.length) {
+      obj.moves = message.moves.map((e) => RangeCount.toJSON(e));
+    }
+    if (message.meanMoves !== 0) {
+      obj.meanMoves = floatToJson(message.meanMoves);
+    }
+    if (message.medianMoves !== 0) {
+      obj.medianMoves = floatToJson(message.medianMoves);
+    }
+    if (message.extraMovesOffered !== 0) {
+      obj.extraMovesOffered = Math.round(message.extraMovesOffered);
+    }
+    if (message.extraMovesTaken !== 0) {
+      obj.extraMovesTaken = Math.round(message.extraMovesTaken);
+    }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => DayPlays.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetGameAnalyticsResponse>, I>>(base?: I): GetGameAnalyticsResponse {
+    return GetGameAnalyticsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetGameAnalyticsResponse>, I>>(object: I): GetGameAnalyticsResponse {
+    const message = createBaseGetGameAnalyticsResponse();
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.gamesStarted = object.gamesStarted ?? 0;
+    message.gamesFinished = object.gamesFinished ?? 0;
+    message.levels = object.levels?.map((e) => LevelCount.fromPartial(e)) || [];
+    message.gameSeconds = object.gameSeconds?.map((e) => RangeCount.fromPartial(e)) || [];
+    message.meanGameSeconds = object.meanGameSeconds ?? 0;
+    message.medianGameSeconds = object.medianGameSeconds ?? 0;
+    message.moves = object.moves?.map((e) => RangeCount.fromPartial(e)) || [];
+    message.meanMoves = object.meanMoves ?? 0;
+    message.medianMoves = object.medianMoves ?? 0;
+    message.extraMovesOffered = object.extraMovesOffered ?? 0;
+    message.extraMovesTaken = object.extraMovesTaken ?? 0;
+    message.days = object.days?.map((e) => DayPlays.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Player sessions and anti-cheat. A game starts with a session (the server's random seed);
  * the client reports its figures and move timestamps as it plays; the server runs the
@@ -5563,6 +6773,35 @@ export const SessionAdminServiceService = {
     responseSerialize: (value: ListStartsResponse): Buffer => Buffer.from(ListStartsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListStartsResponse => ListStartsResponse.decode(value),
   },
+  /**
+   * Takes a session off the suspicious list with a reason (an `ADMIN_UNFLAG` flag keeps the
+   * history); a score already held stays held until it is reviewed in the scores service.
+   */
+  unflagSession: {
+    path: "/sessions.v1.SessionAdminService/UnflagSession" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UnflagSessionRequest): Buffer => Buffer.from(UnflagSessionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UnflagSessionRequest => UnflagSessionRequest.decode(value),
+    responseSerialize: (value: UnflagSessionResponse): Buffer =>
+      Buffer.from(UnflagSessionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UnflagSessionResponse => UnflagSessionResponse.decode(value),
+  },
+  /**
+   * The ranked games of a range of days, counted in SQL: levels reached, game length, moves,
+   * extra-moves take-up, and games started and finished per day.
+   */
+  getGameAnalytics: {
+    path: "/sessions.v1.SessionAdminService/GetGameAnalytics" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetGameAnalyticsRequest): Buffer =>
+      Buffer.from(GetGameAnalyticsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetGameAnalyticsRequest => GetGameAnalyticsRequest.decode(value),
+    responseSerialize: (value: GetGameAnalyticsResponse): Buffer =>
+      Buffer.from(GetGameAnalyticsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetGameAnalyticsResponse => GetGameAnalyticsResponse.decode(value),
+  },
 } as const;
 
 export interface SessionAdminServiceServer extends UntypedServiceImplementation {
@@ -5577,6 +6816,16 @@ export interface SessionAdminServiceServer extends UntypedServiceImplementation 
    * many starts and few finishes).
    */
   listStarts: handleUnaryCall<ListStartsRequest, ListStartsResponse>;
+  /**
+   * Takes a session off the suspicious list with a reason (an `ADMIN_UNFLAG` flag keeps the
+   * history); a score already held stays held until it is reviewed in the scores service.
+   */
+  unflagSession: handleUnaryCall<UnflagSessionRequest, UnflagSessionResponse>;
+  /**
+   * The ranked games of a range of days, counted in SQL: levels reached, game length, moves,
+   * extra-moves take-up, and games started and finished per day.
+   */
+  getGameAnalytics: handleUnaryCall<GetGameAnalyticsRequest, GetGameAnalyticsResponse>;
 }
 
 export interface SessionAdminServiceClient extends Client {
@@ -5646,6 +6895,44 @@ export interface SessionAdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListStartsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Takes a session off the suspicious list with a reason (an `ADMIN_UNFLAG` flag keeps the
+   * history); a score already held stays held until it is reviewed in the scores service.
+   */
+  unflagSession(
+    request: UnflagSessionRequest,
+    callback: (error: ServiceError | null, response: UnflagSessionResponse) => void,
+  ): ClientUnaryCall;
+  unflagSession(
+    request: UnflagSessionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UnflagSessionResponse) => void,
+  ): ClientUnaryCall;
+  unflagSession(
+    request: UnflagSessionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UnflagSessionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The ranked games of a range of days, counted in SQL: levels reached, game length, moves,
+   * extra-moves take-up, and games started and finished per day.
+   */
+  getGameAnalytics(
+    request: GetGameAnalyticsRequest,
+    callback: (error: ServiceError | null, response: GetGameAnalyticsResponse) => void,
+  ): ClientUnaryCall;
+  getGameAnalytics(
+    request: GetGameAnalyticsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetGameAnalyticsResponse) => void,
+  ): ClientUnaryCall;
+  getGameAnalytics(
+    request: GetGameAnalyticsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetGameAnalyticsResponse) => void,
   ): ClientUnaryCall;
 }
 

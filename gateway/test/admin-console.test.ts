@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { TestClock } from '@ballmatch/platform/testing';
+import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
+import { playRankedGame } from './ranked-game';
+import { client, startStack, type Stack } from './stack';
+
+/**
+ * The admin console's own calls (docs/api.md 'Player sessions', 'Game analytics'): a session's
+ * timing analysis, unflagging, game analytics from games played over HTTP; every one refused
+ * to guests (401) and players (403).
+ */
+let stack: Stack;
+let admin: Client;
+const sessionsClock = new TestClock();
+beforeAll(async () => {
+  stack = await startStack({}, { sessionsClock: sessionsClock.now });
+  admin = await signedInAdmin(stack.url);
+}, 60_000);
+afterAll(() => stack.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A whole game at a person's pace, or a bot's even one, started now by the server's clock. */
+function play(name: string, options: { gapMs?: () => number; maxMoves?: number } = {}) {
+  sessionsClock.set(Date.now());
+  return playRankedGame(stack.url, sessionsClock, name, options);
+}
+
+describe('admin console routes answer admins only', () => {
+  it('are 401 without a session and 403 for a player', async () => {
+    const player = await signedInPlayer(stack.url, `console_player_${process.pid % 1000}`);
+    const id = randomUUID();
+    for (const [method, path] of [
+      ['POST', `/api/admin/player-sessions/${id}/unflag`],
+      ['GET', '/api/admin/game-analytics'],
+    ] as const) {
+      for (const [who, status, message] of [
+        [client(stack.url), 401, 'Not authenticated'],
+        [player, 403, 'Admin access required'],
+      ] as const) {
+        const res = method === 'GET' ? await who.get(path) : await who.post(path, { reason: 'x' });
+        expect({ path, status: res.status, body: res.json }).toEqual({
+          path,
+          status,
+          body: { message },
+        });
+      }
+    }
+  });
+});
+
+describe('player tracking', () => {
+  it("a session's detail carries the server's timing analysis; an admin unflags it with a reason", async () => {
+    const bot = await play('Metronome', { gapMs: () => 300, maxMoves: 12 });
+    const detail = await admin.get(`/api/admin/player-sessions/${bot.sessionId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({
+      id: bot.sessionId,
+      suspicious: true,
+      timing: {
+        moveCount: 12,
+        gapCount: 11,
+        meanGap: 300,
+        coefficientOfVariation: 0,
+        suspicious: true,
+        flags: ['lowVariation'],
+        gaps: Array(11).fill(300),
+      },
+    });
+
+    const unflagged = await admin.post(`/api/admin/player-sessions/${bot.sessionId}/unflag`, {
+      reason: 'Known speed player',
+    });
+    expect(unflagged.status).toBe(200);
+    expect(unflagged.json).toMatchObject({ id: bot.sessionId, suspicious: false });
+    expect((unflagged.json.flags as Array<{ type: string }>).map((f) => f.type)).toEqual([
+      'SUSPICIOUS_TIMING',
+      'ADMIN_UNFLAG',
+    ]);
+    const suspicious = await admin.get('/api/admin/player-sessions/suspicious?limit=100');
+    expect((suspicious.json.data as Array<{ id: string }>).map((s) => s.id)).not.toContain(
+      bot.sessionId,
+    );
+  });
+
+  it('refuses an unflag without a reason (400) and of an unknown session (404)', async () => {
+    const path = (id: string) => `/api/admin/player-sessions/${id}/unflag`;
+    expect(await admin.post(path(randomUUID()), {}).then((r) => [r.status, r.json])).toEqual([
+      400,
+      { message: 'reason is required', field: 'reason' },
+    ]);
+    expect((await admin.post(path(randomUUID()), { reason: 'x' })).status).toBe(404);
+    expect((await admin.post(path('123'), { reason: 'x' })).json).toEqual({
+      message: 'id must be a session id (UUID)',
+      field: 'id',
+    });
+  });
+});
+
+describe('GET /api/admin/game-analytics', () => {
+  it('shows the games played: levels reached, length, moves, extra moves, plays per day', async () => {
+    const before = (await admin.get('/api/admin/game-analytics')).json as {
+      gamesStarted: number;
+      gamesFinished: number;
+    };
+    const whole = await play('Analyst');
+    const short = await play('Quitter', { maxMoves: 3 });
+    const res = await admin.get(`/api/admin/game-analytics?from=${today()}&to=${today()}`);
+    expect(res.status).toBe(200);
+    const figures = res.json as {
+      gamesStarted: number;
+      gamesFinished: number;
+      levels: Array<{ level: number; games: number }>;
+      moves: Array<{ from: number; to: number; games: number }>;
+      days: Array<{ day: string; started: number; finished: number }>;
+      extraMovesTaken: number;
+    };
+    expect(figures.gamesStarted - before.gamesStarted).toBe(2);
+    expect(figures.gamesFinished - before.gamesFinished).toBe(2);
+    expect(figures.days).toEqual([
+      { day: today(), started: figures.gamesStarted, finished: figures.gamesFinished },
+    ]);
+    for (const game of [whole, short]) {
+      expect(figures.levels.find((l) => l.level === game.level)?.games).toBeGreaterThan(0);
+      const range = figures.moves.find((r) => game.moves >= r.from && (!r.to || game.moves < r.to));
+      expect(range?.games).toBeGreaterThan(0);
+    }
+    expect(figures.extraMovesTaken).toBeGreaterThan(0);
+    expect(figures.moves[0]).toEqual({ from: 0, to: 10, games: expect.any(Number) });
+  });
+
+  it('refuses a range that is not one, naming the field', async () => {
+    for (const [query, message, field] of [
+      ['from=2026-13-01', 'from must be a date as YYYY-MM-DD', 'from'],
+      ['from=2026-03-02&to=2026-03-01', 'from must not be after to', 'from'],
+      ['to=yesterday', 'to must be a date as YYYY-MM-DD', 'to'],
+    ]) {
+      const res = await admin.get(`/api/admin/game-analytics?${query}`);
+      expect([res.status, res.json]).toEqual([400, { message, field }]);
+    }
+  });
+});
