@@ -51,4 +51,13 @@ export const apiPaths = {
 
   // The contact form (docs/api.md 'Feedback (/contact)').
   feedback: '/api/feedback',
+
+  // Updates (news) and the admin's inbox (docs/api.md 'Updates and feedback').
+  updates: '/api/updates',
+  adminUpdates: '/api/admin/updates',
+  adminUpdateAction: (id: string, action: 'publish' | 'unpublish') =>
+    `/api/admin/updates/${encodeURIComponent(id)}/${action}`,
+  adminFeedback: '/api/admin/feedback',
+  adminFeedbackAction: (id: string, action: 'read' | 'unread' | 'archive' | 'unarchive') =>
+    `/api/admin/feedback/${encodeURIComponent(id)}/${action}`,
 } as const;

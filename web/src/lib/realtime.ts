@@ -13,8 +13,8 @@ import {
 } from '@/config/network';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'closed';
-export type RealtimeChannel = 'scores' | 'leaderboard';
-export const REALTIME_CHANNELS: readonly RealtimeChannel[] = ['scores', 'leaderboard'];
+export type RealtimeChannel = 'scores' | 'leaderboard' | 'updates';
+export const REALTIME_CHANNELS: readonly RealtimeChannel[] = ['scores', 'leaderboard', 'updates'];
 
 /** A server message (docs/api.md 'Realtime (/ws)'), as received. */
 export interface RealtimeMessage {

@@ -9,6 +9,8 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/features/auth/api/get-user';
 import { isAdmin } from '@/features/auth/api/types';
 import { PlayCount } from '@/features/stats/components/play-count';
+import { useHasUnreadUpdates } from '@/features/updates/api/use-unread-updates';
+import { NewUpdatesBadge } from '@/features/updates/components/new-updates-badge';
 import { useNavigateAndArrive } from './use-navigate-and-arrive';
 import './header.css';
 
@@ -26,6 +28,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const unreadUpdates = useHasUnreadUpdates();
 
   // A followed link closes the phone menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -44,6 +47,7 @@ export function Header() {
           {MAIN_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
               {link.label}
+              {link.to === paths.updates && unreadUpdates && <NewUpdatesBadge />}
             </NavLink>
           ))}
         </nav>
@@ -74,6 +78,7 @@ export function Header() {
               className={cn('menu-toggle__bars', menuOpen && 'menu-toggle__bars--open')}
               aria-hidden="true"
             />
+            {unreadUpdates && !menuOpen && <span className="new-updates-dot" aria-hidden="true" />}
           </button>
         </div>
       </div>
@@ -84,6 +89,7 @@ export function Header() {
             {MAIN_LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
                 {link.label}
+                {link.to === paths.updates && unreadUpdates && <NewUpdatesBadge />}
               </NavLink>
             ))}
             <a

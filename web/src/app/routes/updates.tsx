@@ -1,11 +1,25 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page/page-title';
+import { UpdatesList } from '@/features/updates/components/updates-list';
+import { pageFromSearch } from '@/features/updates/lib/publish-date';
 
+/** /updates: the news, 10 a page (`?page=N`, so a page can be linked and Back returns to it). */
 export default function UpdatesRoute() {
+  const [search, setSearch] = useSearchParams();
+  const page = pageFromSearch(search.get('page'));
+
+  function showPage(next: number) {
+    setSearch(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  }
+
   return (
-    <ComingSoon
-      title="Game Updates & News"
-      subtitle="What is new in BallMatch."
-      description="Release notes and news about BallMatch will be posted here."
-    />
+    <div className="page page--narrow">
+      <PageTitle
+        title="Game Updates & News"
+        subtitle="New features, seasons and fixes, from the BallMatch team."
+      />
+      <UpdatesList page={page} onPage={showPage} />
+    </div>
   );
 }

@@ -25,6 +25,7 @@ const DEVICE_STORAGE: ReadonlyArray<readonly [string, string]> = [
     'Scores waiting to be sent while the server could not be reached (at most 20).',
   ],
   ['ballmatch_ad_clicks', "How many times 'Watch Ad' was pressed on this device."],
+  ['ballmatch_read_updates', "Which news updates you have seen, for the 'NEW' badge."],
   ['cookieConsent', 'Your answer to the cookie banner and when you gave it.'],
   ['ballmatch_muted', 'Whether the sound is off.'],
   ['ballmatch_colorblind_symbols', 'Whether colour-blind symbols are drawn on the balls.'],

@@ -1,0 +1,25 @@
+// The shapes of docs/api.md 'Updates (news)' as the public reads them.
+
+/** A published update. Lists leave `content` out; one update read by id carries it. */
+export interface Update {
+  id: string;
+  title: string;
+  /** Sanitised HTML (the server's allow-list): safe to insert as it is. */
+  content?: string;
+  /** The text of the content, at most 300 characters, with '...' when it was cut. */
+  preview: string;
+  publishDate: string;
+}
+
+export interface Pagination {
+  currentPage: number;
+  totalPages: number;
+  total: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}

@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ButtonLink } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { paths } from '@/config/paths';
+import {
+  BoardEmpty,
+  BoardError,
+  BoardLoading,
+} from '@/features/leaderboards/components/board-states';
+import { UPDATES_PER_PAGE, updatesQueryOptions } from '../api/get-updates';
+import { markUpdatesRead } from '../lib/read-updates';
+import { UpdateCard } from './update-card';
+import './updates.css';
+
+/**
+ * One page of the published updates, newest first, with Previous/Next. The updates shown are
+ * marked read on this device, which clears the header's 'NEW' badge when they were the newest.
+ */
+export function UpdatesList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const query = useQuery({
+    ...updatesQueryOptions({ page, limit: UPDATES_PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+  const shown = query.isPlaceholderData ? undefined : query.data?.data;
+
+  useEffect(() => {
+    if (shown) markUpdatesRead(shown.map((update) => update.id));
+  }, [shown]);
+
+  if (query.isPending) return <BoardLoading label="Loading updates..." />;
+  if (query.isError) {
+    return (
+      <BoardError
+        title="Error loading updates"
+        what="the updates"
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const { data, pagination } = query.data;
+  if (pagination.total === 0) return <BoardEmpty>No updates available at this time.</BoardEmpty>;
+  if (data.length === 0) {
+    return (
+      <BoardEmpty
+        action={
+          <ButtonLink to={paths.updates} size="sm" variant="secondary">
+            Newest updates
+          </ButtonLink>
+        }
+      >
+        There is no page {page}: the updates end at page {pagination.totalPages}.
+      </BoardEmpty>
+    );
+  }
+
+  return (
+    <>
+      <div className="updates-list">
+        {data.map((update) => (
+          <UpdateCard key={update.id} update={update} />
+        ))}
+      </div>
+      {pagination.totalPages > 1 && (
+        <Pagination
+          label="Updates pages"
+          page={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          onChange={onPage}
+          disabled={query.isPlaceholderData}
+        />
+      )}
+    </>
+  );
+}
