@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config';
 export interface ServiceClients {
   auth: AsyncClient<authV1.AuthServiceClient>;
   account: AsyncClient<authV1.AccountServiceClient>;
+  accountAdmin: AsyncClient<authV1.AccountAdminServiceClient>;
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   sessionAdmin: AsyncClient<sessionsV1.SessionAdminServiceClient>;
   scores: AsyncClient<scoresV1.ScoreServiceClient>;
@@ -46,6 +47,12 @@ export function createServiceClients(
     account: createGrpcClient(
       authV1.AccountServiceClient,
       authV1.AccountServiceService,
+      config.AUTH_ADDR,
+      auth,
+    ),
+    accountAdmin: createGrpcClient(
+      authV1.AccountAdminServiceClient,
+      authV1.AccountAdminServiceService,
       config.AUTH_ADDR,
       auth,
     ),

@@ -5,9 +5,9 @@ import { playRankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 /**
- * The admin console's own calls (docs/api.md 'Player sessions', 'Game analytics'): a session's
- * timing analysis, unflagging, game analytics from games played over HTTP; every one refused
- * to guests (401) and players (403).
+ * The admin console's own calls (docs/api.md 'Player sessions', 'Statistics'): a session's
+ * timing analysis, unflagging, game analytics from games played over HTTP, new players per day;
+ * every one refused to guests (401) and players (403).
  */
 let stack: Stack;
 let admin: Client;
@@ -33,6 +33,7 @@ describe('admin console routes answer admins only', () => {
     for (const [method, path] of [
       ['POST', `/api/admin/player-sessions/${id}/unflag`],
       ['GET', '/api/admin/game-analytics'],
+      ['GET', '/api/admin/stats/new-users'],
     ] as const) {
       for (const [who, status, message] of [
         [client(stack.url), 401, 'Not authenticated'],
@@ -58,15 +59,17 @@ describe('player tracking', () => {
       id: bot.sessionId,
       suspicious: true,
       timing: {
-        moveCount: 12,
-        gapCount: 11,
         meanGap: 300,
         coefficientOfVariation: 0,
         suspicious: true,
         flags: ['lowVariation'],
-        gaps: Array(11).fill(300),
       },
     });
+    // Every action counts (a reset of a board without moves too): at least the 12 swaps.
+    const timing = detail.json.timing as { moveCount: number; gapCount: number; gaps: number[] };
+    expect(timing.moveCount).toBeGreaterThanOrEqual(12);
+    expect(timing.gapCount).toBe(timing.moveCount - 1);
+    expect(timing.gaps).toEqual(Array(timing.gapCount).fill(300));
 
     const unflagged = await admin.post(`/api/admin/player-sessions/${bot.sessionId}/unflag`, {
       reason: 'Known speed player',
@@ -138,5 +141,28 @@ describe('GET /api/admin/game-analytics', () => {
       const res = await admin.get(`/api/admin/game-analytics?${query}`);
       expect([res.status, res.json]).toEqual([400, { message, field }]);
     }
+  });
+});
+
+describe('GET /api/admin/stats/new-users', () => {
+  it('counts the players registered per day of the range', async () => {
+    const before = await admin.get('/api/admin/stats/new-users');
+    expect(before.status).toBe(200);
+    const counted = (json: Record<string, unknown>) =>
+      (json.days as Array<{ day: string; users: number }>).find((d) => d.day === today())!.users;
+    await signedInPlayer(stack.url, `console_newbie_${process.pid % 1000}`);
+    const after = await admin.get(`/api/admin/stats/new-users?from=${today()}&to=${today()}`);
+    expect(after.json).toEqual({
+      from: today(),
+      to: today(),
+      days: [{ day: today(), users: counted(before.json) + 1 }],
+      totalUsers: (before.json.totalUsers as number) + 1,
+    });
+    expect((before.json.days as unknown[]).length).toBe(30);
+    const refused = await admin.get('/api/admin/stats/new-users?from=yesterday');
+    expect([refused.status, refused.json]).toEqual([
+      400,
+      { message: 'from must be a date as YYYY-MM-DD', field: 'from' },
+    ]);
   });
 });

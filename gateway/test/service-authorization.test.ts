@@ -96,6 +96,7 @@ describe('services refuse callers that may not call them, whatever the gateway d
 
     const services = servicesEndingWith('AdminService', stack);
     expect(services.map((s) => s.name).sort()).toEqual([
+      'AccountAdminService',
       'AdsAdminService',
       'FeedbackAdminService',
       'ScoresAdminService',

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../context';
-import { parseBody } from '../validation';
+import { parseBody, queryText } from '../validation';
 import { limitParam } from './score-json';
 
 const flag = (field: string) =>
@@ -29,7 +29,7 @@ const completedBody = z.object({
 });
 
 /** Play statistics and the admin dashboard's daily figures (docs/api.md, 'Statistics'). */
-export function statsRoutes({ stats, scoresAdmin }: GatewayDeps): Router {
+export function statsRoutes({ stats, scoresAdmin, accountAdmin }: GatewayDeps): Router {
   const router = Router();
 
   router.post('/stats/increment-play-count', async (req, res) => {
@@ -54,6 +54,16 @@ export function statsRoutes({ stats, scoresAdmin }: GatewayDeps): Router {
       days: limitParam(req.query.days, 'days', 366),
     });
     res.json(days);
+  });
+
+  // Players registered per day (the auth service's count).
+  router.get('/admin/stats/new-users', async (req, res) => {
+    res.json(
+      await accountAdmin.getNewUsers({
+        from: queryText(req.query.from),
+        to: queryText(req.query.to),
+      }),
+    );
   });
 
   return router;

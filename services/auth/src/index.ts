@@ -16,9 +16,12 @@ import { authV1 } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
 import { createNames } from './domain/names';
+import { createNewUsers } from './domain/new-users';
+import { createAccountAdminHandlers } from './grpc/admin-handlers';
 import { createAccountHandlers, createAuthHandlers, createNameHandlers } from './grpc/handlers';
 import { migrations } from './migrations';
 import { createRedisFailureCounter } from './store/failure-counter';
+import { createNewUserStore } from './store/new-users';
 import { createUserStore } from './store/users';
 
 export const SCHEMA = 'auth';
@@ -72,6 +75,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     'auth.v1.AccountService',
     createAccountHandlers(accounts, redis),
     { access: 'user' },
+  );
+  server.add(
+    authV1.AccountAdminServiceService,
+    'auth.v1.AccountAdminService',
+    createAccountAdminHandlers(
+      createNewUsers({ store: createNewUserStore(db), now: () => new Date() }),
+    ),
+    { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port }, 'auth listening');

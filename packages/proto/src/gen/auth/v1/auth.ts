@@ -158,6 +158,27 @@ export interface LogoutRequest {
 export interface LogoutResponse {
 }
 
+export interface GetNewUsersRequest {
+  /** UTC days as YYYY-MM-DD, both included; empty: the last 30 days. At most 366 days. */
+  from: string;
+  to: string;
+}
+
+export interface NewUsersDay {
+  /** YYYY-MM-DD. */
+  day: string;
+  users: number;
+}
+
+export interface GetNewUsersResponse {
+  from: string;
+  to: string;
+  /** Every day of the range, oldest first. */
+  days: NewUsersDay[];
+  /** Player accounts there are now (admins not counted). */
+  totalUsers: number;
+}
+
 export interface ResolveNameRequest {
   name: string;
 }
@@ -1488,6 +1509,297 @@ export const LogoutResponse: MessageFns<LogoutResponse> = {
   },
 };
 
+function createBaseGetNewUsersRequest(): GetNewUsersRequest {
+  return { from: "", to: "" };
+}
+
+export const GetNewUsersRequest: MessageFns<GetNewUsersRequest> = {
+  encode(message: GetNewUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== "") {
+      writer.uint32(10).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(18).string(message.to);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetNewUsersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetNewUsersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetNewUsersRequest {
+    return {
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+    };
+  },
+
+  toJSON(message: GetNewUsersRequest): unknown {
+    const obj: any = {};
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetNewUsersRequest>, I>>(base?: I): GetNewUsersRequest {
+    return GetNewUsersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetNewUsersRequest>, I>>(object: I): GetNewUsersRequest {
+    const message = createBaseGetNewUsersRequest();
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    return message;
+  },
+};
+
+function createBaseNewUsersDay(): NewUsersDay {
+  return { day: "", users: 0 };
+}
+
+export const NewUsersDay: MessageFns<NewUsersDay> = {
+  encode(message: NewUsersDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.users !== 0) {
+      writer.uint32(16).int32(message.users);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NewUsersDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNewUsersDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.users = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NewUsersDay {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      users: isSet(object.users) ? globalThis.Number(object.users) : 0,
+    };
+  },
+
+  toJSON(message: NewUsersDay): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.users !== 0) {
+      obj.users = Math.round(message.users);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NewUsersDay>, I>>(base?: I): NewUsersDay {
+    return NewUsersDay.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NewUsersDay>, I>>(object: I): NewUsersDay {
+    const message = createBaseNewUsersDay();
+    message.day = object.day ?? "";
+    message.users = object.users ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetNewUsersResponse(): GetNewUsersResponse {
+  return { from: "", to: "", days: [], totalUsers: 0 };
+}
+
+export const GetNewUsersResponse: MessageFns<GetNewUsersResponse> = {
+  encode(message: GetNewUsersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== "") {
+      writer.uint32(10).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(18).string(message.to);
+    }
+    for (const v of message.days) {
+      NewUsersDay.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.totalUsers !== 0) {
+      writer.uint32(32).int32(message.totalUsers);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetNewUsersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetNewUsersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.days.push(NewUsersDay.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalUsers = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetNewUsersResponse {
+    return {
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => NewUsersDay.fromJSON(e)) : [],
+      totalUsers: isSet(object.totalUsers)
+        ? globalThis.Number(object.totalUsers)
+        : isSet(object.total_users)
+        ? globalThis.Number(object.total_users)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetNewUsersResponse): unknown {
+    const obj: any = {};
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => NewUsersDay.toJSON(e));
+    }
+    if (message.totalUsers !== 0) {
+      obj.totalUsers = Math.round(message.totalUsers);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetNewUsersResponse>, I>>(base?: I): GetNewUsersResponse {
+    return GetNewUsersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetNewUsersResponse>, I>>(object: I): GetNewUsersResponse {
+    const message = createBaseGetNewUsersResponse();
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.days = object.days?.map((e) => NewUsersDay.fromPartial(e)) || [];
+    message.totalUsers = object.totalUsers ?? 0;
+    return message;
+  },
+};
+
 function createBaseResolveNameRequest(): ResolveNameRequest {
   return { name: "" };
 }
@@ -2194,6 +2506,63 @@ export const AchievementServiceClient = makeGenericClientConstructor(
 ) as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AchievementServiceClient;
   service: typeof AchievementServiceService;
+  serviceName: string;
+};
+
+/** The admin console's account figures: the interceptor lets only admins call. */
+export type AccountAdminServiceService = typeof AccountAdminServiceService;
+export const AccountAdminServiceService = {
+  /**
+   * Players registered per UTC day of a range (accounts deleted since are not counted), and
+   * the players there are now.
+   */
+  getNewUsers: {
+    path: "/auth.v1.AccountAdminService/GetNewUsers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetNewUsersRequest): Buffer => Buffer.from(GetNewUsersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetNewUsersRequest => GetNewUsersRequest.decode(value),
+    responseSerialize: (value: GetNewUsersResponse): Buffer => Buffer.from(GetNewUsersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetNewUsersResponse => GetNewUsersResponse.decode(value),
+  },
+} as const;
+
+export interface AccountAdminServiceServer extends UntypedServiceImplementation {
+  /**
+   * Players registered per UTC day of a range (accounts deleted since are not counted), and
+   * the players there are now.
+   */
+  getNewUsers: handleUnaryCall<GetNewUsersRequest, GetNewUsersResponse>;
+}
+
+export interface AccountAdminServiceClient extends Client {
+  /**
+   * Players registered per UTC day of a range (accounts deleted since are not counted), and
+   * the players there are now.
+   */
+  getNewUsers(
+    request: GetNewUsersRequest,
+    callback: (error: ServiceError | null, response: GetNewUsersResponse) => void,
+  ): ClientUnaryCall;
+  getNewUsers(
+    request: GetNewUsersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetNewUsersResponse) => void,
+  ): ClientUnaryCall;
+  getNewUsers(
+    request: GetNewUsersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetNewUsersResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const AccountAdminServiceClient = makeGenericClientConstructor(
+  AccountAdminServiceService,
+  "auth.v1.AccountAdminService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): AccountAdminServiceClient;
+  service: typeof AccountAdminServiceService;
   serviceName: string;
 };
 
