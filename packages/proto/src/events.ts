@@ -8,6 +8,7 @@ import {
   SessionFinished,
   SessionFlagged,
   UpdatePublished,
+  UserDeleted,
   type MessageFns,
 } from './gen/events/v1/events';
 
@@ -59,6 +60,7 @@ export const EVENTS = {
     stream: 'ACHIEVEMENTS',
     type: AchievementAwarded,
   }),
+  userDeleted: event({ subject: 'user.deleted', stream: 'USERS', type: UserDeleted }),
 };
 
 export type EventName = keyof typeof EVENTS;

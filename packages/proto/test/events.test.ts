@@ -28,6 +28,7 @@ describe('the event table', () => {
       ['ads.changed', 'ADS'],
       ['updates.published', 'UPDATES'],
       ['achievement.awarded', 'ACHIEVEMENTS'],
+      ['user.deleted', 'USERS'],
     ]);
     expect(eventStreams('scoreCreated', 'leaderboardUpdated', 'sessionFlagged')).toEqual([
       { name: 'SCORES', subjects: ['scores.>'] },

@@ -1,20 +1,25 @@
 import { createPublicKey } from 'node:crypto';
 import {
+  connectEventBus,
   connectRedis,
   createCallerAuthenticator,
   createGrpcServer,
   createKnex,
   createLogger,
+  deleteStreams,
   ensureDatabase,
+  ensureStreams,
   runProcess,
   loadPrivateKey,
   migrateLatest,
   signOutEverywhere,
   signSessionToken,
+  startOutboxRelay,
 } from '@ballmatch/platform';
-import { authV1 } from '@ballmatch/proto';
+import { authV1, eventStreams } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
+import { createAccountDeletion } from './domain/deletion';
 import { createNames } from './domain/names';
 import { createNewUsers } from './domain/new-users';
 import { createAccountAdminHandlers } from './grpc/admin-handlers';
@@ -26,9 +31,13 @@ import { createUserStore } from './store/users';
 
 export const SCHEMA = 'auth';
 
+/** The JetStream streams this service publishes to (its outbox subjects). */
+export const STREAMS = eventStreams('userDeleted');
+
 export interface RunningAuth {
   port: number;
-  stop(): Promise<void>;
+  /** `deleteStreams` (tests only) also removes this deployment's JetStream streams. */
+  stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
@@ -41,6 +50,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   await migrateLatest(db, SCHEMA, migrations);
+  const bus = await connectEventBus({
+    url: config.NATS_URL,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    name: 'auth',
+  });
+  await ensureStreams(bus, STREAMS);
+  const relay = startOutboxRelay({ db, bus, logger });
 
   const users = createUserStore(db);
   const accounts = createAccounts({
@@ -63,6 +79,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     logger.info({ username: config.ADMIN_USERNAME, outcome }, 'admin account from environment');
   }
 
+  const deletion = createAccountDeletion({
+    users,
+    getUser: (userId) => accounts.getUser(userId),
+    signOutEverywhere: (userId) => signOutEverywhere(redis, userId),
+    wake: () => relay.wake(),
+  });
+
   const names = createNames(users);
   const publicKey = createPublicKey(privateKey);
   const server = createGrpcServer(logger, {
@@ -73,7 +96,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   server.add(
     authV1.AccountServiceService,
     'auth.v1.AccountService',
-    createAccountHandlers(accounts, redis),
+    createAccountHandlers(accounts, deletion, redis),
     { access: 'user' },
   );
   server.add(
@@ -89,8 +112,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
 
   return {
     port,
-    async stop() {
+    async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
+      await relay.stop();
+      if (removeStreams) await deleteStreams(bus, STREAMS);
+      await bus.close();
       redis.disconnect();
       await db.destroy();
     },

@@ -3,16 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   bearer,
+  connectEventBus,
   connectRedis,
   createGrpcClient,
   createKnex,
   loadPublicKey,
   type AsyncClient,
+  type EventBus,
   type Knex,
   type Redis,
 } from '@ballmatch/platform';
 import {
   createTestDatabase,
+  testNatsPrefix,
   testRedisPrefix,
   type TestDatabase,
 } from '@ballmatch/platform/testing';
@@ -25,6 +28,8 @@ export interface AuthHarness {
   /** The account service called with this session token, as the gateway forwards it. */
   accountAs(token: string): AsyncClient<authV1.AccountServiceClient>;
   redis: Redis;
+  /** Connected with the service's subject prefix, to hear what it publishes. */
+  bus: EventBus;
   db: Knex;
   publicKey: ReturnType<typeof loadPublicKey>;
   running: RunningAuth;
@@ -42,6 +47,7 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
     GRPC_PORT: '0',
     DATABASE_URL: database.url,
     REDIS_KEY_PREFIX: testRedisPrefix(),
+    NATS_SUBJECT_PREFIX: testNatsPrefix(),
     JWT_DEV_KEY_DIR: keyDir,
     ...extraEnv,
   };
@@ -70,10 +76,16 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
   const db = createKnex({ url: database.url, schema: 'auth' });
+  const bus = await connectEventBus({
+    url: 'nats://127.0.0.1:4222',
+    subjectPrefix: env.NATS_SUBJECT_PREFIX,
+    name: 'auth-test',
+  });
   return {
     client,
     accountAs,
     redis,
+    bus,
     db,
     running,
     env,
@@ -84,7 +96,8 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
       if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX.length)));
       redis.disconnect();
       await db.destroy();
-      await running.stop();
+      await bus.close();
+      await running.stop({ deleteStreams: true });
       await database.drop();
       fs.rmSync(keyDir, { recursive: true, force: true });
     },

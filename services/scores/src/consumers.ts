@@ -6,16 +6,19 @@ import {
   type Logger,
 } from '@ballmatch/platform';
 import { EVENTS, eventStreams } from '@ballmatch/proto';
+import type { Moderation } from './domain/moderation';
 import type { Review } from './domain/review';
 import type { Stats } from './domain/stats';
 
 /**
- * The sessions service's events this service applies, each through its own durable JetStream
+ * The other services' events this service applies, each through its own durable JetStream
  * consumer (shared by the replicas, idempotent by event id: platform's startEventConsumer):
- * `session.flagged` holds a score for review (domain/review.ts) and `session.finished` counts
- * a completed game (domain/stats.ts). Their stream is made by whichever service starts first.
+ * `session.flagged` holds a score for review (domain/review.ts), `session.finished` counts a
+ * completed game (domain/stats.ts), and auth's `user.deleted` voids a deleted account's
+ * scores when its player asked (domain/moderation.ts). Each stream is made by whichever
+ * service starts first.
  */
-export const CONSUMED_STREAMS = eventStreams('sessionFlagged', 'sessionFinished');
+export const CONSUMED_STREAMS = eventStreams('sessionFlagged', 'sessionFinished', 'userDeleted');
 
 export async function startConsumers(deps: {
   db: Knex;
@@ -23,9 +26,10 @@ export async function startConsumers(deps: {
   logger: Logger;
   review: Review;
   stats: Stats;
+  moderation: Moderation;
 }): Promise<{ stop(): Promise<void> }> {
   const consume = (
-    name: 'sessionFlagged' | 'sessionFinished',
+    name: 'sessionFlagged' | 'sessionFinished' | 'userDeleted',
     durable: string,
     handle: Parameters<typeof startEventConsumer>[0]['handle'],
   ) =>
@@ -44,6 +48,9 @@ export async function startConsumers(deps: {
     ),
     await consume('sessionFinished', 'scores-session-finished', (trx, event) =>
       deps.stats.gameFinished(trx, event),
+    ),
+    await consume('userDeleted', 'scores-user-deleted', (trx, event) =>
+      deps.moderation.accountDeleted(trx, event),
     ),
   ];
   return {

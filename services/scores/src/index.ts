@@ -22,6 +22,7 @@ import { CONSUMED_STREAMS, startConsumers } from './consumers';
 import { systemClock, type Clock } from './domain/clock';
 import { createLeaderboards } from './domain/leaderboards';
 import { createModeration } from './domain/moderation';
+import { createMyScores } from './domain/my-scores';
 import { createReview } from './domain/review';
 import { createSeasonAdmin } from './domain/seasons';
 import { createStats } from './domain/stats';
@@ -34,7 +35,9 @@ import {
   createStatsHandlers,
   type ScoresDomain,
 } from './grpc/handlers';
+import { createMyScoresHandlers } from './grpc/my-scores';
 import { migrations } from './migrations';
+import { createAccountScoreStore } from './store/account-scores';
 import { withBoardScripts } from './store/board-scripts';
 import { createBoardStore } from './store/boards';
 import { createModerationStore } from './store/moderation';
@@ -151,7 +154,14 @@ export async function start(
     stats: createStats({ stats: createStatsStore(db), now, cacheMs: config.TOP_CACHE_MS }),
     now,
   };
-  const consumers = await startConsumers({ db, bus, logger, review, stats: domain.stats });
+  const consumers = await startConsumers({
+    db,
+    bus,
+    logger,
+    review,
+    stats: domain.stats,
+    moderation: domain.moderation,
+  });
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
   });
@@ -162,6 +172,14 @@ export async function start(
     createLeaderboardHandlers(domain),
   );
   server.add(scoresV1.StatsServiceService, 'scores.v1.StatsService', createStatsHandlers(domain));
+  server.add(
+    scoresV1.MyScoresServiceService,
+    'scores.v1.MyScoresService',
+    createMyScoresHandlers(
+      createMyScores({ accountScores: createAccountScoreStore(db), scores, leaderboards }),
+    ),
+    { access: 'user' },
+  );
   server.add(
     scoresV1.ScoresAdminServiceService,
     'scores.v1.ScoresAdminService',

@@ -133,6 +133,8 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     GRPC_PORT: '0',
     DATABASE_URL: authDb.url,
     REDIS_KEY_PREFIX: redisPrefix,
+    // Scores consumes its user.deleted.
+    NATS_SUBJECT_PREFIX: natsPrefix,
     JWT_DEV_KEY_DIR: keyDir,
   };
   let authService: RunningAuth | undefined = await startAuthService(authEnv);
@@ -343,7 +345,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       auth.close();
       await scores?.stop();
       await sessionsService.stop({ deleteStreams: true });
-      await authService?.stop();
+      await authService?.stop({ deleteStreams: true });
       await flushRedis();
       redis.disconnect();
       await deleteStreams(bus, STREAMS);

@@ -1,6 +1,6 @@
 import { AppError, isUuid } from '@ballmatch/platform';
 import { uniqueViolation, type UserChanges, type UserRow, type UserStore } from '../store/users';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { assertCurrentPassword, dummyHash, hashPassword, verifyPassword } from './passwords';
 import {
   checkPassword,
   normalizeEmail,
@@ -200,18 +200,11 @@ export function createAccounts(deps: AccountDeps) {
       // Taking over an account needs more than a stolen cookie: email and password changes
       // ask for the current password.
       if (changes.email !== undefined || changes.passwordHash !== undefined) {
-        const ok = input.currentPassword
-          ? await verifyPassword(input.currentPassword, user.passwordHash)
-          : false;
-        if (!ok) {
-          throw new AppError(
-            'INVALID_ARGUMENT',
-            input.currentPassword
-              ? 'Current password is incorrect'
-              : 'Current password is required to change email or password',
-            { field: 'currentPassword' },
-          );
-        }
+        await assertCurrentPassword(
+          input.currentPassword,
+          user.passwordHash,
+          'Current password is required to change email or password',
+        );
       }
       if (Object.keys(changes).length === 0) return { user };
       if (changes.passwordHash === undefined) {

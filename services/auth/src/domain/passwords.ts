@@ -1,5 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { AppError } from '@ballmatch/platform';
 
 const argon2Async = promisify(argon2);
 
@@ -37,4 +38,19 @@ let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(16).toString('hex'));
   return dummy;
+}
+
+/**
+ * What a stolen cookie alone must not do (change the email or password, delete the account)
+ * asks for the current password: missing or wrong, a 400 on `currentPassword`.
+ */
+export async function assertCurrentPassword(
+  given: string | undefined,
+  stored: string,
+  missingMessage: string,
+): Promise<void> {
+  if (given && (await verifyPassword(given, stored))) return;
+  throw new AppError('INVALID_ARGUMENT', given ? 'Current password is incorrect' : missingMessage, {
+    field: 'currentPassword',
+  });
 }

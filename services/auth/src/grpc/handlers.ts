@@ -1,6 +1,7 @@
 import { type AsyncServiceOf, type Redis, requireUser, revokeToken } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import type { Accounts, Session } from '../domain/accounts';
+import type { AccountDeletion } from '../domain/deletion';
 import type { Names } from '../domain/names';
 import type { UserRow } from '../store/users';
 
@@ -34,6 +35,7 @@ export function createAuthHandlers(
 /** The caller's own account: the server lets only signed-in callers through. */
 export function createAccountHandlers(
   accounts: Accounts,
+  deletion: AccountDeletion,
   redis: Redis,
 ): AsyncServiceOf<typeof authV1.AccountServiceService> {
   return {
@@ -52,6 +54,10 @@ export function createAccountHandlers(
     logout: async (_req, ctx) => {
       const caller = requireUser(ctx);
       await revokeToken(redis, caller.tokenId, caller.expiresAt);
+      return {};
+    },
+    deleteAccount: async (req, ctx) => {
+      await deletion.deleteAccount(requireUser(ctx).id, req);
       return {};
     },
   };

@@ -86,6 +86,23 @@ export function createUserStore(db: Knex) {
         return updated && userRow(updated);
       });
     },
+    /**
+     * Deletes the account; `inTransaction` runs inside the transaction once the row is gone
+     * (its event and the sign-out mark: if either fails, the account stays). Undefined when
+     * there was no such account.
+     */
+    async remove(
+      id: string,
+      inTransaction: (trx: Knex.Transaction, removed: UserRow) => Promise<unknown>,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (trx) => {
+        const [removed] = await trx<Raw>('users').where({ id }).del().returning(COLUMNS);
+        if (!removed) return undefined;
+        const user = userRow(removed);
+        await inTransaction(trx, user);
+        return user;
+      });
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import {
   seasonBoard,
   weekBoard,
   type Board,
+  type BoardEntry,
   type BoardStore,
   type ShownScore,
   type ShownWeeklyRow,
@@ -224,6 +225,27 @@ export function createLeaderboards(deps: {
         r.rows.map((row) => weeklyView(row, r.total)),
         r.rank,
       );
+    },
+
+    /** An entry's place on the all-time board; 0 when it is not there (reset, or banned). */
+    async allTimeRankOf(entry: BoardEntry): Promise<number> {
+      const r = await fromBoard(ALL_TIME, () => boards.scoreRank(ALL_TIME, entry, 0));
+      return r.rank < 0 ? 0 : r.rank + 1;
+    },
+
+    /** The current week, and a player's row on its board with its rank (null: none shown). */
+    async weeklyStandingOf(
+      playerKey: string,
+    ): Promise<{ week: WeekView; entry: Ranked<WeeklyRowView> | null }> {
+      const at = now();
+      const week = await weeks.ensure(weekOf(at));
+      const board = weekBoard(week);
+      const r = await fromBoard(board, () => boards.weeklyRankOf(board, playerKey, 0));
+      const row = r.rank < 0 ? undefined : r.rows[r.rank - r.first];
+      return {
+        week: view(week, at),
+        entry: row ? { rank: r.rank + 1, item: weeklyView(row, r.total) } : null,
+      };
     },
 
     async listSeasons(): Promise<SeasonView[]> {

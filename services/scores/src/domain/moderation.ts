@@ -1,4 +1,12 @@
-import { AppError, isUuid, type Logger, type OutboxEvent } from '@ballmatch/platform';
+import {
+  AppError,
+  isUuid,
+  type ConsumedEvent,
+  type Knex,
+  type Logger,
+  type OutboxEvent,
+} from '@ballmatch/platform';
+import { decodeEvent } from '@ballmatch/proto';
 import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
 import type { BanRow, ModerationStore, ResetRow } from '../store/moderation';
 import type { ScoreRow } from '../store/rows';
@@ -7,9 +15,27 @@ import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { leaderboardUpdated } from './events';
-import { keyOfName, parsePlayerName, type NameLookup } from './player-name';
+import { accountKey, keyOfName, parsePlayerName, type NameLookup } from './player-name';
 
 const MAX_REASON = 500;
+
+/** The void reason (and audit entry) of scores removed with their deleted account. */
+export const ACCOUNT_DELETED_REASON = 'Removed with the account, at the player’s request';
+
+/** One leaderboard.updated per board these scores leave (their weeks, all-time, seasons). */
+function voidEvents(voided: ScoreRow[], at: Date): OutboxEvent[] {
+  const events = new Map<string, OutboxEvent>();
+  const add = (board: 'weekly' | 'all-time' | 'seasonal', id: string | null, name: string) => {
+    const key = `${board}:${id}`;
+    if (!events.has(key)) events.set(key, leaderboardUpdated(board, id, name, at));
+  };
+  for (const score of voided) {
+    add('weekly', score.weekId, score.playerName);
+    if (!score.resetId) add('all-time', null, score.playerName);
+    if (score.seasonId) add('seasonal', score.seasonId, score.playerName);
+  }
+  return [...events.values()];
+}
 
 /** An admin's reason: trimmed, 1-500 characters (optional when `required` is false). */
 export function reasonOf(raw: string, required = true): string {
@@ -111,18 +137,9 @@ export function createModeration(deps: {
       const reason = reasonOf(rawReason);
       const at = now();
       const result = isUuid(scoreId)
-        ? await deps.moderation.voidScore(scoreId, { reason, actorUserId, at }, (score) => {
-            const events: OutboxEvent[] = [
-              leaderboardUpdated('weekly', score.weekId, score.playerName, at),
-            ];
-            if (!score.resetId) {
-              events.push(leaderboardUpdated('all-time', null, score.playerName, at));
-            }
-            if (score.seasonId) {
-              events.push(leaderboardUpdated('seasonal', score.seasonId, score.playerName, at));
-            }
-            return events;
-          })
+        ? await deps.moderation.voidScore(scoreId, { reason, actorUserId, at }, (score) =>
+            voidEvents([score], at),
+          )
         : undefined;
       if (!result) throw new AppError('NOT_FOUND', 'Score not found');
       const { score, row } = result;
@@ -147,6 +164,51 @@ export function createModeration(deps: {
         );
       }
       return { score, voidedAt: score.voidedAt!, reason: score.voidReason ?? reason };
+    },
+
+    /**
+     * `user.deleted`, in the event consumer's transaction: when the player asked for it, every
+     * score of the account is voided (audited as the player's own act) and, after the commit,
+     * leaves the Redis boards. A repeated event finds nothing left to void.
+     */
+    async accountDeleted(trx: Knex.Transaction, event: ConsumedEvent) {
+      const deleted = decodeEvent('userDeleted', event.payload);
+      if (!deleted?.removeScores || !isUuid(deleted.userId)) return undefined;
+      const at = now();
+      const key = accountKey(deleted.userId);
+      const { voided, rows } = await deps.moderation.voidPlayerScores(
+        trx,
+        key,
+        { reason: ACCOUNT_DELETED_REASON, actorUserId: deleted.userId, at },
+        (scoresVoided) => voidEvents(scoresVoided, at),
+      );
+      if (voided.length === 0) return undefined;
+      return async () => {
+        const { allTime, seasonal } = await playerBoards(voided);
+        const weekly = await Promise.all(
+          [...new Set(voided.map((s) => s.weekId))].map(async (weekId) => ({
+            board: weekBoard((await weeks.byId(weekId))!),
+            row: rows.find((r) => r.weekId === weekId),
+          })),
+        );
+        await afterCommit(
+          'account deleted',
+          async () => {
+            await boards.removeScores(ALL_TIME, allTime);
+            for (const s of seasonal) await boards.removeScores(s.board, s.entries);
+            for (const w of weekly) {
+              if (w.row && w.row.gamesPlayed > 0)
+                await boards.putWeeklyRows(w.board, [w.row], true);
+              else await boards.removeWeeklyRows(w.board, [key]);
+            }
+          },
+          async () => {
+            await boards.dropMarker(ALL_TIME);
+            for (const s of seasonal) await boards.dropMarker(s.board);
+            for (const w of weekly) await boards.dropMarker(w.board);
+          },
+        );
+      };
     },
 
     async ban(rawName: string, rawReason: string, actorUserId: string): Promise<BanRow> {

@@ -23,7 +23,7 @@ export function toScore(s: ShownScore): scoresV1.Score {
   };
 }
 
-function toWeek(w: WeekView): scoresV1.Week {
+export function toWeek(w: WeekView): scoresV1.Week {
   return {
     id: w.id,
     name: w.name,
@@ -33,7 +33,7 @@ function toWeek(w: WeekView): scoresV1.Week {
   };
 }
 
-function toWeeklyRow(r: WeeklyRowView): scoresV1.WeeklyRow {
+export function toWeeklyRow(r: WeeklyRowView): scoresV1.WeeklyRow {
   return {
     id: r.id,
     playerName: r.playerName,

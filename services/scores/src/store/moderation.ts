@@ -110,6 +110,51 @@ export function createModerationStore(db: Knex) {
       });
     },
 
+    /**
+     * Voids every score of a player not voided yet (a deleted account whose owner asked for
+     * its scores to go), in the caller's transaction (the event consumer's), and recounts the
+     * player's rows of those weeks; locks in voidScore's order (scores, then weekly rows).
+     * Answers what it voided and the rows as they are now, for the Redis boards.
+     */
+    async voidPlayerScores(
+      trx: Knex.Transaction,
+      playerKey: string,
+      input: { reason: string; actorUserId: string; at: Date },
+      events: (voided: ScoreRow[]) => OutboxEvent[],
+    ): Promise<{ voided: ScoreRow[]; rows: WeeklyRowData[] }> {
+      const found = await trx.raw(
+        'SELECT week_id FROM scores WHERE player_key = ? AND voided_at IS NULL FOR UPDATE',
+        [playerKey],
+      );
+      const weekIds = [...new Set((found.rows as { week_id: string }[]).map((r) => r.week_id))];
+      if (weekIds.length === 0) return { voided: [], rows: [] };
+      await trx('weekly_scores')
+        .select('id')
+        .whereIn('week_id', weekIds)
+        .andWhere({ player_key: playerKey })
+        .forUpdate();
+      const updated = await trx.raw(
+        `UPDATE scores SET voided_at = ?, voided_by = ?, void_reason = ?
+         WHERE player_key = ? AND voided_at IS NULL RETURNING ${SCORE_COLUMNS}`,
+        [input.at, input.actorUserId, input.reason, playerKey],
+      );
+      const voided = (updated.rows as Record<string, unknown>[]).map(scoreRow);
+      const rows: WeeklyRowData[] = [];
+      for (const weekId of weekIds) {
+        const row = await recountWeeklyRow(trx, { weekId, playerKey }, input.at);
+        if (row) rows.push(row);
+      }
+      await audit(trx, {
+        action: 'player.scores_void',
+        actorUserId: input.actorUserId,
+        target: playerKey,
+        reason: input.reason,
+        details: { scores: voided.length },
+      });
+      await writeOutbox(trx, events(voided));
+      return { voided, rows };
+    },
+
     async ban(
       input: { playerKey: string; playerName: string; reason: string; actorUserId: string },
       events: OutboxEvent[],

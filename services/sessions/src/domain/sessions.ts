@@ -86,6 +86,22 @@ export function createSessions(deps: SessionDeps) {
     }));
   }
 
+  /** One page of sessions, newest first, with their flags and the page's figures. */
+  async function listPage(filter: SessionFilter, page: number, limit: number) {
+    const { rows, total } = await store.list(filter, { offset: (page - 1) * limit, limit });
+    const totalPages = Math.ceil(total / limit);
+    return {
+      data: await withFlags(rows),
+      pagination: {
+        currentPage: page,
+        totalPages,
+        total,
+        hasNextPage: page < totalPages,
+        hasPrevPage: page > 1,
+      },
+    };
+  }
+
   async function found(id: string): Promise<SessionRow> {
     const row = isUuid(id) ? await store.byId(id) : undefined;
     if (!row) throw notFound();
@@ -220,18 +236,13 @@ export function createSessions(deps: SessionDeps) {
         playerName: input.playerName === '' ? null : normalizePlayerName(input.playerName),
         ip: input.ip === '' ? null : normalizeIp(input.ip),
       };
-      const { rows, total } = await store.list(filter, { offset: (page - 1) * limit, limit });
-      const totalPages = Math.ceil(total / limit);
-      return {
-        data: await withFlags(rows),
-        pagination: {
-          currentPage: page,
-          totalPages,
-          total,
-          hasNextPage: page < totalPages,
-          hasPrevPage: page > 1,
-        },
-      };
+      return listPage(filter, page, limit);
+    },
+
+    /** A signed-in player's own sessions (their data export), newest first. */
+    async listMine(userId: string, input: { page: number; limit: number }) {
+      const { page, limit } = pageArgs(input.page, input.limit);
+      return listPage({ suspiciousOnly: false, playerName: null, ip: null, userId }, page, limit);
     },
 
     async get(id: string): Promise<SessionWithFlags> {

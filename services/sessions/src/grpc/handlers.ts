@@ -139,6 +139,10 @@ export function createSessionHandlers(
         actionTimes: actions.map((a) => a.receivedAt.getTime()),
       };
     },
+    listMySessions: async (req, ctx) => {
+      const page = await sessions.listMine(requireUser(ctx).id, req);
+      return { data: page.data.map(toProtoSession), pagination: page.pagination };
+    },
   };
 }
 

@@ -27,6 +27,8 @@ export interface SessionFilter {
   suspiciousOnly: boolean;
   playerName: string | null;
   ip: string | null;
+  /** The account that started them (a player's own sessions). */
+  userId?: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -49,6 +51,7 @@ export function createSessionStore(db: Knex) {
     if (filter.playerName !== null)
       query.whereRaw('lower(player_name) = lower(?)', [filter.playerName]);
     if (filter.ip !== null) query.where('ip', filter.ip);
+    if (filter.userId !== undefined) query.where('user_id', filter.userId);
     return query;
   }
 

@@ -158,6 +158,17 @@ export interface LogoutRequest {
 export interface LogoutResponse {
 }
 
+export interface DeleteAccountRequest {
+  /** The account's username as the player typed it to confirm (case and spaces around ignored). */
+  confirmUsername: string;
+  currentPassword: string;
+  /** The account's scores leave every board too; otherwise they stay under the name played. */
+  removeScores: boolean;
+}
+
+export interface DeleteAccountResponse {
+}
+
 export interface GetNewUsersRequest {
   /** UTC days as YYYY-MM-DD, both included; empty: the last 30 days. At most 366 days. */
   from: string;
@@ -1509,6 +1520,171 @@ export const LogoutResponse: MessageFns<LogoutResponse> = {
   },
 };
 
+function createBaseDeleteAccountRequest(): DeleteAccountRequest {
+  return { confirmUsername: "", currentPassword: "", removeScores: false };
+}
+
+export const DeleteAccountRequest: MessageFns<DeleteAccountRequest> = {
+  encode(message: DeleteAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.confirmUsername !== "") {
+      writer.uint32(10).string(message.confirmUsername);
+    }
+    if (message.currentPassword !== "") {
+      writer.uint32(18).string(message.currentPassword);
+    }
+    if (message.removeScores !== false) {
+      writer.uint32(24).bool(message.removeScores);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.confirmUsername = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.currentPassword = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.removeScores = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteAccountRequest {
+    return {
+      confirmUsername: isSet(object.confirmUsername)
+        ? globalThis.String(object.confirmUsername)
+        : isSet(object.confirm_username)
+        ? globalThis.String(object.confirm_username)
+        : "",
+      currentPassword: isSet(object.currentPassword)
+        ? globalThis.String(object.currentPassword)
+        : isSet(object.current_password)
+        ? globalThis.String(object.current_password)
+        : "",
+      removeScores: isSet(object.removeScores)
+        ? globalThis.Boolean(object.removeScores)
+        : isSet(object.remove_scores)
+        ? globalThis.Boolean(object.remove_scores)
+        : false,
+    };
+  },
+
+  toJSON(message: DeleteAccountRequest): unknown {
+    const obj: any = {};
+    if (message.confirmUsername !== "") {
+      obj.confirmUsername = message.confirmUsername;
+    }
+    if (message.currentPassword !== "") {
+      obj.currentPassword = message.currentPassword;
+    }
+    if (message.removeScores !== false) {
+      obj.removeScores = message.removeScores;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteAccountRequest>, I>>(base?: I): DeleteAccountRequest {
+    return DeleteAccountRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteAccountRequest>, I>>(object: I): DeleteAccountRequest {
+    const message = createBaseDeleteAccountRequest();
+    message.confirmUsername = object.confirmUsername ?? "";
+    message.currentPassword = object.currentPassword ?? "";
+    message.removeScores = object.removeScores ?? false;
+    return message;
+  },
+};
+
+function createBaseDeleteAccountResponse(): DeleteAccountResponse {
+  return {};
+}
+
+export const DeleteAccountResponse: MessageFns<DeleteAccountResponse> = {
+  encode(_: DeleteAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteAccountResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteAccountResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteAccountResponse>, I>>(base?: I): DeleteAccountResponse {
+    return DeleteAccountResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteAccountResponse>, I>>(_: I): DeleteAccountResponse {
+    const message = createBaseDeleteAccountResponse();
+    return message;
+  },
+};
+
 function createBaseGetNewUsersRequest(): GetNewUsersRequest {
   return { from: "", to: "" };
 }
@@ -2336,6 +2512,22 @@ export const AccountServiceService = {
     responseSerialize: (value: LogoutResponse): Buffer => Buffer.from(LogoutResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): LogoutResponse => LogoutResponse.decode(value),
   },
+  /**
+   * Deletes the caller's account once they confirm it (their username, typed, and their
+   * current password): the account is gone, every session of it signed out, and
+   * `user.deleted` published through the outbox (the scores service voids the account's
+   * scores when `remove_scores` asks it to).
+   */
+  deleteAccount: {
+    path: "/auth.v1.AccountService/DeleteAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteAccountRequest): Buffer => Buffer.from(DeleteAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteAccountRequest => DeleteAccountRequest.decode(value),
+    responseSerialize: (value: DeleteAccountResponse): Buffer =>
+      Buffer.from(DeleteAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteAccountResponse => DeleteAccountResponse.decode(value),
+  },
 } as const;
 
 export interface AccountServiceServer extends UntypedServiceImplementation {
@@ -2344,6 +2536,13 @@ export interface AccountServiceServer extends UntypedServiceImplementation {
   updateProfile: handleUnaryCall<UpdateProfileRequest, UpdateProfileResponse>;
   /** Revokes the caller's token at once (deny-list until it would have expired). */
   logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
+  /**
+   * Deletes the caller's account once they confirm it (their username, typed, and their
+   * current password): the account is gone, every session of it signed out, and
+   * `user.deleted` published through the outbox (the scores service voids the account's
+   * scores when `remove_scores` asks it to).
+   */
+  deleteAccount: handleUnaryCall<DeleteAccountRequest, DeleteAccountResponse>;
 }
 
 export interface AccountServiceClient extends Client {
@@ -2393,6 +2592,27 @@ export interface AccountServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: LogoutResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Deletes the caller's account once they confirm it (their username, typed, and their
+   * current password): the account is gone, every session of it signed out, and
+   * `user.deleted` published through the outbox (the scores service voids the account's
+   * scores when `remove_scores` asks it to).
+   */
+  deleteAccount(
+    request: DeleteAccountRequest,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
   ): ClientUnaryCall;
 }
 

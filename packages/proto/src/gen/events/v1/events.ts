@@ -138,6 +138,20 @@ export interface UpdatePublished {
 }
 
 /**
+ * Subject `user.deleted`: a player deleted their account (stream USERS), once per account. The
+ * scores service voids every score of the account when `remove_scores` is set.
+ */
+export interface UserDeleted {
+  id: string;
+  occurredAt: string;
+  userId: string;
+  /** The username the account had. */
+  username: string;
+  /** The player asked for their scores to leave the boards too. */
+  removeScores: boolean;
+}
+
+/**
  * Subject `achievement.awarded`: a registered player has just won a badge (stream
  * ACHIEVEMENTS), once per player and badge. Realtime delivers it to that player's sockets only.
  */
@@ -1362,6 +1376,151 @@ export const UpdatePublished: MessageFns<UpdatePublished> = {
     message.updateId = object.updateId ?? "";
     message.title = object.title ?? "";
     message.publishedAt = object.publishedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseUserDeleted(): UserDeleted {
+  return { id: "", occurredAt: "", userId: "", username: "", removeScores: false };
+}
+
+export const UserDeleted: MessageFns<UserDeleted> = {
+  encode(message: UserDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.username !== "") {
+      writer.uint32(34).string(message.username);
+    }
+    if (message.removeScores !== false) {
+      writer.uint32(40).bool(message.removeScores);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.removeScores = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserDeleted {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      removeScores: isSet(object.removeScores)
+        ? globalThis.Boolean(object.removeScores)
+        : isSet(object.remove_scores)
+        ? globalThis.Boolean(object.remove_scores)
+        : false,
+    };
+  },
+
+  toJSON(message: UserDeleted): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.removeScores !== false) {
+      obj.removeScores = message.removeScores;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserDeleted>, I>>(base?: I): UserDeleted {
+    return UserDeleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserDeleted>, I>>(object: I): UserDeleted {
+    const message = createBaseUserDeleted();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.userId = object.userId ?? "";
+    message.username = object.username ?? "";
+    message.removeScores = object.removeScores ?? false;
     return message;
   },
 };

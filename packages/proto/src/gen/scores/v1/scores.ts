@@ -455,6 +455,65 @@ export interface DailyStatsResponse {
   days: DailyStats[];
 }
 
+/** One of the caller's games, as they may see it. */
+export interface MyScore {
+  score:
+    | Score
+    | undefined;
+  /** 'accepted', 'held', 'cleared' or 'rejected' (as SubmitScoreResponse.review_state). */
+  reviewState: string;
+  /**
+   * ISO 8601 when the score was voided (by an admin, or at the player's request when their
+   * account was deleted); empty otherwise.
+   */
+  voidedAt: string;
+  /** The week it counts in; the season it counts in (empty when none ran). */
+  weekId: string;
+  seasonId: string;
+  /** Taken off the all-time board by a reset (it stays on its week's and season's boards). */
+  reset: boolean;
+}
+
+export interface ListMyScoresRequest {
+  /** 1..500; 0 means 20. */
+  limit: number;
+  /** Games skipped, newest first; at least 0. */
+  offset: number;
+}
+
+export interface ListMyScoresResponse {
+  scores: MyScore[];
+  /** How many games the caller has in all. */
+  total: number;
+}
+
+export interface GetMyStandingRequest {
+}
+
+export interface GetMyStandingResponse {
+  /** Games on the boards (accepted or cleared, not voided). */
+  gamesOnBoards: number;
+  /** The best of them; absent when there is none. */
+  best:
+    | Score
+    | undefined;
+  /**
+   * The best's rank on the all-time board; 0 when it is not there (taken off by a reset, or
+   * the player banned).
+   */
+  allTimeRank: number;
+  /** The current week (made on demand). */
+  week:
+    | Week
+    | undefined;
+  /**
+   * The caller's row on the current week's board and its rank; absent and 0 when they have
+   * not played this week (or are banned).
+   */
+  weekly: WeeklyRow | undefined;
+  weeklyRank: number;
+}
+
 function createBaseScore(): Score {
   return { id: "", playerName: "", score: 0, level: 0, moves: 0, createdAt: "" };
 }
@@ -6891,6 +6950,556 @@ export const DailyStatsResponse: MessageFns<DailyStatsResponse> = {
   },
 };
 
+function createBaseMyScore(): MyScore {
+  return { score: undefined, reviewState: "", voidedAt: "", weekId: "", seasonId: "", reset: false };
+}
+
+export const MyScore: MessageFns<MyScore> = {
+  encode(message: MyScore, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== undefined) {
+      Score.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    if (message.reviewState !== "") {
+      writer.uint32(18).string(message.reviewState);
+    }
+    if (message.voidedAt !== "") {
+      writer.uint32(26).string(message.voidedAt);
+    }
+    if (message.weekId !== "") {
+      writer.uint32(34).string(message.weekId);
+    }
+    if (message.seasonId !== "") {
+      writer.uint32(42).string(message.seasonId);
+    }
+    if (message.reset !== false) {
+      writer.uint32(48).bool(message.reset);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MyScore {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMyScore();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.score = Score.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reviewState = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.voidedAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.weekId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.seasonId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.reset = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MyScore {
+    return {
+      score: isSet(object.score) ? Score.fromJSON(object.score) : undefined,
+      reviewState: isSet(object.reviewState)
+        ? globalThis.String(object.reviewState)
+        : isSet(object.review_state)
+        ? globalThis.String(object.review_state)
+        : "",
+      voidedAt: isSet(object.voidedAt)
+        ? globalThis.String(object.voidedAt)
+        : isSet(object.voided_at)
+        ? globalThis.String(object.voided_at)
+        : "",
+      weekId: isSet(object.weekId)
+        ? globalThis.String(object.weekId)
+        : isSet(object.week_id)
+        ? globalThis.String(object.week_id)
+        : "",
+      seasonId: isSet(object.seasonId)
+        ? globalThis.String(object.seasonId)
+        : isSet(object.season_id)
+        ? globalThis.String(object.season_id)
+        : "",
+      reset: isSet(object.reset) ? globalThis.Boolean(object.reset) : false,
+    };
+  },
+
+  toJSON(message: MyScore): unknown {
+    const obj: any = {};
+    if (message.score !== undefined) {
+      obj.score = Score.toJSON(message.score);
+    }
+    if (message.reviewState !== "") {
+      obj.reviewState = message.reviewState;
+    }
+    if (message.voidedAt !== "") {
+      obj.voidedAt = message.voidedAt;
+    }
+    if (message.weekId !== "") {
+      obj.weekId = message.weekId;
+    }
+    if (message.seasonId !== "") {
+      obj.seasonId = message.seasonId;
+    }
+    if (message.reset !== false) {
+      obj.reset = message.reset;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MyScore>, I>>(base?: I): MyScore {
+    return MyScore.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MyScore>, I>>(object: I): MyScore {
+    const message = createBaseMyScore();
+    message.score = (object.score !== undefined && object.score !== null) ? Score.fromPartial(object.score) : undefined;
+    message.reviewState = object.reviewState ?? "";
+    message.voidedAt = object.voidedAt ?? "";
+    message.weekId = object.weekId ?? "";
+    message.seasonId = object.seasonId ?? "";
+    message.reset = object.reset ?? false;
+    return message;
+  },
+};
+
+function createBaseListMyScoresRequest(): ListMyScoresRequest {
+  return { limit: 0, offset: 0 };
+}
+
+export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
+  encode(message: ListMyScoresRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(16).int32(message.offset);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyScoresRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyScoresRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyScoresRequest {
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+    };
+  },
+
+  toJSON(message: ListMyScoresRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMyScoresRequest>, I>>(base?: I): ListMyScoresRequest {
+    return ListMyScoresRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMyScoresRequest>, I>>(object: I): ListMyScoresRequest {
+    const message = createBaseListMyScoresRequest();
+    message.limit = object.limit ?? 0;
+    message.offset = object.offset ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMyScoresResponse(): ListMyScoresResponse {
+  return { scores: [], total: 0 };
+}
+
+export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
+  encode(message: ListMyScoresResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.scores) {
+      MyScore.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMyScoresResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMyScoresResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.scores.push(MyScore.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMyScoresResponse {
+    return {
+      scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => MyScore.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListMyScoresResponse): unknown {
+    const obj: any = {};
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => MyScore.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMyScoresResponse>, I>>(base?: I): ListMyScoresResponse {
+    return ListMyScoresResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMyScoresResponse>, I>>(object: I): ListMyScoresResponse {
+    const message = createBaseListMyScoresResponse();
+    message.scores = object.scores?.map((e) => MyScore.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMyStandingRequest(): GetMyStandingRequest {
+  return {};
+}
+
+export const GetMyStandingRequest: MessageFns<GetMyStandingRequest> = {
+  encode(_: GetMyStandingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMyStandingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMyStandingRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetMyStandingRequest {
+    return {};
+  },
+
+  toJSON(_: GetMyStandingRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMyStandingRequest>, I>>(base?: I): GetMyStandingRequest {
+    return GetMyStandingRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMyStandingRequest>, I>>(_: I): GetMyStandingRequest {
+    const message = createBaseGetMyStandingRequest();
+    return message;
+  },
+};
+
+function createBaseGetMyStandingResponse(): GetMyStandingResponse {
+  return { gamesOnBoards: 0, best: undefined, allTimeRank: 0, week: undefined, weekly: undefined, weeklyRank: 0 };
+}
+
+export const GetMyStandingResponse: MessageFns<GetMyStandingResponse> = {
+  encode(message: GetMyStandingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.gamesOnBoards !== 0) {
+      writer.uint32(8).int32(message.gamesOnBoards);
+    }
+    if (message.best !== undefined) {
+      Score.encode(message.best, writer.uint32(18).fork()).join();
+    }
+    if (message.allTimeRank !== 0) {
+      writer.uint32(24).int32(message.allTimeRank);
+    }
+    if (message.week !== undefined) {
+      Week.encode(message.week, writer.uint32(34).fork()).join();
+    }
+    if (message.weekly !== undefined) {
+      WeeklyRow.encode(message.weekly, writer.uint32(42).fork()).join();
+    }
+    if (message.weeklyRank !== 0) {
+      writer.uint32(48).int32(message.weeklyRank);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMyStandingResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMyStandingResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.gamesOnBoards = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.best = Score.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.allTimeRank = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.week = Week.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.weekly = WeeklyRow.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.weeklyRank = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMyStandingResponse {
+    return {
+      gamesOnBoards: isSet(object.gamesOnBoards)
+        ? globalThis.Number(object.gamesOnBoards)
+        : isSet(object.games_on_boards)
+        ? globalThis.Number(object.games_on_boards)
+        : 0,
+      best: isSet(object.best) ? Score.fromJSON(object.best) : undefined,
+      allTimeRank: isSet(object.allTimeRank)
+        ? globalThis.Number(object.allTimeRank)
+        : isSet(object.all_time_rank)
+        ? globalThis.Number(object.all_time_rank)
+        : 0,
+      week: isSet(object.week) ? Week.fromJSON(object.week) : undefined,
+      weekly: isSet(object.weekly) ? WeeklyRow.fromJSON(object.weekly) : undefined,
+      weeklyRank: isSet(object.weeklyRank)
+        ? globalThis.Number(object.weeklyRank)
+        : isSet(object.weekly_rank)
+        ? globalThis.Number(object.weekly_rank)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetMyStandingResponse): unknown {
+    const obj: any = {};
+    if (message.gamesOnBoards !== 0) {
+      obj.gamesOnBoards = Math.round(message.gamesOnBoards);
+    }
+    if (message.best !== undefined) {
+      obj.best = Score.toJSON(message.best);
+    }
+    if (message.allTimeRank !== 0) {
+      obj.allTimeRank = Math.round(message.allTimeRank);
+    }
+    if (message.week !== undefined) {
+      obj.week = Week.toJSON(message.week);
+    }
+    if (message.weekly !== undefined) {
+      obj.weekly = WeeklyRow.toJSON(message.weekly);
+    }
+    if (message.weeklyRank !== 0) {
+      obj.weeklyRank = Math.round(message.weeklyRank);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMyStandingResponse>, I>>(base?: I): GetMyStandingResponse {
+    return GetMyStandingResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMyStandingResponse>, I>>(object: I): GetMyStandingResponse {
+    const message = createBaseGetMyStandingResponse();
+    message.gamesOnBoards = object.gamesOnBoards ?? 0;
+    message.best = (object.best !== undefined && object.best !== null) ? Score.fromPartial(object.best) : undefined;
+    message.allTimeRank = object.allTimeRank ?? 0;
+    message.week = (object.week !== undefined && object.week !== null) ? Week.fromPartial(object.week) : undefined;
+    message.weekly = (object.weekly !== undefined && object.weekly !== null)
+      ? WeeklyRow.fromPartial(object.weekly)
+      : undefined;
+    message.weeklyRank = object.weeklyRank ?? 0;
+    return message;
+  },
+};
+
 /** Scores and the all-time board: anyone may call. */
 export type ScoreServiceService = typeof ScoreServiceService;
 export const ScoreServiceService = {
@@ -7376,6 +7985,105 @@ export const StatsServiceClient = makeGenericClientConstructor(
 ) as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): StatsServiceClient;
   service: typeof StatsServiceService;
+  serviceName: string;
+};
+
+/**
+ * The signed-in player's own games and standing: the interceptor refuses callers without a
+ * valid token, and each call reads only the caller's account (player key `user:<id>`).
+ */
+export type MyScoresServiceService = typeof MyScoresServiceService;
+export const MyScoresServiceService = {
+  /**
+   * The caller's games (every score stored with their account, held and voided ones too),
+   * newest first.
+   */
+  listMyScores: {
+    path: "/scores.v1.MyScoresService/ListMyScores" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMyScoresRequest): Buffer => Buffer.from(ListMyScoresRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMyScoresRequest => ListMyScoresRequest.decode(value),
+    responseSerialize: (value: ListMyScoresResponse): Buffer =>
+      Buffer.from(ListMyScoresResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMyScoresResponse => ListMyScoresResponse.decode(value),
+  },
+  /**
+   * The caller's best score on the boards with its all-time rank, and their row and rank on
+   * the current week's board.
+   */
+  getMyStanding: {
+    path: "/scores.v1.MyScoresService/GetMyStanding" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMyStandingRequest): Buffer => Buffer.from(GetMyStandingRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMyStandingRequest => GetMyStandingRequest.decode(value),
+    responseSerialize: (value: GetMyStandingResponse): Buffer =>
+      Buffer.from(GetMyStandingResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMyStandingResponse => GetMyStandingResponse.decode(value),
+  },
+} as const;
+
+export interface MyScoresServiceServer extends UntypedServiceImplementation {
+  /**
+   * The caller's games (every score stored with their account, held and voided ones too),
+   * newest first.
+   */
+  listMyScores: handleUnaryCall<ListMyScoresRequest, ListMyScoresResponse>;
+  /**
+   * The caller's best score on the boards with its all-time rank, and their row and rank on
+   * the current week's board.
+   */
+  getMyStanding: handleUnaryCall<GetMyStandingRequest, GetMyStandingResponse>;
+}
+
+export interface MyScoresServiceClient extends Client {
+  /**
+   * The caller's games (every score stored with their account, held and voided ones too),
+   * newest first.
+   */
+  listMyScores(
+    request: ListMyScoresRequest,
+    callback: (error: ServiceError | null, response: ListMyScoresResponse) => void,
+  ): ClientUnaryCall;
+  listMyScores(
+    request: ListMyScoresRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMyScoresResponse) => void,
+  ): ClientUnaryCall;
+  listMyScores(
+    request: ListMyScoresRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMyScoresResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller's best score on the boards with its all-time rank, and their row and rank on
+   * the current week's board.
+   */
+  getMyStanding(
+    request: GetMyStandingRequest,
+    callback: (error: ServiceError | null, response: GetMyStandingResponse) => void,
+  ): ClientUnaryCall;
+  getMyStanding(
+    request: GetMyStandingRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMyStandingResponse) => void,
+  ): ClientUnaryCall;
+  getMyStanding(
+    request: GetMyStandingRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMyStandingResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const MyScoresServiceClient = makeGenericClientConstructor(
+  MyScoresServiceService,
+  "scores.v1.MyScoresService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): MyScoresServiceClient;
+  service: typeof MyScoresServiceService;
   serviceName: string;
 };
 

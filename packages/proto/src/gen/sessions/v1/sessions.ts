@@ -484,6 +484,18 @@ export interface GetGameAnalyticsResponse {
   days: DayPlays[];
 }
 
+export interface ListMySessionsRequest {
+  /** 1-based; 0 means 1. */
+  page: number;
+  /** 1..100; 0 means 20. */
+  limit: number;
+}
+
+export interface ListMySessionsResponse {
+  data: Session[];
+  pagination: Pagination | undefined;
+}
+
 function createBaseCreateSessionRequest(): CreateSessionRequest {
   return { playerName: "", clientSessionId: "", deviceFingerprint: "", clientIp: "" };
 }
@@ -6446,6 +6458,178 @@ export const GetGameAnalyticsResponse: MessageFns<GetGameAnalyticsResponse> = {
   },
 };
 
+function createBaseListMySessionsRequest(): ListMySessionsRequest {
+  return { page: 0, limit: 0 };
+}
+
+export const ListMySessionsRequest: MessageFns<ListMySessionsRequest> = {
+  encode(message: ListMySessionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== 0) {
+      writer.uint32(8).int32(message.page);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMySessionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMySessionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMySessionsRequest {
+    return {
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListMySessionsRequest): unknown {
+    const obj: any = {};
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMySessionsRequest>, I>>(base?: I): ListMySessionsRequest {
+    return ListMySessionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMySessionsRequest>, I>>(object: I): ListMySessionsRequest {
+    const message = createBaseListMySessionsRequest();
+    message.page = object.page ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListMySessionsResponse(): ListMySessionsResponse {
+  return { data: [], pagination: undefined };
+}
+
+export const ListMySessionsResponse: MessageFns<ListMySessionsResponse> = {
+  encode(message: ListMySessionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.data) {
+      Session.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pagination !== undefined) {
+      Pagination.encode(message.pagination, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMySessionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMySessionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.data.push(Session.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pagination = Pagination.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMySessionsResponse {
+    return {
+      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Session.fromJSON(e)) : [],
+      pagination: isSet(object.pagination) ? Pagination.fromJSON(object.pagination) : undefined,
+    };
+  },
+
+  toJSON(message: ListMySessionsResponse): unknown {
+    const obj: any = {};
+    if (message.data?.length) {
+      obj.data = message.data.map((e) => Session.toJSON(e));
+    }
+    if (message.pagination !== undefined) {
+      obj.pagination = Pagination.toJSON(message.pagination);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMySessionsResponse>, I>>(base?: I): ListMySessionsResponse {
+    return ListMySessionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMySessionsResponse>, I>>(object: I): ListMySessionsResponse {
+    const message = createBaseListMySessionsResponse();
+    message.data = object.data?.map((e) => Session.fromPartial(e)) || [];
+    message.pagination = (object.pagination !== undefined && object.pagination !== null)
+      ? Pagination.fromPartial(object.pagination)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * Player sessions and anti-cheat. A game starts with a session (the server's random seed);
  * the client reports its figures and move timestamps as it plays; the server runs the
@@ -6547,6 +6731,21 @@ export const SessionServiceService = {
       Buffer.from(GetSessionForScoringResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetSessionForScoringResponse => GetSessionForScoringResponse.decode(value),
   },
+  /**
+   * The signed-in caller's own sessions (those started from their account), newest first,
+   * without the games themselves. UNAUTHENTICATED for a guest.
+   */
+  listMySessions: {
+    path: "/sessions.v1.SessionService/ListMySessions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMySessionsRequest): Buffer =>
+      Buffer.from(ListMySessionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMySessionsRequest => ListMySessionsRequest.decode(value),
+    responseSerialize: (value: ListMySessionsResponse): Buffer =>
+      Buffer.from(ListMySessionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMySessionsResponse => ListMySessionsResponse.decode(value),
+  },
 } as const;
 
 export interface SessionServiceServer extends UntypedServiceImplementation {
@@ -6582,6 +6781,11 @@ export interface SessionServiceServer extends UntypedServiceImplementation {
   endSession: handleUnaryCall<EndSessionRequest, EndSessionResponse>;
   /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
   getSessionForScoring: handleUnaryCall<GetSessionForScoringRequest, GetSessionForScoringResponse>;
+  /**
+   * The signed-in caller's own sessions (those started from their account), newest first,
+   * without the games themselves. UNAUTHENTICATED for a guest.
+   */
+  listMySessions: handleUnaryCall<ListMySessionsRequest, ListMySessionsResponse>;
 }
 
 export interface SessionServiceClient extends Client {
@@ -6714,6 +6918,25 @@ export interface SessionServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSessionForScoringResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The signed-in caller's own sessions (those started from their account), newest first,
+   * without the games themselves. UNAUTHENTICATED for a guest.
+   */
+  listMySessions(
+    request: ListMySessionsRequest,
+    callback: (error: ServiceError | null, response: ListMySessionsResponse) => void,
+  ): ClientUnaryCall;
+  listMySessions(
+    request: ListMySessionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMySessionsResponse) => void,
+  ): ClientUnaryCall;
+  listMySessions(
+    request: ListMySessionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMySessionsResponse) => void,
   ): ClientUnaryCall;
 }
 

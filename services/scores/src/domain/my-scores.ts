@@ -1,0 +1,57 @@
+import { AppError } from '@ballmatch/platform';
+import type { AccountScoreStore } from '../store/account-scores';
+import type { ScoreRow } from '../store/rows';
+import type { ScoreStore } from '../store/scores';
+import type { Leaderboards } from './leaderboards';
+import { accountKey } from './player-name';
+
+export const MY_SCORES_DEFAULT = 20;
+export const MY_SCORES_MAX = 500;
+
+/** Board order: more points first, then the earlier submission (the boards' tie rule). */
+const better = (a: ScoreRow, b: ScoreRow) =>
+  b.score - a.score || a.createdAt.getTime() - b.createdAt.getTime() || a.seq - b.seq;
+
+function pageOf(limit: number, offset: number) {
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw new AppError('INVALID_ARGUMENT', 'offset must be a whole number of at least 0', {
+      field: 'offset',
+    });
+  }
+  const size = limit > 0 ? Math.min(MY_SCORES_MAX, Math.floor(limit)) : MY_SCORES_DEFAULT;
+  return { limit: size, offset };
+}
+
+/**
+ * A signed-in player's own games and standing, by their account's player key (every game
+ * played signed in, whatever name it showed). Nobody else's: the caller is the account.
+ */
+export function createMyScores(deps: {
+  accountScores: AccountScoreStore;
+  scores: ScoreStore;
+  leaderboards: Leaderboards;
+}) {
+  return {
+    list(userId: string, limit: number, offset: number) {
+      return deps.accountScores.page(accountKey(userId), pageOf(limit, offset));
+    },
+
+    /**
+     * The best game on the boards (shown by review, not voided) with its all-time rank, and
+     * the player's row on the current week's board with its rank.
+     */
+    async standing(userId: string) {
+      const key = accountKey(userId);
+      const shown = (await deps.scores.ofPlayer(key)).sort(better);
+      const best = shown[0] ?? null;
+      const [allTimeRank, weekly] = await Promise.all([
+        // A reset took it off the all-time board (it keeps its week and season).
+        best && !best.resetId ? deps.leaderboards.allTimeRankOf(best) : 0,
+        deps.leaderboards.weeklyStandingOf(key),
+      ]);
+      return { gamesOnBoards: shown.length, best, allTimeRank, ...weekly };
+    },
+  };
+}
+
+export type MyScores = ReturnType<typeof createMyScores>;
