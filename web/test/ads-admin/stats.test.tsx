@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lastDays } from '@/features/ads-admin/lib/days';
+import { lastDays } from '@/components/stats/days';
 import { respond } from '../helpers/fake-fetch';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, makeAd, queryOf } from './helpers';

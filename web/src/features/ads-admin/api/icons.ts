@@ -5,7 +5,8 @@ import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
 import { fetchFrom } from '@/lib/query-client';
-import type { DayRange, Icon, IconStats } from './types';
+import type { DayRange } from '@/components/stats/days';
+import type { Icon, IconStats } from './types';
 
 const adminIconsKey = ['admin', 'icons'] as const;
 

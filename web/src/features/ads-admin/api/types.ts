@@ -73,9 +73,3 @@ export interface IconDay {
 export interface IconStats {
   days: IconDay[];
 }
-
-/** A day range, both ends inclusive, as YYYY-MM-DD. */
-export interface DayRange {
-  from: string;
-  to: string;
-}

@@ -8,7 +8,7 @@ import { AD_STATE_FILTERS, AD_STATE_LABELS } from '../lib/ad-states';
 import { AdFacts } from './ad-facts';
 import { AdThumb } from './ad-previews';
 import { AdRowActions } from './ad-row-actions';
-import { QueryStates } from './query-states';
+import { QueryStates } from '@/components/stats/query-states';
 import { StateBadge } from './state-badge';
 import './ads-admin.css';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { adminAdsQueryOptions } from '../api/get-ads';
 import type { AdKind } from '../api/types';
 import { AdReviewCard } from './ad-review-card';
-import { QueryStates } from './query-states';
+import { QueryStates } from '@/components/stats/query-states';
 import './ads-admin.css';
 
 /** Every paid ad of one kind waiting for an admin's approval, newest first. */

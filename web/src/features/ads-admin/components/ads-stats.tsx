@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { BarChart } from '@/components/charts/bar-chart';
+import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
+import { daysIn } from '@/components/stats/days';
+import { QueryStates } from '@/components/stats/query-states';
+import { StatTiles } from '@/components/stats/stat-tiles';
 import { adStatsQueryOptions } from '../api/get-ad-stats';
 import type { AdStats } from '../api/types';
-import { daysIn } from '../lib/days';
-import { formatCount, formatMoney, formatRate } from '../lib/format';
+import { formatCount, formatDay, formatMoney, formatRate } from '../lib/format';
 import { perDay, sum, totalsPerAd } from '../lib/stats';
 import { AdStatsTable } from './ad-stats-table';
-import { BarChart } from './bar-chart';
-import { DayRangePicker, useDayRange } from './day-range-picker';
-import { QueryStates } from './query-states';
-import { StatTiles } from './stat-tiles';
 import './stats.css';
 
 /** Impressions, clicks and click-through per ad and per day, and revenue per day with refunds. */
@@ -52,19 +52,22 @@ function AdsStatsView({ data, days }: { data: AdStats; days: string[] }) {
       <section className="stats-section stats-charts">
         <BarChart
           title="Impressions per day"
-          days={days}
+          labels={days}
+          formatLabel={formatDay}
           series={[{ name: 'Impressions', color: 'var(--tint-blue)', values: impressions }]}
           format={formatCount}
         />
         <BarChart
           title="Clicks per day"
-          days={days}
+          labels={days}
+          formatLabel={formatDay}
           series={[{ name: 'Clicks', color: 'var(--tint-orange)', values: clicks }]}
           format={formatCount}
         />
         <BarChart
           title="Revenue per day"
-          days={days}
+          labels={days}
+          formatLabel={formatDay}
           series={[
             { name: 'Revenue', color: 'var(--success)', values: revenue },
             { name: 'Refunds', color: 'var(--danger)', values: refunds },

@@ -12,7 +12,7 @@ import type { Icon } from '../api/types';
 import { ActionDialog } from './action-dialog';
 import { FaceBall } from './face-ball';
 import { IconUploadForm } from './icon-upload-form';
-import { QueryStates } from './query-states';
+import { QueryStates } from '@/components/stats/query-states';
 import './icons.css';
 
 function iconsByColor(icons: Icon[]): Map<Color, Icon> {

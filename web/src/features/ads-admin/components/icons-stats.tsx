@@ -1,14 +1,14 @@
 import type { Color } from '@ballmatch/engine';
 import { useQuery } from '@tanstack/react-query';
+import { BarChart } from '@/components/charts/bar-chart';
+import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
+import { daysIn } from '@/components/stats/days';
+import { QueryStates } from '@/components/stats/query-states';
+import { StatTiles } from '@/components/stats/stat-tiles';
 import { Ball } from '@/components/ui/ball';
 import { iconStatsQueryOptions } from '../api/icons';
-import { daysIn } from '../lib/days';
-import { formatCount } from '../lib/format';
+import { formatCount, formatDay } from '../lib/format';
 import { iconImpressionsPerColor, sum } from '../lib/stats';
-import { BarChart } from './bar-chart';
-import { DayRangePicker, useDayRange } from './day-range-picker';
-import { QueryStates } from './query-states';
-import { StatTiles } from './stat-tiles';
 import './stats.css';
 
 /** How often each colour's custom icon was seen: per day (stacked by colour) and in all. */
@@ -29,7 +29,8 @@ export function IconsStats() {
               <section className="stats-section">
                 <BarChart
                   title="Icon impressions per day"
-                  days={days}
+                  labels={days}
+                  formatLabel={formatDay}
                   stacked
                   series={perColor.map(({ color, values }) => ({
                     name: color,

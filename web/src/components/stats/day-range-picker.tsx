@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import type { DayRange } from '../api/types';
-import { lastDays, rangeProblem } from '../lib/days';
+import { lastDays, rangeProblem, type DayRange } from './days';
+import './stats.css';
 
 /**
  * The statistics' day range, kept in the address (?from=&to=) so a view can be linked; the

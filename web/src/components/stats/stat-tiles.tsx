@@ -1,3 +1,5 @@
+import './stats.css';
+
 /** The range's headline figures, each a label over its value. */
 export function StatTiles({ tiles }: { tiles: Array<[label: string, value: string]> }) {
   return (

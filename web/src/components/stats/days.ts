@@ -1,5 +1,10 @@
-// Day ranges of the statistics pages, in UTC days as the server counts them.
-import type { DayRange } from '../api/types';
+// Day ranges of the admins' statistics pages, in UTC days as the server counts them.
+
+/** A day range, both ends inclusive, as YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
 const DAY_MS = 86_400_000;
 /** The server's default range: the last 30 days, today included. */
