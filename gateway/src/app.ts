@@ -8,6 +8,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { readSession, requireAdmin } from './middleware/session';
+import { accountRoutes } from './routes/account';
 import { adServingRoutes } from './routes/ad-serving';
 import { adRoutes } from './routes/ads';
 import { adsAdminRoutes } from './routes/ads-admin';
@@ -62,6 +63,7 @@ export function createApp(
   api.use(mediaRoutes(deps));
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }));
   api.use(authRoutes(deps));
+  api.use(accountRoutes(deps));
   api.use(gameRoutes(deps));
   api.use(sessionRoutes(deps));
   api.use(scoreRoutes(deps));

@@ -16,6 +16,8 @@ export interface ServiceClients {
   scores: AsyncClient<scoresV1.ScoreServiceClient>;
   leaderboards: AsyncClient<scoresV1.LeaderboardServiceClient>;
   stats: AsyncClient<scoresV1.StatsServiceClient>;
+  /** The signed-in player's own games and standing. */
+  myScores: AsyncClient<scoresV1.MyScoresServiceClient>;
   scoresAdmin: AsyncClient<scoresV1.ScoresAdminServiceClient>;
   ads: AsyncClient<adsV1.AdsServiceClient>;
   advertiser: AsyncClient<adsV1.AdvertiserServiceClient>;
@@ -83,6 +85,12 @@ export function createServiceClients(
     stats: createGrpcClient(
       scoresV1.StatsServiceClient,
       scoresV1.StatsServiceService,
+      config.SCORES_ADDR,
+      scores,
+    ),
+    myScores: createGrpcClient(
+      scoresV1.MyScoresServiceClient,
+      scoresV1.MyScoresServiceService,
       config.SCORES_ADDR,
       scores,
     ),

@@ -68,19 +68,21 @@ export async function startStack(
     REDIS_KEY_PREFIX: testRedisPrefix(),
     JWT_DEV_KEY_DIR: keyDir,
   };
+  // Auth, sessions and scores publish on it, scores consumes the others' events, realtime
+  // listens.
+  const eventsPrefix = testNatsPrefix();
   const authEnv: NodeJS.ProcessEnv = {
     ...common,
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     DATABASE_URL: database.url,
+    NATS_SUBJECT_PREFIX: eventsPrefix,
     ADMIN_USERNAME: 'chief',
     ADMIN_PASSWORD: 'admin-password-1',
   };
   let auth: RunningAuth | undefined = await startAuth(authEnv);
   const authPort = auth.port;
   authEnv.GRPC_PORT = String(authPort);
-  // Sessions and scores publish on it, scores consumes the sessions' events, realtime listens.
-  const eventsPrefix = testNatsPrefix();
   const stripe = await startStripeStandIn();
   const ads = await startAds(
     {
@@ -181,7 +183,7 @@ export async function startStack(
       for (const g of extras) await g.stop();
       await gateway.stop();
       await realtime.stop();
-      await auth?.stop();
+      await auth?.stop({ deleteStreams: true });
       await scores.stop({ deleteStreams: true });
       await sessions.stop({ deleteStreams: true });
       await ads.stop({ deleteStreams: true });
@@ -240,7 +242,8 @@ export function client(base: string, origin?: string) {
       request('PATCH', p, body, headers),
     put: (p: string, body?: unknown, headers?: Record<string, string>) =>
       request('PUT', p, body, headers),
-    delete: (p: string) => request('DELETE', p),
+    delete: (p: string, body?: unknown, headers?: Record<string, string>) =>
+      request('DELETE', p, body, headers),
     get cookie() {
       return cookie;
     },
