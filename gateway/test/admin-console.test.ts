@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TestClock } from '@ballmatch/platform/testing';
 import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
-import { playRankedGame } from './ranked-game';
+import { claimOf, playRankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 /**
@@ -32,6 +32,7 @@ describe('admin console routes answer admins only', () => {
     const id = randomUUID();
     for (const [method, path] of [
       ['POST', `/api/admin/player-sessions/${id}/unflag`],
+      ['GET', `/api/admin/player-sessions/${id}/score`],
       ['GET', '/api/admin/game-analytics'],
       ['GET', '/api/admin/stats/new-users'],
     ] as const) {
@@ -86,6 +87,34 @@ describe('player tracking', () => {
     );
   });
 
+  it("reads a session's score to void it; 404 when the session has none", async () => {
+    const game = await play('Tracked');
+    const path = `/api/admin/player-sessions/${game.sessionId}/score`;
+    expect(await admin.get(path).then((r) => [r.status, r.json])).toEqual([
+      404,
+      { message: 'This session has no score' },
+    ]);
+    const stored = await client(stack.url).post('/api/scores', claimOf(game), game.owner);
+    expect(stored.status).toBe(200);
+    const score = await admin.get(path);
+    expect(score.json).toMatchObject({
+      score: { id: stored.json.id, score: game.score },
+      sessionId: game.sessionId,
+      reviewState: 'accepted',
+      voidedAt: null,
+      voidReason: null,
+    });
+    await admin.post(`/api/admin/scores/${stored.json.id as string}/void`, { reason: 'Tracked' });
+    expect((await admin.get(path)).json).toMatchObject({
+      voidedAt: expect.any(String),
+      voidReason: 'Tracked',
+    });
+    expect((await admin.get('/api/admin/player-sessions/nope/score')).json).toEqual({
+      message: 'id must be a session id (UUID)',
+      field: 'id',
+    });
+  });
+
   it('refuses an unflag without a reason (400) and of an unknown session (404)', async () => {
     const path = (id: string) => `/api/admin/player-sessions/${id}/unflag`;
     expect(await admin.post(path(randomUUID()), {}).then((r) => [r.status, r.json])).toEqual([
@@ -121,7 +150,13 @@ describe('GET /api/admin/game-analytics', () => {
     expect(figures.gamesStarted - before.gamesStarted).toBe(2);
     expect(figures.gamesFinished - before.gamesFinished).toBe(2);
     expect(figures.days).toEqual([
-      { day: today(), started: figures.gamesStarted, finished: figures.gamesFinished },
+      {
+        day: today(),
+        started: figures.gamesStarted,
+        finished: figures.gamesFinished,
+        // The bot of the test before, unflagged since.
+        suspicious: 0,
+      },
     ]);
     for (const game of [whole, short]) {
       expect(figures.levels.find((l) => l.level === game.level)?.games).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, parseBody, requiredText } from '../validation';
+import { optionalText, parseBody, requiredText, uuidParam } from '../validation';
 import { limitParam, reviewedJson } from './score-json';
 
 const clearBody = z.object({ reason: optionalText('reason', 500) });
@@ -24,6 +24,18 @@ export function reviewRoutes(deps: GatewayDeps): Router {
       limit: limitParam(req.query.limit),
     });
     res.json(scores.map(reviewedJson));
+  });
+
+  // Player tracking: the score a session's game yielded (to void it from the session).
+  router.get('/admin/player-sessions/:id/score', async (req, res) => {
+    const { score, voidedAt, voidReason } = await scoresAdmin.getSessionScore({
+      sessionId: uuidParam(req.params.id, 'id', 'a session id'),
+    });
+    res.json({
+      ...reviewedJson(score),
+      voidedAt: voidedAt || null,
+      voidReason: voidReason || null,
+    });
   });
 
   router.post('/admin/scores/:id/clear', async (req, res) => {

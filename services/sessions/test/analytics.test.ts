@@ -23,7 +23,8 @@ describe('GetGameAnalytics', () => {
 
   beforeAll(async () => {
     played = [];
-    // A whole game, extra moves taken; one stopped after two swaps, ten minutes in; one left open.
+    // A whole game, extra moves taken; one stopped after two swaps, ten minutes in; one left open
+    // (and flagged by an admin).
     for (const stopAfter of [400, 2]) {
       const { id } = await svc.client.createSession(newSession());
       const { session } = await svc.admin.getSession({ id });
@@ -39,6 +40,7 @@ describe('GetGameAnalytics', () => {
       seq: 0,
       action: { $case: 'swap', value: movesOn(open.game!)[0]! },
     });
+    await svc.admin.flagSession({ id: open.id, reason: 'Same device as a known bot' });
   });
 
   it('counts the games that ended in the range: levels, length, moves, extra moves, per day', async () => {
@@ -56,6 +58,7 @@ describe('GetGameAnalytics', () => {
     expect(figures.days.map((d) => d.day)).toEqual([yesterday, today, tomorrow]);
     expect(figures.days.reduce((n, d) => n + d.started, 0)).toBe(3);
     expect(figures.days.reduce((n, d) => n + d.finished, 0)).toBe(2);
+    expect(figures.days.reduce((n, d) => n + d.suspicious, 0)).toBe(1);
 
     const levels = new Map<number, number>();
     for (const { game } of played)
@@ -102,7 +105,12 @@ describe('GetGameAnalytics', () => {
       extraMovesOffered: 0,
     });
     expect(empty.days).toEqual(
-      Array.from({ length: 7 }, (_, i) => ({ day: `2020-01-0${i + 1}`, started: 0, finished: 0 })),
+      Array.from({ length: 7 }, (_, i) => ({
+        day: `2020-01-0${i + 1}`,
+        started: 0,
+        finished: 0,
+        suspicious: 0,
+      })),
     );
     expect(empty.moves.every((r) => r.games === 0)).toBe(true);
   });

@@ -194,6 +194,13 @@ export function createReview(deps: {
       return t.score;
     },
 
+    /** Player tracking: the score a session's game yielded (held, voided or not). */
+    async ofSession(sessionId: string): Promise<ReviewRow> {
+      const row = isUuid(sessionId) ? await deps.review.bySession(sessionId) : undefined;
+      if (!row) throw new AppError('NOT_FOUND', 'This session has no score');
+      return row;
+    },
+
     async list(rawState: string, rawLimit: number): Promise<ReviewRow[]> {
       const state = (rawState || 'held') as ReviewState;
       if (!STATES.includes(state)) {

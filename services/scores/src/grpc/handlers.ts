@@ -182,6 +182,14 @@ export function createScoresAdminHandlers(
     listHeldScores: async (req) => ({
       scores: (await d.review.list(req.state, req.limit)).map(toReviewed),
     }),
+    getSessionScore: async (req) => {
+      const row = await d.review.ofSession(req.sessionId);
+      return {
+        score: toReviewed(row),
+        voidedAt: row.voidedAt?.toISOString() ?? '',
+        voidReason: row.voidReason ?? '',
+      };
+    },
     clearScore: async (req, ctx) => ({
       score: toReviewed(await d.review.clear(req.scoreId, req.reason, requireAdmin(ctx).id)),
     }),

@@ -311,6 +311,15 @@ export function createReviewStore(db: Knex) {
       });
     },
 
+    /** The score of a session's game, whatever its state. */
+    async bySession(sessionId: string): Promise<ReviewRow | undefined> {
+      const { rows } = await db.raw(`SELECT ${REVIEW_COLUMNS} FROM scores WHERE session_id = ?`, [
+        sessionId,
+      ]);
+      const [row] = rows as Record<string, unknown>[];
+      return row && reviewRow(row);
+    },
+
     /** Scores in one review state, most recently held first. */
     async list(state: ReviewState, limit: number): Promise<ReviewRow[]> {
       const { rows } = await db.raw(

@@ -23,6 +23,8 @@ export interface DayPlays {
   day: string;
   started: number;
   finished: number;
+  /** Of the games started that day, those suspicious now. */
+  suspicious: number;
 }
 
 type Raw = Record<string, unknown>;
@@ -98,13 +100,17 @@ export function createAnalyticsStore(db: Knex) {
       };
     },
 
-    /** Every UTC day from `from` to `to` (YYYY-MM-DD, inclusive): games started and ended. */
+    /**
+     * Every UTC day from `from` to `to` (YYYY-MM-DD, inclusive): games started (and how many of
+     * them are suspicious now) and ended.
+     */
     async playsPerDay(from: string, to: string): Promise<DayPlays[]> {
       const { rows } = await db.raw<{ rows: Raw[] }>(
         `WITH days AS (
            SELECT d::date AS day FROM generate_series(:from::date, :to::date, interval '1 day') d
          ), started AS (
-           SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
+           SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n,
+                  count(*) FILTER (WHERE suspicious)::int AS suspicious
              FROM sessions
             WHERE created_at >= :from::date::timestamp AT TIME ZONE 'UTC'
               AND created_at < (:to::date + 1)::timestamp AT TIME ZONE 'UTC'
@@ -118,7 +124,8 @@ export function createAnalyticsStore(db: Knex) {
             GROUP BY 1
          )
          SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-                coalesce(started.n, 0) AS started, coalesce(finished.n, 0) AS finished
+                coalesce(started.n, 0) AS started, coalesce(finished.n, 0) AS finished,
+                coalesce(started.suspicious, 0) AS suspicious
            FROM days LEFT JOIN started USING (day) LEFT JOIN finished USING (day)
           ORDER BY days.day`,
         { from, to },
@@ -127,6 +134,7 @@ export function createAnalyticsStore(db: Knex) {
         day: String(r.day),
         started: num(r.started),
         finished: num(r.finished),
+        suspicious: num(r.suspicious),
       }));
     },
   };

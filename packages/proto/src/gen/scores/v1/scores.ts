@@ -283,6 +283,19 @@ export interface ListHeldScoresResponse {
   scores: ReviewedScore[];
 }
 
+export interface GetSessionScoreRequest {
+  sessionId: string;
+}
+
+export interface GetSessionScoreResponse {
+  score:
+    | ReviewedScore
+    | undefined;
+  /** ISO 8601; empty unless an admin voided it. */
+  voidedAt: string;
+  voidReason: string;
+}
+
 export interface ClearScoreRequest {
   scoreId: string;
   /** Optional note for the audit log (at most 500). */
@@ -4344,6 +4357,190 @@ export const ListHeldScoresResponse: MessageFns<ListHeldScoresResponse> = {
   },
 };
 
+function createBaseGetSessionScoreRequest(): GetSessionScoreRequest {
+  return { sessionId: "" };
+}
+
+export const GetSessionScoreRequest: MessageFns<GetSessionScoreRequest> = {
+  encode(message: GetSessionScoreRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSessionScoreRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSessionScoreRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSessionScoreRequest {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSessionScoreRequest): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSessionScoreRequest>, I>>(base?: I): GetSessionScoreRequest {
+    return GetSessionScoreRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSessionScoreRequest>, I>>(object: I): GetSessionScoreRequest {
+    const message = createBaseGetSessionScoreRequest();
+    message.sessionId = object.sessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSessionScoreResponse(): GetSessionScoreResponse {
+  return { score: undefined, voidedAt: "", voidReason: "" };
+}
+
+export const GetSessionScoreResponse: MessageFns<GetSessionScoreResponse> = {
+  encode(message: GetSessionScoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== undefined) {
+      ReviewedScore.encode(message.score, writer.uint32(10).fork()).join();
+    }
+    if (message.voidedAt !== "") {
+      writer.uint32(18).string(message.voidedAt);
+    }
+    if (message.voidReason !== "") {
+      writer.uint32(26).string(message.voidReason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSessionScoreResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSessionScoreResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.score = ReviewedScore.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.voidedAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.voidReason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSessionScoreResponse {
+    return {
+      score: isSet(object.score) ? ReviewedScore.fromJSON(object.score) : undefined,
+      voidedAt: isSet(object.voidedAt)
+        ? globalThis.String(object.voidedAt)
+        : isSet(object.voided_at)
+        ? globalThis.String(object.voided_at)
+        : "",
+      voidReason: isSet(object.voidReason)
+        ? globalThis.String(object.voidReason)
+        : isSet(object.void_reason)
+        ? globalThis.String(object.void_reason)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSessionScoreResponse): unknown {
+    const obj: any = {};
+    if (message.score !== undefined) {
+      obj.score = ReviewedScore.toJSON(message.score);
+    }
+    if (message.voidedAt !== "") {
+      obj.voidedAt = message.voidedAt;
+    }
+    if (message.voidReason !== "") {
+      obj.voidReason = message.voidReason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSessionScoreResponse>, I>>(base?: I): GetSessionScoreResponse {
+    return GetSessionScoreResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSessionScoreResponse>, I>>(object: I): GetSessionScoreResponse {
+    const message = createBaseGetSessionScoreResponse();
+    message.score = (object.score !== undefined && object.score !== null)
+      ? ReviewedScore.fromPartial(object.score)
+      : undefined;
+    message.voidedAt = object.voidedAt ?? "";
+    message.voidReason = object.voidReason ?? "";
+    return message;
+  },
+};
+
 function createBaseClearScoreRequest(): ClearScoreRequest {
   return { scoreId: "", reason: "" };
 }
@@ -8167,6 +8364,21 @@ export const ScoresAdminServiceService = {
     responseSerialize: (value: RejectScoreResponse): Buffer => Buffer.from(RejectScoreResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RejectScoreResponse => RejectScoreResponse.decode(value),
   },
+  /**
+   * The score a session's game yielded, whatever its state (player tracking). NOT_FOUND when
+   * the session has none.
+   */
+  getSessionScore: {
+    path: "/scores.v1.ScoresAdminService/GetSessionScore" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSessionScoreRequest): Buffer =>
+      Buffer.from(GetSessionScoreRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSessionScoreRequest => GetSessionScoreRequest.decode(value),
+    responseSerialize: (value: GetSessionScoreResponse): Buffer =>
+      Buffer.from(GetSessionScoreResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSessionScoreResponse => GetSessionScoreResponse.decode(value),
+  },
   /** The name leaves every board and cannot submit. */
   banPlayer: {
     path: "/scores.v1.ScoresAdminService/BanPlayer" as const,
@@ -8264,6 +8476,11 @@ export interface ScoresAdminServiceServer extends UntypedServiceImplementation {
   clearScore: handleUnaryCall<ClearScoreRequest, ClearScoreResponse>;
   /** A held score is rejected: it never appears. Rejecting again answers it as it is. */
   rejectScore: handleUnaryCall<RejectScoreRequest, RejectScoreResponse>;
+  /**
+   * The score a session's game yielded, whatever its state (player tracking). NOT_FOUND when
+   * the session has none.
+   */
+  getSessionScore: handleUnaryCall<GetSessionScoreRequest, GetSessionScoreResponse>;
   /** The name leaves every board and cannot submit. */
   banPlayer: handleUnaryCall<BanPlayerRequest, BanPlayerResponse>;
   unbanPlayer: handleUnaryCall<UnbanPlayerRequest, UnbanPlayerResponse>;
@@ -8390,6 +8607,25 @@ export interface ScoresAdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RejectScoreResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The score a session's game yielded, whatever its state (player tracking). NOT_FOUND when
+   * the session has none.
+   */
+  getSessionScore(
+    request: GetSessionScoreRequest,
+    callback: (error: ServiceError | null, response: GetSessionScoreResponse) => void,
+  ): ClientUnaryCall;
+  getSessionScore(
+    request: GetSessionScoreRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSessionScoreResponse) => void,
+  ): ClientUnaryCall;
+  getSessionScore(
+    request: GetSessionScoreRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSessionScoreResponse) => void,
   ): ClientUnaryCall;
   /** The name leaves every board and cannot submit. */
   banPlayer(

@@ -460,6 +460,8 @@ export interface DayPlays {
   started: number;
   /** Ranked games that ended that day. */
   finished: number;
+  /** Of the games started that day, those suspicious now. */
+  suspicious: number;
 }
 
 export interface GetGameAnalyticsResponse {
@@ -6026,7 +6028,7 @@ export const RangeCount: MessageFns<RangeCount> = {
 };
 
 function createBaseDayPlays(): DayPlays {
-  return { day: "", started: 0, finished: 0 };
+  return { day: "", started: 0, finished: 0, suspicious: 0 };
 }
 
 export const DayPlays: MessageFns<DayPlays> = {
@@ -6039,6 +6041,9 @@ export const DayPlays: MessageFns<DayPlays> = {
     }
     if (message.finished !== 0) {
       writer.uint32(24).int32(message.finished);
+    }
+    if (message.suspicious !== 0) {
+      writer.uint32(32).int32(message.suspicious);
     }
     return writer;
   },
@@ -6080,6 +6085,14 @@ export const DayPlays: MessageFns<DayPlays> = {
             message.finished = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.suspicious = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6097,6 +6110,7 @@ export const DayPlays: MessageFns<DayPlays> = {
       day: isSet(object.day) ? globalThis.String(object.day) : "",
       started: isSet(object.started) ? globalThis.Number(object.started) : 0,
       finished: isSet(object.finished) ? globalThis.Number(object.finished) : 0,
+      suspicious: isSet(object.suspicious) ? globalThis.Number(object.suspicious) : 0,
     };
   },
 
@@ -6111,6 +6125,9 @@ export const DayPlays: MessageFns<DayPlays> = {
     if (message.finished !== 0) {
       obj.finished = Math.round(message.finished);
     }
+    if (message.suspicious !== 0) {
+      obj.suspicious = Math.round(message.suspicious);
+    }
     return obj;
   },
 
@@ -6122,6 +6139,7 @@ export const DayPlays: MessageFns<DayPlays> = {
     message.day = object.day ?? "";
     message.started = object.started ?? 0;
     message.finished = object.finished ?? 0;
+    message.suspicious = object.suspicious ?? 0;
     return message;
   },
 };
