@@ -1,13 +1,44 @@
-import { ComingSoon } from '@/components/page/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page/page-title';
 import { paths } from '@/config/paths';
+import { BackLink } from '@/features/leaderboards/components/back-link';
+import { UpdateEditor } from '@/features/updates-admin/components/update-editor';
+import { UpdatesTable } from '@/features/updates-admin/components/updates-table';
 
+/**
+ * /admin-updates: the news, every status; `?new` writes one, `?edit={id}` edits one (so Back
+ * leaves the editor, and a link opens it).
+ */
 export default function AdminUpdatesRoute() {
+  const [search, setSearch] = useSearchParams();
+  const editing = search.get('edit');
+  const writing = editing !== null || search.has('new');
+
+  if (writing) {
+    return (
+      <div className="page page--narrow">
+        <BackLink to={paths.adminUpdates} label="All updates" />
+        <PageTitle
+          title={editing ? 'Edit Update' : 'New Update'}
+          subtitle="Players read it on the Updates page once it is published."
+        />
+        <UpdateEditor
+          id={editing}
+          onCreated={(update) => setSearch({ edit: update.id }, { replace: true })}
+          onPublished={() => setSearch({})}
+        />
+      </div>
+    );
+  }
+
   return (
-    <ComingSoon
-      title="Manage Updates"
-      subtitle="Write and publish news."
-      description="Write, edit and publish game updates and news posts here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+    <div className="page">
+      <BackLink to={paths.adminDashboard} label="Admin Dashboard" />
+      <PageTitle
+        title="Manage Updates"
+        subtitle="Write news for players: save drafts, publish now or at a time of your choosing."
+      />
+      <UpdatesTable />
+    </div>
   );
 }

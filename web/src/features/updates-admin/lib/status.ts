@@ -1,0 +1,35 @@
+// How the admin's pages name an update's status and its times.
+import type { BadgeTone } from '@/components/ui/badge';
+import type { AdminUpdate, UpdateStatus } from '../api/types';
+
+export const STATUS_LABELS: Record<UpdateStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+};
+
+export const STATUS_TONES: Record<UpdateStatus, BadgeTone> = {
+  draft: 'neutral',
+  scheduled: 'blue',
+  published: 'green',
+};
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO instant in local time; a dash when there is none. */
+export function formatDateTime(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? dateTime.format(date) : '—';
+}
+
+/** A line saying where the update stands: 'Not public', 'Goes public …', 'Public since …'. */
+export function statusLine(update: Pick<AdminUpdate, 'status' | 'publishDate'>): string {
+  switch (update.status) {
+    case 'draft':
+      return 'Not public';
+    case 'scheduled':
+      return `Goes public ${formatDateTime(update.publishDate)}`;
+    case 'published':
+      return `Public since ${formatDateTime(update.publishDate)}`;
+  }
+}
