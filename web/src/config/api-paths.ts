@@ -19,6 +19,19 @@ export const apiPaths = {
   adminDailyStats: '/api/admin/stats/daily',
   adminAdsStats: '/api/admin/ads/stats',
 
+  // The admin console: dashboard, game analytics, player tracking (docs/api.md 'Statistics',
+  // 'Player sessions', 'Moderation', 'Review').
+  adminNewUsers: '/api/admin/stats/new-users',
+  adminGameAnalytics: '/api/admin/game-analytics',
+  adminPlayerSessions: '/api/admin/player-sessions',
+  /** A session, or what hangs below it: `flag`, `unflag`, `score`. */
+  adminPlayerSession: (id: string, below?: 'flag' | 'unflag' | 'score') =>
+    `/api/admin/player-sessions/${encodeURIComponent(id)}${below ? `/${below}` : ''}`,
+  adminHeldScores: '/api/admin/scores/held',
+  adminScoreAction: (id: string, action: 'void' | 'clear' | 'reject') =>
+    `/api/admin/scores/${encodeURIComponent(id)}/${action}`,
+  adminBannedPlayers: '/api/admin/banned-players',
+
   // The game (issue 5).
   playerSessions: '/api/player-sessions',
   currentGame: '/api/player-sessions/current',

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Ball, type BallColor } from '@/components/ui/ball';
 import { paths } from '@/config/paths';
 import { adminCheckAuthQueryOptions } from '@/features/auth/api/check-admin-auth';
+import { AdminOverview } from '@/features/admin-console/components/admin-overview';
 import { useUser } from '@/features/auth/api/get-user';
 import './dashboard.css';
 
@@ -12,13 +13,13 @@ const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColo
   {
     to: paths.gameAnalytics,
     title: 'Game Analytics',
-    text: 'Plays, completions and trends.',
+    text: 'Levels, game length, moves, extra moves.',
     color: 'blue',
   },
   {
     to: paths.adminPlayerTracking,
     title: 'Player Tracking',
-    text: 'Sessions, devices and flags.',
+    text: 'Sessions, timing, flags, bans, review.',
     color: 'red',
   },
   {
@@ -77,7 +78,7 @@ const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColo
   },
 ];
 
-/** The admin landing page: who is signed in and links to every admin tool. */
+/** The admin landing page: who is signed in, the site at a glance, and every admin tool. */
 export default function AdminDashboardRoute() {
   const { user } = useUser();
   const check = useQuery(adminCheckAuthQueryOptions());
@@ -95,6 +96,8 @@ export default function AdminDashboardRoute() {
           <Badge tone="orange">Not verified</Badge>
         )}
       </p>
+      <AdminOverview />
+      <h2 className="admin-tools-title">Admin tools</h2>
       <ul className="admin-grid">
         {SECTIONS.map((s) => (
           <li key={s.to}>

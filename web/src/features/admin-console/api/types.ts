@@ -1,0 +1,130 @@
+// The admin console's data as docs/api.md describes it ('Statistics', 'Player sessions',
+// 'Moderation', 'Review').
+
+/** GET /api/admin/stats/daily: one row per UTC day, newest first. */
+export interface DailyStat {
+  date: string;
+  plays: number;
+  completedGames: number;
+  scoresSubmitted: number;
+  uniquePlayers: number;
+  avgGameTime: number;
+}
+
+export interface NewUsers {
+  from: string;
+  to: string;
+  days: Array<{ day: string; users: number }>;
+  totalUsers: number;
+}
+
+/** Games whose figure is in [from, to); `to` 0 for the open-ended last range. */
+export interface RangeCount {
+  from: number;
+  to: number;
+  games: number;
+}
+
+export interface GameAnalytics {
+  from: string;
+  to: string;
+  gamesStarted: number;
+  gamesFinished: number;
+  levels: Array<{ level: number; games: number }>;
+  gameSeconds: RangeCount[];
+  meanGameSeconds: number;
+  medianGameSeconds: number;
+  moves: RangeCount[];
+  meanMoves: number;
+  medianMoves: number;
+  extraMovesOffered: number;
+  extraMovesTaken: number;
+  days: Array<{ day: string; started: number; finished: number; suspicious: number }>;
+}
+
+export interface SessionFlag {
+  type: string;
+  details: string;
+  source: 'client' | 'server' | 'admin' | 'unknown';
+  createdAt: string;
+}
+
+export interface TrackedSession {
+  id: string;
+  playerName: string;
+  clientSessionId: string;
+  deviceFingerprint: string;
+  ip: string;
+  userId: string | null;
+  totalScore: number;
+  matchCount: number;
+  moveCount: number;
+  averageMoveDuration: number;
+  suspicious: boolean;
+  flags: SessionFlag[];
+  createdAt: string;
+  updatedAt: string;
+  endedAt: string | null;
+}
+
+/** The server's timing analysis of a session's game (its detail only). */
+export interface TimingAnalysis {
+  moveCount: number;
+  gapCount: number;
+  fastGapCount: number;
+  fastRatio: number;
+  meanGap: number;
+  coefficientOfVariation: number;
+  suspicious: boolean;
+  flags: string[];
+  gaps: number[];
+}
+
+export interface SessionDetail extends TrackedSession {
+  timing: TimingAnalysis;
+}
+
+export interface SessionPage {
+  data: TrackedSession[];
+  pagination: {
+    currentPage: number;
+    totalPages: number;
+    total: number;
+    hasNextPage: boolean;
+    hasPrevPage: boolean;
+  };
+}
+
+export interface Score {
+  id: string;
+  playerName: string;
+  score: number;
+  level: number;
+  moves: number;
+  createdAt: string;
+}
+
+export type ReviewState = 'accepted' | 'held' | 'cleared' | 'rejected';
+
+export interface ReviewedScore {
+  score: Score;
+  sessionId: string;
+  reviewState: ReviewState;
+  heldReason: string | null;
+  heldAt: string | null;
+  reviewedAt: string | null;
+  reviewReason: string | null;
+  reviewedBy: string | null;
+}
+
+/** GET /api/admin/player-sessions/{id}/score. */
+export interface SessionScore extends ReviewedScore {
+  voidedAt: string | null;
+  voidReason: string | null;
+}
+
+export interface BannedPlayer {
+  playerName: string;
+  reason: string;
+  bannedAt: string;
+}

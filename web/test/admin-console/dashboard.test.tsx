@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import { daysIn, lastDays } from '@/components/stats/days';
+import { respond } from '../helpers/fake-fetch';
+import { renderApp } from '../helpers/render-app';
+import { callsTo, installAdminApi, queryOf } from '../ads-admin/helpers';
+
+const range = lastDays();
+const days = daysIn(range);
+const today = range.to;
+const yesterday = days.at(-2)!;
+
+/** The daily rows as the scores service answers them: newest first, days without play zeros. */
+const daily = [...days].reverse().map((date) => ({
+  date,
+  plays: date === today ? 12 : date === yesterday ? 8 : 0,
+  completedGames: date === today ? 9 : date === yesterday ? 5 : 0,
+  scoresSubmitted: date === today ? 7 : 0,
+  uniquePlayers: 0,
+  avgGameTime: 0,
+}));
+
+function figuresApi() {
+  return installAdminApi({
+    '/api/admin/check-auth': respond(200, { authenticated: true }),
+    '/api/admin/stats/daily': respond(200, daily),
+    '/api/admin/stats/new-users': respond(200, {
+      ...range,
+      days: days.map((day) => ({ day, users: day === today ? 3 : day === yesterday ? 2 : 0 })),
+      totalUsers: 140,
+    }),
+    '/api/admin/game-analytics': respond(200, {
+      ...range,
+      days: days.map((day) => ({
+        day,
+        started: 0,
+        finished: 0,
+        suspicious: day === today ? 1 : 0,
+      })),
+    }),
+    '/api/admin/ads/stats': respond(200, {
+      currency: 'usd',
+      ads: [],
+      days: [
+        { adId: 'a', day: today, impressions: 300, clicks: 4 },
+        { adId: 'b', day: yesterday, impressions: 200, clicks: 1 },
+      ],
+      revenue: [{ day: yesterday, revenueCents: 2500, refundedCents: 0 }],
+    }),
+  });
+}
+
+const tilesUnder = (heading: string) =>
+  Object.fromEntries(
+    within(screen.getByRole('heading', { name: heading }).parentElement!)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('/admin-dashboard', () => {
+  it("shows today's and the last 30 days' figures from each service, with a chart of each", async () => {
+    const calls = figuresApi();
+    renderApp('/admin-dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    await screen.findByRole('img', { name: 'Ad impressions per day' });
+    expect(tilesUnder('Today')).toEqual({
+      Plays: '12',
+      'Completed games': '9',
+      'New users': '3',
+      'Scores submitted': '7',
+      'Suspicious sessions': '1',
+      'Ad revenue': '$0.00',
+      'Ad impressions': '300',
+    });
+    expect(tilesUnder('Last 30 days')).toEqual({
+      Plays: '20',
+      'Completed games': '14',
+      'New users': '5',
+      'Scores submitted': '7',
+      'Suspicious sessions': '1',
+      'Ad revenue': '$25.00',
+      'Ad impressions': '500',
+    });
+    for (const title of [
+      'Plays and completed games per day',
+      'New users per day',
+      'Scores submitted per day',
+      'Suspicious sessions per day',
+      'Ad revenue per day',
+    ]) {
+      expect(screen.getByRole('img', { name: title })).toBeTruthy();
+    }
+    expect(queryOf(callsTo(calls, 'GET', '/api/admin/stats/daily')[0]!)).toEqual({ days: '30' });
+    expect(queryOf(callsTo(calls, 'GET', '/api/admin/stats/new-users')[0]!)).toEqual(range);
+    expect(queryOf(callsTo(calls, 'GET', '/api/admin/game-analytics')[0]!)).toEqual(range);
+    // The admin tools stay a click away.
+    expect(screen.getByRole('link', { name: /Player Tracking/ }).getAttribute('href')).toBe(
+      '/admin-player-tracking',
+    );
+  });
+
+  it('shows what it could read when one service fails, and says which', async () => {
+    installAdminApi({
+      '/api/admin/check-auth': respond(200, { authenticated: true }),
+      '/api/admin/stats/daily': respond(200, daily),
+      // (A 4xx, which is not retried, so the test need not wait out the retries of a 503.)
+      '/api/admin/stats/new-users': respond(403, { message: 'Admin access required' }),
+      '/api/admin/game-analytics': respond(200, { ...range, days: [] }),
+      '/api/admin/ads/stats': respond(200, { currency: 'usd', ads: [], days: [], revenue: [] }),
+    });
+    renderApp('/admin-dashboard');
+    expect(
+      await screen.findByText(/Could not load the new users: Admin access required/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await screen.findByRole('img', { name: 'Scores submitted per day' });
+    expect(tilesUnder('Today')).toMatchObject({ Plays: '12', 'New users': '—' });
+    expect(screen.queryByRole('img', { name: 'New users per day' })).toBeNull();
+  });
+});
