@@ -1,5 +1,6 @@
 // How the admin's pages name an update's status and its times.
 import type { BadgeTone } from '@/components/ui/badge';
+import { formatDateTime as formatAdminTime } from '@/features/ads-admin/lib/format';
 import type { AdminUpdate, UpdateStatus } from '../api/types';
 
 export const STATUS_LABELS: Record<UpdateStatus, string> = {
@@ -14,12 +15,9 @@ export const STATUS_TONES: Record<UpdateStatus, BadgeTone> = {
   published: 'green',
 };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An ISO instant in local time; a dash when there is none. */
+/** An ISO instant in local time (the admin pages' one format); a dash when there is none. */
 export function formatDateTime(iso: string | null): string {
-  const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? dateTime.format(date) : '—';
+  return formatAdminTime(iso ?? '');
 }
 
 /** A line saying where the update stands: 'Not public', 'Goes public …', 'Public since …'. */
