@@ -1,13 +1,13 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { ConsolePage } from '@/features/admin-console/components/console-page';
+import { GameAnalytics } from '@/features/admin-console/components/game-analytics';
 
 export default function GameAnalyticsRoute() {
   return (
-    <ComingSoon
+    <ConsolePage
       title="Game Analytics"
-      subtitle="Plays, completions and trends."
-      description="Daily plays, completed games and score trends will be charted here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+      subtitle="How ranked games go: levels, length, moves, extra moves and plays per day."
+    >
+      <GameAnalytics />
+    </ConsolePage>
   );
 }

@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { lastDays } from '@/components/stats/days';
+import { respond } from '../helpers/fake-fetch';
+import { renderApp } from '../helpers/render-app';
+import { callsTo, installAdminApi, queryOf } from '../ads-admin/helpers';
+
+const range = lastDays();
+
+const analytics = {
+  ...range,
+  gamesStarted: 14,
+  gamesFinished: 12,
+  levels: [
+    { level: 1, games: 5 },
+    { level: 2, games: 4 },
+    { level: 4, games: 3 },
+  ],
+  gameSeconds: [
+    { from: 0, to: 60, games: 2 },
+    { from: 60, to: 120, games: 4 },
+    { from: 120, to: 300, games: 6 },
+    { from: 300, to: 600, games: 0 },
+    { from: 600, to: 1200, games: 0 },
+    { from: 1200, to: 0, games: 0 },
+  ],
+  meanGameSeconds: 140.4,
+  medianGameSeconds: 125,
+  moves: [
+    { from: 0, to: 10, games: 3 },
+    { from: 10, to: 20, games: 6 },
+    { from: 20, to: 30, games: 3 },
+    { from: 30, to: 50, games: 0 },
+    { from: 50, to: 100, games: 0 },
+    { from: 100, to: 0, games: 0 },
+  ],
+  meanMoves: 15.6,
+  medianMoves: 14,
+  extraMovesOffered: 8,
+  extraMovesTaken: 2,
+  days: [{ day: range.to, started: 14, finished: 12, suspicious: 1 }],
+};
+
+const figuresOf = (title: string) => {
+  const figure = screen.getByRole('img', { name: title }).closest('figure')!;
+  return within(figure)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.children).map((cell) => cell.textContent));
+};
+
+describe('/game-analytics', () => {
+  it('charts levels reached, game length, moves, extra moves and plays per day', async () => {
+    const calls = installAdminApi({ '/api/admin/game-analytics': respond(200, analytics) });
+    renderApp('/game-analytics');
+
+    await screen.findByRole('img', { name: 'Level reached' });
+    expect(queryOf(callsTo(calls, 'GET', '/api/admin/game-analytics')[0]!)).toEqual(range);
+    const tiles = screen.getByText('Games finished').closest('dl')!;
+    const tile = (label: string) => within(tiles).getByText(label).nextElementSibling?.textContent;
+    expect(tile('Games started')).toBe('14');
+    expect(tile('Games finished')).toBe('12');
+    expect(tile('Mean game length')).toBe('2 min 20 s');
+    expect(tile('Median game length')).toBe('2 min 5 s');
+    expect(tile('Mean moves')).toBe('16 moves');
+    expect(tile('Extra moves taken')).toBe('2 of 8 (25.0%)');
+
+    expect(figuresOf('Level reached')).toEqual([
+      ['Level 1', '5'],
+      ['Level 2', '4'],
+      ['Level 4', '3'],
+    ]);
+    expect(figuresOf('Game length').slice(0, 3)).toEqual([
+      ['under 1 min', '2'],
+      ['1–2 min', '4'],
+      ['2–5 min', '6'],
+    ]);
+    expect(figuresOf('Game length').at(-1)).toEqual(['20+ min', '0']);
+    expect(figuresOf('Moves per game').map(([label]) => label)).toEqual([
+      '0–9',
+      '10–19',
+      '20–29',
+      '30–49',
+      '50–99',
+      '100+',
+    ]);
+    expect(figuresOf('Extra moves take-up')).toEqual([
+      ['Ran out of moves', '8'],
+      ['Took the extra moves', '2'],
+    ]);
+    expect(figuresOf('Ranked games started and finished per day').at(-1)).toEqual([
+      range.to,
+      '14',
+      '12',
+    ]);
+  });
+
+  it('asks for the chosen days, and says so when no game ended in them', async () => {
+    const calls = installAdminApi({
+      '/api/admin/game-analytics': (call) => {
+        const { from, to } = queryOf(call);
+        return respond(200, {
+          ...analytics,
+          from,
+          to,
+          gamesStarted: 0,
+          gamesFinished: 0,
+          levels: [],
+          days: [],
+        });
+      },
+    });
+    renderApp('/game-analytics');
+    expect(await screen.findByText('No ranked game ended in these days.')).toBeTruthy();
+    const user = userEvent.setup();
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-01-01');
+    const asked = () => callsTo(calls, 'GET', '/api/admin/game-analytics').map(queryOf);
+    await screen.findByText('No ranked game ended in these days.');
+    expect(asked()).toContainEqual({ from: '2026-01-01', to: range.to });
+    expect(screen.getByText('Mean game length').nextElementSibling?.textContent).toBe('—');
+  });
+});
