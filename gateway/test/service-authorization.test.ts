@@ -132,7 +132,7 @@ describe('services refuse callers that may not call them, whatever the gateway d
     }
   });
 
-  it.each(['AccountService', 'AdvertiserService', 'MyScoresService'])(
+  it.each(['AccountService', 'AchievementService', 'AdvertiserService', 'MyScoresService'])(
     '%s: every method refuses callers without a valid token',
     async (suffix) => {
       const keys = trusted();

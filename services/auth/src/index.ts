@@ -18,13 +18,17 @@ import {
 } from '@ballmatch/platform';
 import { authV1, eventStreams } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
+import { CONSUMED_STREAMS, startAchievementConsumer } from './consumers';
+import { createAchievements } from './domain/achievements';
 import { createAccounts } from './domain/accounts';
 import { createAccountDeletion } from './domain/deletion';
 import { createNames } from './domain/names';
 import { createNewUsers } from './domain/new-users';
 import { createAccountAdminHandlers } from './grpc/admin-handlers';
 import { createAccountHandlers, createAuthHandlers, createNameHandlers } from './grpc/handlers';
+import { createAchievementHandlers } from './grpc/achievement-handlers';
 import { migrations } from './migrations';
+import { createAchievementStore } from './store/achievements';
 import { createRedisFailureCounter } from './store/failure-counter';
 import { createNewUserStore } from './store/new-users';
 import { createUserStore } from './store/users';
@@ -32,7 +36,7 @@ import { createUserStore } from './store/users';
 export const SCHEMA = 'auth';
 
 /** The JetStream streams this service publishes to (its outbox subjects). */
-export const STREAMS = eventStreams('userDeleted');
+export const STREAMS = eventStreams('userDeleted', 'achievementAwarded');
 
 export interface RunningAuth {
   port: number;
@@ -55,7 +59,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'auth',
   });
-  await ensureStreams(bus, STREAMS);
+  await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
   const relay = startOutboxRelay({ db, bus, logger });
 
   const users = createUserStore(db);
@@ -86,6 +90,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     wake: () => relay.wake(),
   });
 
+  const achievements = createAchievements({
+    store: createAchievementStore(db),
+    wake: () => relay.wake(),
+    logger,
+  });
+  const consumer = await startAchievementConsumer({ db, bus, logger, achievements });
+
   const names = createNames(users);
   const publicKey = createPublicKey(privateKey);
   const server = createGrpcServer(logger, {
@@ -97,6 +108,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     authV1.AccountServiceService,
     'auth.v1.AccountService',
     createAccountHandlers(accounts, deletion, redis),
+    { access: 'user' },
+  );
+  server.add(
+    authV1.AchievementServiceService,
+    'auth.v1.AchievementService',
+    createAchievementHandlers(achievements),
     { access: 'user' },
   );
   server.add(
@@ -114,6 +131,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     port,
     async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
+      await consumer.stop();
       await relay.stop();
       if (removeStreams) await deleteStreams(bus, STREAMS);
       await bus.close();

@@ -1,10 +1,12 @@
 import type { Migrations } from '@ballmatch/platform';
 import * as users from './001_users';
 import * as usernameSkeleton from './002_username_skeleton';
+import * as achievements from './003_achievements';
 import * as outbox from './004_outbox';
 
 export const migrations: Migrations = {
   '001_users': users,
   '002_username_skeleton': usernameSkeleton,
+  '003_achievements': achievements,
   '004_outbox': outbox,
 };
