@@ -7,6 +7,10 @@ export const apiPaths = {
   adminLogin: '/api/admin/login',
   adminCheckAuth: '/api/admin/check-auth',
   userProfile: '/api/user/profile',
+  /** The signed-in player's own games, standing and data export; DELETE on `user` deletes. */
+  userScores: '/api/user/scores',
+  userStanding: '/api/user/standing',
+  userExport: '/api/user/export',
   logout: '/api/logout',
 
   playCount: '/api/stats/play-count',

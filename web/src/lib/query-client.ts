@@ -84,6 +84,8 @@ export const invalidationMap: Record<DataChangingAction, readonly QueryKey[]> = 
     ['leaderboards', 'weekly', 'top'],
     ['leaderboards', 'seasonal', 'top'],
     ['admin', 'stats', 'daily'],
+    // The dashboard's standing and recent games.
+    ['account'],
   ],
   'ads-changed': [
     ['faces', 'icons'],

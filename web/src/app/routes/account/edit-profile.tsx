@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
+import { useNavigateAndArrive } from '@/app/layout/use-navigate-and-arrive';
 import { PageTitle } from '@/components/page/page-title';
 import { paths } from '@/config/paths';
+import { AccountData } from '@/features/account/components/account-data';
 import { EditProfileForm } from '@/features/account/components/edit-profile-form';
 import { useUser } from '@/features/auth/api/get-user';
 
 export default function EditProfileRoute() {
   const { user } = useUser();
+  // After a deletion: the home page, before the user is gone (as at logout).
+  const goHome = useNavigateAndArrive(paths.home);
   if (!user) return null;
   return (
     <div className="page page--narrow">
@@ -18,6 +22,7 @@ export default function EditProfileRoute() {
         }
       />
       <EditProfileForm key={user.id} user={user} />
+      <AccountData user={user} leave={goHome} />
     </div>
   );
 }

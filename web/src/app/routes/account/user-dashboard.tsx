@@ -1,5 +1,7 @@
 import { PageTitle } from '@/components/page/page-title';
 import { AccountSummary } from '@/features/account/components/account-summary';
+import { PlayerStanding } from '@/features/account/components/player-standing';
+import { RecentGames } from '@/features/account/components/recent-games';
 import { MyAds } from '@/features/ads/components/my-ads';
 import { useUser } from '@/features/auth/api/get-user';
 
@@ -15,6 +17,8 @@ export default function UserDashboardRoute() {
         subtitle={`Welcome back, ${user.username}!`}
       />
       <AccountSummary user={user} />
+      <PlayerStanding />
+      <RecentGames />
       <MyAds />
     </div>
   );
