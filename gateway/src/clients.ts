@@ -11,6 +11,8 @@ export interface ServiceClients {
   auth: AsyncClient<authV1.AuthServiceClient>;
   account: AsyncClient<authV1.AccountServiceClient>;
   accountAdmin: AsyncClient<authV1.AccountAdminServiceClient>;
+  /** The signed-in player's achievement badges. */
+  achievements: AsyncClient<authV1.AchievementServiceClient>;
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   sessionAdmin: AsyncClient<sessionsV1.SessionAdminServiceClient>;
   scores: AsyncClient<scoresV1.ScoreServiceClient>;
@@ -55,6 +57,12 @@ export function createServiceClients(
     accountAdmin: createGrpcClient(
       authV1.AccountAdminServiceClient,
       authV1.AccountAdminServiceService,
+      config.AUTH_ADDR,
+      auth,
+    ),
+    achievements: createGrpcClient(
+      authV1.AchievementServiceClient,
+      authV1.AchievementServiceService,
       config.AUTH_ADDR,
       auth,
     ),

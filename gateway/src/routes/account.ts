@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { scoresV1 } from '@ballmatch/proto';
+import type { authV1, scoresV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
@@ -21,6 +21,14 @@ function myScoreJson(s: scoresV1.MyScore) {
   };
 }
 
+/** A badge of the set, with when the player won it (null: not yet). */
+const achievementJson = (a: authV1.Achievement) => ({
+  id: a.id,
+  name: a.name,
+  description: a.description,
+  awardedAt: a.awardedAt ?? null,
+});
+
 const MY_SCORES_PAGE = 20;
 const MY_SCORES_PAGE_MAX = 100;
 /** The export reads each service's pages at their largest. */
@@ -35,12 +43,12 @@ const deleteBody = z.object({
 });
 
 /**
- * The signed-in player's own data (docs/api.md 'Your data'): their games and standing for
- * the dashboard, the JSON export, and deleting the account. Each service checks the caller
+ * The signed-in player's own data (docs/api.md 'Your data'): their games, standing and
+ * achievement badges for the dashboard, the JSON export, and deleting the account. Each service checks the caller
  * itself (the token goes with every call) and answers only that account's data.
  */
 export function accountRoutes(deps: GatewayDeps): Router {
-  const { account, myScores, sessions, advertiser, cookies } = deps;
+  const { account, achievements, myScores, sessions, advertiser, cookies } = deps;
   const router = Router();
   // Deleting asks for the password, and an export reads every page: sign-in's limit.
   const authLimit = rateLimit({
@@ -81,12 +89,18 @@ export function accountRoutes(deps: GatewayDeps): Router {
     });
   });
 
+  router.get('/user/achievements', requireUser, async (_req, res) => {
+    const answer = await achievements.listAchievements({});
+    res.json({ achievements: answer.achievements.map(achievementJson) });
+  });
+
   router.get('/user/export', requireUser, authLimit, async (_req, res) => {
-    const [user, scores, played, ads] = await Promise.all([
+    const [user, scores, played, ads, badges] = await Promise.all([
       account.getCurrentUser({}),
       allMyScores(),
       allMySessions(),
       advertiser.listMyAds({}),
+      achievements.listAchievements({}),
     ]);
     const exportedAt = new Date().toISOString();
     const username = user.user?.username ?? 'account';
@@ -101,6 +115,7 @@ export function accountRoutes(deps: GatewayDeps): Router {
           scores: scores.map(myScoreJson),
           sessions: played.map(sessionJson),
           ads: ads.ads,
+          achievements: badges.achievements.filter((a) => a.awardedAt).map(achievementJson),
         },
         null,
         2,

@@ -1,0 +1,83 @@
+import { eventually, TestClock } from '@ballmatch/platform/testing';
+import { signedInPlayer, type Client } from './ads-support';
+import { playRankedGame } from './ranked-game';
+import { client, startStack, type Stack } from './stack';
+
+/**
+ * Achievement badges over HTTP (docs/api.md 'Achievements'): a real ranked game, verified by
+ * the scores service, wins its player badges in auth (from scores.created); the player reads
+ * them, guests are refused.
+ */
+let stack: Stack;
+const sessionsClock = new TestClock();
+const WAIT = { timeoutMs: 15_000 };
+beforeAll(async () => {
+  stack = await startStack(
+    { RATE_LIMIT_API_PER_MINUTE: '100000', RATE_LIMIT_AUTH_PER_MINUTE: '100000' },
+    { sessionsClock: sessionsClock.now },
+  );
+}, 60_000);
+afterAll(() => stack.close());
+
+interface Badge {
+  id: string;
+  name: string;
+  description: string;
+  awardedAt: string | null;
+}
+
+const badgesOf = async (player: Client) =>
+  ((await player.get('/api/user/achievements')).json as { achievements: Badge[] }).achievements;
+
+/** A ranked game played and submitted under `name` (signed in or not). */
+async function playAs(player: Client, name: string) {
+  sessionsClock.set(Date.now());
+  const game = await playRankedGame(stack.url, sessionsClock, name, {}, player);
+  const res = await player.post(
+    '/api/scores',
+    { playerName: name, score: game.score, level: game.level, sessionId: game.sessionId },
+    game.owner,
+  );
+  expect(res.status).toBe(200);
+  return res.json as { id: string; score: number; level: number };
+}
+
+describe('GET /api/user/achievements', () => {
+  it('is refused to a guest', async () => {
+    const res = await client(stack.url).get('/api/user/achievements');
+    expect({ status: res.status, body: res.json }).toEqual({
+      status: 401,
+      body: { message: 'Not authenticated' },
+    });
+  });
+
+  it("lists every badge, those a player's verified game won with their date", async () => {
+    const name = 'badge_winner';
+    const player = await signedInPlayer(stack.url, name);
+    const before = await badgesOf(player);
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.filter((b) => b.awardedAt)).toEqual([]);
+    expect(before[0]).toEqual({
+      id: 'first_game',
+      name: 'First Game',
+      description: 'Finish your first verified game.',
+      awardedAt: null,
+    });
+
+    // A guest's game wins nothing for anyone.
+    await playAs(client(stack.url), 'badge_guest');
+    const score = await playAs(player, name);
+    const won = await eventually(async () => {
+      const badges = (await badgesOf(player)).filter((b) => b.awardedAt);
+      expect(badges.map((b) => b.id)).toContain('first_game');
+      return badges;
+    }, WAIT);
+    expect(Date.parse(won[0]!.awardedAt!)).not.toBeNaN();
+    // Two players this week: the player's place is in the top 10.
+    expect(won.map((b) => b.id)).toEqual(expect.arrayContaining(['first_game', 'weekly_top_10']));
+    if (score.score >= 1000) expect(won.map((b) => b.id)).toContain('score_1000');
+
+    const exported = (await player.get('/api/user/export')).json as { achievements: Badge[] };
+    expect(exported.achievements).toEqual(won);
+  });
+});
