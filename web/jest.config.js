@@ -17,8 +17,9 @@ module.exports = preset(__dirname, {
   moduleNameMapper: {
     ...base.moduleNameMapper,
     '^@/config/env$': path.join(__dirname, 'test/stubs/env.js'),
-    '^@/(.*)$': path.join(__dirname, 'src/$1'),
+    // Before '@/': a stylesheet imported by its '@/' path is still a stub.
     '\\.css$': path.join(__dirname, 'test/stubs/style.js'),
+    '^@/(.*)$': path.join(__dirname, 'src/$1'),
     '\\.(svg|png|jpg|webp)$': path.join(__dirname, 'test/stubs/file.js'),
   },
 });

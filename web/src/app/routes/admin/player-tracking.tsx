@@ -1,13 +1,13 @@
-import { ComingSoon } from '@/components/page/coming-soon';
-import { paths } from '@/config/paths';
+import { ConsolePage } from '@/features/admin-console/components/console-page';
+import { PlayerTracking } from '@/features/admin-console/components/tracking/player-tracking';
 
 export default function PlayerTrackingRoute() {
   return (
-    <ComingSoon
+    <ConsolePage
       title="Player Tracking"
-      subtitle="Sessions, devices and flags."
-      description="Player sessions, suspicious timing flags and device details will be reviewed here."
-      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
-    />
+      subtitle="Game sessions, their timing and flags; scores held for review; bans."
+    >
+      <PlayerTracking />
+    </ConsolePage>
   );
 }
