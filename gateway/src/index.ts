@@ -3,7 +3,7 @@ import { connectRedis, createLogger, runProcess, loadPublicKey } from '@ballmatc
 import { createApp } from './app';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
-import { createSessionCookies } from './middleware/session';
+import { createSessionCookies, sessionOpen } from './middleware/session';
 import { createRealtimeProxy } from './realtime-proxy';
 
 export interface RunningGateway {
@@ -24,12 +24,14 @@ export async function start(
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const clients = createServiceClients(config);
   let draining = false;
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const realtime = createRealtimeProxy({
     target: config.REALTIME_URL,
     allowedOrigins: config.PUBLIC_ORIGIN.split(','),
     trustProxy: config.TRUST_PROXY,
     logger,
     draining: () => draining,
+    sessionOpen: (token) => sessionOpen({ publicKey, redis }, token),
   });
   const app = createApp(
     {
@@ -37,7 +39,7 @@ export async function start(
       logger,
       redis,
       ...clients,
-      publicKey: loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR),
+      publicKey,
       cookies: createSessionCookies(config.COOKIE_SECURE),
       realtime,
       now: options.now ?? Date.now,

@@ -3,7 +3,7 @@ import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { Logger } from '@ballmatch/platform';
+import { sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
 
 export const REALTIME_PATH = '/ws';
 
@@ -70,6 +70,8 @@ export function createRealtimeProxy(options: {
   trustProxy: number;
   logger: Logger;
   draining: () => boolean;
+  /** Whether a session token still opens its session (signature, expiry, not signed out). */
+  sessionOpen: (token: string) => Promise<boolean>;
 }): RealtimeProxy {
   const { logger } = options;
   const allowed = new Set(
@@ -130,7 +132,15 @@ export function createRealtimeProxy(options: {
       setForwardedHeaders(req);
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
-      proxy.upgrade(req, socket as net.Socket, head);
+      // Realtime verifies the session cookie's signature itself (a socket with a valid one
+      // hears its player's channel) but has no deny-list: a signed-out token's cookie stays
+      // here, and the socket goes on as a guest's.
+      const token = sessionTokenFromCookies(req.headers.cookie);
+      if (!token) return proxy.upgrade(req, socket as net.Socket, head);
+      void options.sessionOpen(token).then((open) => {
+        if (!open) delete req.headers.cookie;
+        if (!socket.destroyed) proxy.upgrade(req, socket as net.Socket, head);
+      });
     },
     closeAll() {
       for (const socket of sockets) socket.destroy();

@@ -1,12 +1,13 @@
+import WebSocket from 'ws';
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import { signedInPlayer, type Client } from './ads-support';
 import { playRankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 /**
- * Achievement badges over HTTP (docs/api.md 'Achievements'): a real ranked game, verified by
- * the scores service, wins its player badges in auth (from scores.created); the player reads
- * them, guests are refused.
+ * Achievement badges over HTTP and /ws (docs/api.md 'Achievements'): a real ranked game,
+ * verified by the scores service, wins its player badges in auth (from scores.created); the
+ * player reads them, guests are refused; each badge reaches that player's open pages.
  */
 let stack: Stack;
 const sessionsClock = new TestClock();
@@ -79,5 +80,88 @@ describe('GET /api/user/achievements', () => {
 
     const exported = (await player.get('/api/user/export')).json as { achievements: Badge[] };
     expect(exported.achievements).toEqual(won);
+  });
+});
+
+type Message = Record<string, unknown>;
+
+/** A socket through the gateway with this Cookie header, collecting its messages. */
+async function socketWith(cookie: string) {
+  const ws = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/ws`, {
+    headers: cookie ? { cookie } : {},
+  });
+  const messages: Message[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Message));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const next = (match: (m: Message) => boolean) =>
+    eventually(
+      () => {
+        const found = messages.find(match);
+        if (!found) throw new Error(`no matching message among ${messages.length}`);
+        return found;
+      },
+      { ...WAIT, intervalMs: 10 },
+    );
+  await next((m) => m.type === 'connection');
+  ws.send(JSON.stringify({ type: 'subscribe', channel: 'achievements' }));
+  return { ws, messages, next };
+}
+
+describe("the player's 'achievements' channel on /ws", () => {
+  it('brings a badge to the pages of the player who won it, and to nobody else', async () => {
+    const name = 'badge_live';
+    const player = await signedInPlayer(stack.url, name);
+    const other = await signedInPlayer(stack.url, 'badge_other');
+    const own = await socketWith(player.cookie);
+    const theirs = await socketWith(other.cookie);
+    await own.next((m) => m.type === 'subscription' && m.channel === 'achievements');
+    await theirs.next((m) => m.type === 'subscription' && m.channel === 'achievements');
+
+    await playAs(player, name);
+    const update = await own.next((m) => m.type === 'update');
+    expect(update).toEqual({
+      type: 'update',
+      channel: 'achievements',
+      data: {
+        action: 'achievement_awarded',
+        achievement: {
+          id: expect.any(String),
+          name: expect.any(String),
+          description: expect.any(String),
+          awardedAt: expect.any(String),
+        },
+      },
+      timestamp: expect.any(Number),
+    });
+    const won = (await badgesOf(player)).filter((b) => b.awardedAt).map((b) => b.id);
+    await eventually(
+      () =>
+        expect(
+          own.messages
+            .filter((m) => m.type === 'update')
+            .map((m) => (m.data as { achievement: { id: string } }).achievement.id)
+            .sort(),
+        ).toEqual([...won].sort()),
+      WAIT,
+    );
+    expect(theirs.messages.filter((m) => m.type === 'update')).toEqual([]);
+    own.ws.close();
+    theirs.ws.close();
+  });
+
+  it('is refused to a guest and to a signed-out cookie', async () => {
+    const player = await signedInPlayer(stack.url, 'badge_gone');
+    const cookie = player.cookie;
+    expect((await player.post('/api/logout', {})).status).toBe(200);
+    for (const header of ['', cookie]) {
+      const socket = await socketWith(header);
+      expect(await socket.next((m) => m.type === 'error')).toMatchObject({
+        message: 'Sign in to subscribe to achievements',
+      });
+      socket.ws.close();
+    }
   });
 });

@@ -4,11 +4,10 @@ import {
   bearer,
   currentRequestContext,
   isSessionRevoked,
+  SESSION_COOKIE,
   verifySessionToken,
 } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
-
-export const SESSION_COOKIE = 'bm_session';
 
 /**
  * Reads the session cookie: verifies the signature with auth's public key and checks the
@@ -44,6 +43,18 @@ export function readSession({ publicKey, redis, cookies }: GatewayDeps): Request
     }
     next();
   };
+}
+
+/** Whether a token opens its session now: verified and not signed out (false if unsure). */
+export async function sessionOpen(
+  { publicKey, redis }: Pick<GatewayDeps, 'publicKey' | 'redis'>,
+  token: string,
+): Promise<boolean> {
+  try {
+    return !(await isSessionRevoked(redis, await verifySessionToken(publicKey, token)));
+  } catch {
+    return false;
+  }
 }
 
 export const requireUser: RequestHandler = (req, _res, next) => {

@@ -24,6 +24,27 @@ export interface SessionClaims {
   issuedAt: number;
 }
 
+/** The browser's session cookie: the token, httpOnly (the gateway sets and reads it). */
+export const SESSION_COOKIE = 'bm_session';
+
+/**
+ * The session token in a raw Cookie header (a WebSocket handshake has no cookie parser in
+ * front of it); null without one. Not verified: `verifySessionToken` does that.
+ */
+export function sessionTokenFromCookies(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 const ISSUER = 'ballmatch-auth';
 const AUDIENCE = 'ballmatch';
 

@@ -32,13 +32,19 @@ export const envShape = {
   DEDUPE_CAPACITY: positiveInt(10_000),
   /** On shutdown, how long clients get to answer the 1012 close before they are cut. */
   CLOSE_GRACE_MS: positiveInt(3_000),
+  /**
+   * PEM (or base64 of PEM) of auth's public key: a socket whose handshake carries a valid
+   * session cookie is that player's, and hears their own channel ('achievements').
+   */
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_DEV_KEY_DIR: z.string().optional(),
 };
 
-/** Nothing secret: the service holds no keys and reads no database. */
-export const secretNames: string[] = [];
+/** Only the public key that verifies session tokens; the service reads no database. */
+export const secretNames = ['JWT_PUBLIC_KEY'];
 
 export type RealtimeConfig = ReturnType<typeof loadRealtimeConfig>;
 
 export function loadRealtimeConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env });
+  return loadConfig(envShape, { env, secrets: ['JWT_PUBLIC_KEY'] });
 }

@@ -11,6 +11,7 @@ export const SUBJECTS = [
   EVENTS.scoreCreated.subject,
   EVENTS.leaderboardUpdated.subject,
   EVENTS.updatePublished.subject,
+  EVENTS.achievementAwarded.subject,
 ];
 
 /** Largest event read; ours are a few hundred bytes. A bigger one is dropped before parsing. */
@@ -21,6 +22,8 @@ const MAX_NAME = 100;
 /** The content service's longest title. */
 const MAX_TITLE = 200;
 const MAX_DATE = 40;
+/** Auth's badge names and descriptions are short sentences. */
+const MAX_BADGE_TEXT = 200;
 const BOARDS = new Set(['all-time', 'weekly', 'seasonal']);
 
 const text = (value: string, max: number) => value.length > 0 && value.length <= max;
@@ -30,6 +33,8 @@ export interface Fanout {
   /** The event id, for de-duplication. */
   eventId: string;
   channel: Channel;
+  /** For a player channel: the one player whose sockets get it. */
+  userId?: string;
   data: unknown;
 }
 
@@ -103,6 +108,32 @@ export function readEvent(subject: string, payload: unknown): EventReading {
         data: {
           action: 'update_published',
           update: { id: updateId, title, publishDate: publishedAt },
+        },
+      },
+    };
+  }
+  if (subject === EVENTS.achievementAwarded.subject) {
+    const event = decodeEvent('achievementAwarded', payload);
+    if (!event || !text(event.id, MAX_ID) || !text(event.occurredAt, MAX_DATE)) {
+      return refused('no event id or occurredAt');
+    }
+    const { userId, badge, name, description, awardedAt } = event;
+    if (!text(userId, MAX_ID) || !text(badge, MAX_ID) || !text(awardedAt, MAX_DATE)) {
+      return refused('no user, badge or award date');
+    }
+    if (!text(name, MAX_BADGE_TEXT) || description.length > MAX_BADGE_TEXT) {
+      return refused('badge name or description out of bounds');
+    }
+    return {
+      ok: true,
+      fanout: {
+        eventId: event.id,
+        channel: 'achievements',
+        userId,
+        // The toast of the player who won it (docs/api.md); never their account id.
+        data: {
+          action: 'achievement_awarded',
+          achievement: { id: badge, name, description, awardedAt },
         },
       },
     };

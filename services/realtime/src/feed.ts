@@ -33,12 +33,14 @@ export function subscribeFeed(bus: EventBus, hub: Hub, recent: RecentIds, logger
           logger.warn({ subject, error: reading.error }, 'malformed event: dropped');
           return;
         }
-        const { eventId, channel, data } = reading.fanout;
+        const { eventId, channel, userId, data } = reading.fanout;
         if (!recent.firstSighting(eventId)) {
           logger.debug({ subject, eventId }, 'event already delivered: dropped');
           return;
         }
-        const subscribers = hub.broadcast(channel, data);
+        const subscribers = userId
+          ? hub.sendToPlayer(userId, channel, data)
+          : hub.broadcast(channel, data);
         logger.debug({ subject, eventId, channel, subscribers }, 'event queued for fan-out');
       },
     }),

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Logger } from '@ballmatch/platform';
+import { sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
 import { WebSocketServer } from 'ws';
 import { clientIp } from './client-ip';
 import type { Hub } from './hub';
@@ -12,6 +12,8 @@ export interface ServerOptions {
   logger: Logger;
   trustProxy: number;
   maxMessageBytes: number;
+  /** The player a session token proves (signature and expiry), or null. */
+  playerOf: (token: string) => Promise<string | null>;
   /** NATS answers: /readyz is 200 only then. */
   eventsConnected: () => boolean;
   draining: () => boolean;
@@ -89,10 +91,18 @@ export function createHttpServer(options: ServerOptions): http.Server {
     socket.once('close', () => {
       if (!accepted) hub.release(ip);
     });
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      accepted = true;
-      hub.add(ws, ip, socket);
-    });
+    const upgrade = (userId: string | null) => {
+      if (socket.destroyed) return; // gone while its cookie was checked (its place released)
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        accepted = true;
+        hub.add(ws, ip, socket, userId);
+      });
+    };
+    // A session cookie (the browser sends it through the gateway) makes the socket its
+    // player's; a missing or bad one leaves it a guest's, never refused.
+    const token = sessionTokenFromCookies(req.headers.cookie);
+    if (token) void options.playerOf(token).then(upgrade);
+    else upgrade(null);
   });
   return server;
 }

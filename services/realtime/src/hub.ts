@@ -2,7 +2,13 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from '@ballmatch/platform';
 import { WebSocket, type RawData } from 'ws';
 import { textFrame } from './frame';
-import { parseClientMessage, type Channel, type ServerMessage } from './protocol';
+import {
+  parseClientMessage,
+  PLAYER_CHANNELS,
+  SIGN_IN_TO_SUBSCRIBE,
+  type Channel,
+  type ServerMessage,
+} from './protocol';
 
 export interface HubLimits {
   maxConnectionsPerIp: number;
@@ -18,6 +24,8 @@ interface Client {
   /** The TCP socket under `ws`: updates are written to it as ready-made frames. */
   socket: Duplex;
   ip: string;
+  /** The signed-in player whose session cookie came with the handshake; null for a guest. */
+  userId: string | null;
   /** Cleared at each heartbeat, set again by the pong. */
   alive: boolean;
   channels: Set<Channel>;
@@ -45,6 +53,8 @@ export class Hub {
   private readonly clients = new Set<Client>();
   private readonly subscribers = new Map<Channel, Set<Client>>();
   private readonly perIp = new Map<string, number>();
+  /** Each signed-in player's open sockets (their own channels' updates go only there). */
+  private readonly byUser = new Map<string, Set<Client>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private queued = new Map<Channel, Buffer[]>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -82,10 +92,26 @@ export class Hub {
     else this.perIp.set(ip, count);
   }
 
-  /** A socket whose place `reserve(ip)` holds; `socket` is the TCP socket it was made on. */
-  add(ws: WebSocket, ip: string, socket: Duplex): void {
-    const client: Client = { ws, socket, ip, alive: true, channels: new Set(), complaints: 0 };
+  /**
+   * A socket whose place `reserve(ip)` holds; `socket` is the TCP socket it was made on,
+   * `userId` the player its handshake's session cookie proved (null: a guest).
+   */
+  add(ws: WebSocket, ip: string, socket: Duplex, userId: string | null = null): void {
+    const client: Client = {
+      ws,
+      socket,
+      ip,
+      userId,
+      alive: true,
+      channels: new Set(),
+      complaints: 0,
+    };
     this.clients.add(client);
+    if (userId) {
+      const own = this.byUser.get(userId) ?? new Set<Client>();
+      own.add(client);
+      this.byUser.set(userId, own);
+    }
 
     ws.on('pong', () => {
       client.alive = true;
@@ -117,6 +143,20 @@ export class Hub {
     this.queued.set(channel, frames);
     this.scheduleFlush();
     return subscribers.size;
+  }
+
+  /**
+   * Sends `data` at once to the sockets of one player subscribed to a player channel; returns
+   * how many. Rare and small (a badge won), so not batched.
+   */
+  sendToPlayer(userId: string, channel: Channel, data: unknown): number {
+    let sent = 0;
+    for (const client of this.byUser.get(userId) ?? []) {
+      if (!client.channels.has(channel)) continue;
+      this.send(client, { type: 'update', channel, data, timestamp: Date.now() });
+      sent += 1;
+    }
+    return sent;
   }
 
   /** Writes every queued update now. */
@@ -213,6 +253,9 @@ export class Hub {
     const message = parsed.message;
     switch (message.type) {
       case 'subscribe':
+        if (PLAYER_CHANNELS.has(message.channel) && !client.userId) {
+          return this.complain(client, SIGN_IN_TO_SUBSCRIBE);
+        }
         client.channels.add(message.channel);
         this.channelSet(message.channel).add(client);
         this.send(client, {
@@ -268,6 +311,11 @@ export class Hub {
   private remove(client: Client): void {
     if (!this.clients.delete(client)) return;
     this.unsubscribeAll(client);
+    if (client.userId) {
+      const own = this.byUser.get(client.userId);
+      own?.delete(client);
+      if (own?.size === 0) this.byUser.delete(client.userId);
+    }
     this.release(client.ip);
   }
 }

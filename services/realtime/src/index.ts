@@ -1,4 +1,11 @@
-import { connectEventBus, createLogger, runProcess, type EventBus } from '@ballmatch/platform';
+import {
+  connectEventBus,
+  createLogger,
+  loadPublicKey,
+  runProcess,
+  verifySessionToken,
+  type EventBus,
+} from '@ballmatch/platform';
 import { loadRealtimeConfig } from './config';
 import { subscribeFeed } from './feed';
 import { CLOSE, Hub } from './hub';
@@ -16,6 +23,7 @@ export interface RunningRealtime {
 export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningRealtime> {
   const config = loadRealtimeConfig(env);
   const logger = createLogger('realtime', config.LOG_LEVEL);
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const bus = await connectEventBus({
     url: config.NATS_URL,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
@@ -53,6 +61,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     logger,
     trustProxy: config.TRUST_PROXY,
     maxMessageBytes: config.MAX_MESSAGE_BYTES,
+    playerOf: (token) =>
+      verifySessionToken(publicKey, token).then(
+        (claims) => claims.userId,
+        () => null,
+      ),
     eventsConnected: () => natsConnected && !bus.connection.isClosed(),
     draining: () => draining,
   });

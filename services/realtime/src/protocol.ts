@@ -1,8 +1,13 @@
 // The WebSocket protocol of docs/api.md, 'Realtime (/ws)': subscribe, ping and their answers,
 // plus `unsubscribe` and `error`. Timestamps are milliseconds since the epoch.
 
-export const CHANNELS = ['scores', 'leaderboard', 'updates'] as const;
+export const CHANNELS = ['scores', 'leaderboard', 'updates', 'achievements'] as const;
 export type Channel = (typeof CHANNELS)[number];
+
+/** Channels of one player: only their own signed-in sockets subscribe, and hear their events. */
+export const PLAYER_CHANNELS: ReadonlySet<Channel> = new Set(['achievements']);
+
+export const SIGN_IN_TO_SUBSCRIBE = 'Sign in to subscribe to achievements';
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);

@@ -1,8 +1,21 @@
+import fs from 'node:fs';
 import net from 'node:net';
-import { connectEventBus, type EventBus } from '@ballmatch/platform';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  connectEventBus,
+  loadPrivateKey,
+  SESSION_COOKIE,
+  signSessionToken,
+  type EventBus,
+} from '@ballmatch/platform';
 import { testNatsPrefix } from '@ballmatch/platform/testing';
 import WebSocket from 'ws';
 import { start, type RunningRealtime } from '../src';
+
+/** This test process's signing keys (as auth's): sockets prove their player with them. */
+const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
+process.on('exit', () => fs.rmSync(keyDir, { recursive: true, force: true }));
 
 /** A real realtime service in this test process, on a free port, with its own NATS prefix. */
 export async function startRealtime(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningRealtime> {
@@ -12,8 +25,19 @@ export async function startRealtime(extraEnv: NodeJS.ProcessEnv = {}): Promise<R
     HOST: '127.0.0.1',
     PORT: '0',
     NATS_SUBJECT_PREFIX: testNatsPrefix(),
+    JWT_DEV_KEY_DIR: keyDir,
     ...extraEnv,
   });
+}
+
+/** The Cookie header of a browser signed in as `userId` (`ttlSeconds` < 0: expired). */
+export async function sessionCookie(userId: string, ttlSeconds = 3600): Promise<string> {
+  const { token } = await signSessionToken(
+    loadPrivateKey(undefined, keyDir),
+    { userId, role: 'user' },
+    ttlSeconds,
+  );
+  return `theme=dark; ${SESSION_COOKIE}=${token}`;
 }
 
 /** A publisher on the same NATS prefix as the service under test. */

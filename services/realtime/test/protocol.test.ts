@@ -67,7 +67,7 @@ describe('realtime protocol', () => {
     [
       'a subscribe without channel',
       '{"type":"subscribe"}',
-      'subscribe needs a channel (scores, leaderboard or updates)',
+      'subscribe needs a channel (scores, leaderboard, updates or achievements)',
     ],
   ])('answers %s with an error and keeps the socket open', async (_what, text, message) => {
     const client = await TestClient.connect(url);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes the local overlay's secrets: a fresh Ed25519 key pair for session tokens and a random
 # PostgreSQL password, written to auth.env, gateway.env, sessions.env, scores.env, ads.env,
-# content.env and postgres.env
+# content.env, realtime.env and postgres.env
 # beside this script (gitignored). Existing files are kept unless --force is given.
 # Optional admin: ADMIN_USERNAME=admin ADMIN_PASSWORD='...' sh generate.sh --force
 # Optional payments (Stripe test keys): STRIPE_SECRET_KEY=sk_test_... STRIPE_WEBHOOK_SECRET=whsec_...
@@ -57,5 +57,6 @@ password=$(openssl rand -hex 24)
   echo "REDIS_URL=redis://redis:6379"
   echo "JWT_PUBLIC_KEY=$public"
 } > content.env
+echo "JWT_PUBLIC_KEY=$public" > realtime.env
 echo "POSTGRES_PASSWORD=$password" > postgres.env
-echo "wrote auth.env, gateway.env, sessions.env, scores.env, ads.env, content.env and postgres.env in $(pwd)"
+echo "wrote auth.env, gateway.env, sessions.env, scores.env, ads.env, content.env, realtime.env and postgres.env in $(pwd)"
