@@ -3,12 +3,19 @@ import { Link } from 'react-router';
 import { QueryStates } from '@/components/stats/query-states';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatLocalDate, formatNumber } from '@/features/leaderboards/lib/format';
+import { formatLocalTime, formatNumber } from '@/features/leaderboards/lib/format';
 import { myGamesQueryOptions } from '../api/get-my-games';
 import type { MyGame } from '../api/types';
 import './player-dashboard.css';
 
 export const RECENT_GAMES = 10;
+
+/** 'Nov 24', short enough for a phone's column (the time goes under it). */
+const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+function shortDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : day.format(date);
+}
 
 /** Where a game stands now, in the player's words. */
 export function gameStatus(game: MyGame): [string, BadgeTone] {
@@ -53,7 +60,12 @@ export function RecentGames() {
                     const [status, tone] = gameStatus(game);
                     return (
                       <tr key={game.id} data-testid="recent-game">
-                        <td>{formatLocalDate(game.createdAt)}</td>
+                        <td>
+                          <time className="recent-games__when" dateTime={game.createdAt}>
+                            {shortDay(game.createdAt)}
+                            <small>{formatLocalTime(game.createdAt)}</small>
+                          </time>
+                        </td>
                         <td className="recent-games__score">{formatNumber(game.score)}</td>
                         <td>{game.level}</td>
                         <td className="recent-games__secondary">{formatNumber(game.moves)}</td>
