@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { authV1, scoresV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
-import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { pageQuery, parseBody } from '../validation';
-import { userJson } from './auth';
+import { authRateLimit, userJson } from './auth';
 import { boardJson, scoreJson, weeklyRowJson } from './score-json';
 import { sessionJson } from './sessions';
 
@@ -44,20 +43,15 @@ const deleteBody = z.object({
 
 /**
  * The signed-in player's own data (docs/api.md 'Your data'): their games, standing and
- * achievement badges for the dashboard, the JSON export, and deleting the account. Each service checks the caller
- * itself (the token goes with every call) and answers only that account's data.
+ * achievement badges for the dashboard, the JSON export, and deleting the account. Each
+ * service checks the caller itself (the token goes with every call) and answers only that
+ * account's data.
  */
 export function accountRoutes(deps: GatewayDeps): Router {
   const { account, achievements, myScores, sessions, advertiser, cookies } = deps;
   const router = Router();
   // Deleting asks for the password, and an export reads every page: sign-in's limit.
-  const authLimit = rateLimit({
-    redis: deps.redis,
-    logger: deps.logger,
-    group: 'auth',
-    perMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
-    now: deps.now,
-  });
+  const authLimit = authRateLimit(deps);
 
   router.get('/user/scores', requireUser, async (req, res) => {
     const asked = pageQuery(req.query);

@@ -43,16 +43,21 @@ const profileBody = z.object({
   newPassword: optionalText('newPassword'),
 });
 
-export function authRoutes(deps: GatewayDeps): Router {
-  const { auth, account, cookies } = deps;
-  const router = Router();
-  const authLimit = rateLimit({
+/** Sign-in's per-IP limit (RATE_LIMIT_AUTH_PER_MINUTE), for every call that checks a password. */
+export function authRateLimit(deps: GatewayDeps) {
+  return rateLimit({
     redis: deps.redis,
     logger: deps.logger,
     group: 'auth',
     perMinute: deps.config.RATE_LIMIT_AUTH_PER_MINUTE,
     now: deps.now,
   });
+}
+
+export function authRoutes(deps: GatewayDeps): Router {
+  const { auth, account, cookies } = deps;
+  const router = Router();
+  const authLimit = authRateLimit(deps);
   const clientIp = (req: Request) => req.ip ?? '';
 
   router.get('/user', requireUser, async (req, res) => {
