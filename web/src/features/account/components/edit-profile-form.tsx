@@ -123,7 +123,7 @@ export function EditProfileForm({ user }: { user: User }) {
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          hint={`${PASSWORD_RULE} Leave empty to keep your password.`}
+          hint={`${PASSWORD_RULE} Leave empty to keep your password. A new one signs you out on your other devices.`}
           {...bind('newPassword')}
         />
       </fieldset>
