@@ -11,6 +11,8 @@ export const apiPaths = {
   userScores: '/api/user/scores',
   userStanding: '/api/user/standing',
   userExport: '/api/user/export',
+  /** Every badge, with when the signed-in player won it. */
+  userAchievements: '/api/user/achievements',
   logout: '/api/logout',
 
   playCount: '/api/stats/play-count',

@@ -13,8 +13,13 @@ import {
 } from '@/config/network';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'closed';
-export type RealtimeChannel = 'scores' | 'leaderboard' | 'updates';
-export const REALTIME_CHANNELS: readonly RealtimeChannel[] = ['scores', 'leaderboard', 'updates'];
+export type RealtimeChannel = 'scores' | 'leaderboard' | 'updates' | 'achievements';
+export const REALTIME_CHANNELS: readonly RealtimeChannel[] = [
+  'scores',
+  'leaderboard',
+  'updates',
+  'achievements',
+];
 
 /** A server message (docs/api.md 'Realtime (/ws)'), as received. */
 export interface RealtimeMessage {
@@ -78,6 +83,8 @@ export class RealtimeClient {
   private readonly statusListeners = new Set<Listener<RealtimeStatus>>();
   private readonly messageListeners = new Set<Listener<RealtimeMessage>>();
   private readonly roundTripListeners = new Set<Listener<number>>();
+  /** Who the page is signed in as (undefined: not told yet); see setIdentity. */
+  private identity: string | null | undefined;
   private readonly url: string;
   private readonly createSocket: WebSocketFactory;
   private readonly idleCloseMs: number;
@@ -166,6 +173,25 @@ export class RealtimeClient {
     if (!this.send({ type: 'ping', timestamp: now })) return false;
     this.pendingPings.push(now);
     return true;
+  }
+
+  /**
+   * Who the page is signed in as. The server knows a socket's player from the session cookie
+   * of its handshake, so after a sign-in or sign-out (a change after the first report) an open
+   * socket is replaced by a new one, which subscribes to every channel again.
+   */
+  setIdentity(userId: string | null): void {
+    const changed = this.identity !== undefined && this.identity !== userId;
+    this.identity = userId;
+    if (!changed || !this.socket) return;
+    const old = this.socket;
+    this.socket = undefined;
+    clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+    this.pendingPings.length = 0;
+    old.close(1000, 'Signed in as someone else');
+    this.attempt = 0;
+    this.connect();
   }
 
   /** After giving up, tries again from the first attempt (if a screen still wants it). */

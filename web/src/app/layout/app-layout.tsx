@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AchievementAnnouncer } from '@/features/achievements/components/achievement-announcer';
 import { BannerPlace } from '@/features/ads/components/banner-place';
 import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { ScoreOutboxRelay } from '@/features/game/components/score-outbox-relay';
@@ -20,6 +21,7 @@ export function AppLayout() {
       <Footer />
       <CookieBanner />
       <ScoreOutboxRelay />
+      <AchievementAnnouncer />
     </>
   );
 }

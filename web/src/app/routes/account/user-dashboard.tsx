@@ -2,6 +2,7 @@ import { PageTitle } from '@/components/page/page-title';
 import { AccountSummary } from '@/features/account/components/account-summary';
 import { PlayerStanding } from '@/features/account/components/player-standing';
 import { RecentGames } from '@/features/account/components/recent-games';
+import { AchievementsSection } from '@/features/achievements/components/achievements-section';
 import { MyAds } from '@/features/ads/components/my-ads';
 import { useUser } from '@/features/auth/api/get-user';
 
@@ -19,6 +20,7 @@ export default function UserDashboardRoute() {
       <AccountSummary user={user} />
       <PlayerStanding />
       <RecentGames />
+      <AchievementsSection />
       <MyAds />
     </div>
   );
