@@ -62,7 +62,7 @@ describe('/game-analytics', () => {
     expect(tile('Games finished')).toBe('12');
     expect(tile('Mean game length')).toBe('2 min 20 s');
     expect(tile('Median game length')).toBe('2 min 5 s');
-    expect(tile('Mean moves')).toBe('16 moves');
+    expect(tile('Mean moves')).toBe('16');
     expect(tile('Extra moves taken')).toBe('2 of 8 (25.0%)');
 
     expect(figuresOf('Level reached')).toEqual([

@@ -3,7 +3,7 @@
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { canvasColor } from './colors';
-import { labelledBars, niceCeiling, stackedTotals } from './scale';
+import { labelledBars, niceCeiling, stackedTotals, valueTicks } from './scale';
 
 export interface PlotSeries {
   name: string;
@@ -46,8 +46,9 @@ export async function drawBars(
         .map((values, j) => ({ ...spec.series[j]!, values }))
         .reverse()
     : spec.series;
-  const top = niceCeiling(Math.max(0, ...shown.flatMap((s) => s.values)));
-  const ticks = [0, top / 2, top];
+  const values = shown.flatMap((s) => s.values);
+  const top = niceCeiling(Math.max(0, ...values));
+  const ticks = valueTicks(top, values.every(Number.isInteger));
   const valueAxisSize = 14 + 7.5 * Math.max(...ticks.map((t) => spec.format(t).length));
   const sideBySide = !spec.stacked && shown.length === 2;
   const bars = UPlot.paths.bars!;

@@ -8,6 +8,12 @@ export function niceCeiling(value: number): number {
   return step * power;
 }
 
+/** The value axis' lines: 0, the middle and the top; no middle of 2.5 for whole counts. */
+export function valueTicks(top: number, wholeNumbers: boolean): number[] {
+  const middle = top / 2;
+  return wholeNumbers && !Number.isInteger(middle) ? [0, top] : [0, middle, top];
+}
+
 /** Room a category label needs on the axis, in CSS pixels (a 12 px 'Nov 24' and a gap). */
 const LABEL_SPACE = 64;
 

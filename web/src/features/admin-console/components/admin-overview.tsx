@@ -50,8 +50,13 @@ export function AdminOverview() {
   const money = (cents: number) => formatMoney(cents, ads.data?.currency ?? 'usd');
 
   const figures: Figure[] = [
-    { label: 'Plays', values: series.plays, query: daily, format: formatCount },
-    { label: 'Completed games', values: series.completedGames, query: daily, format: formatCount },
+    { label: 'Plays', values: series.plays, query: analytics, format: formatCount },
+    {
+      label: 'Completed games',
+      values: series.completedGames,
+      query: analytics,
+      format: formatCount,
+    },
     { label: 'New users', values: series.newUsers, query: newUsers, format: formatCount },
     {
       label: 'Scores submitted',
@@ -84,9 +89,9 @@ export function AdminOverview() {
     <div className="admin-console">
       <SourceProblems
         sources={[
-          { what: 'the play and score figures', query: daily },
+          { what: 'the score figures', query: daily },
           { what: 'the new users', query: newUsers },
-          { what: 'the game analytics', query: analytics },
+          { what: 'the games played', query: analytics },
           { what: 'the ad figures', query: ads },
         ]}
       />

@@ -30,7 +30,6 @@ export function GameAnalytics() {
 
 function AnalyticsView({ data, days }: { data: Figures; days: string[] }) {
   const finished = data.gamesFinished;
-  const one = (count: number, unit: string) => `${formatCount(count)} ${unit}`;
   return (
     <>
       <StatTiles
@@ -39,8 +38,8 @@ function AnalyticsView({ data, days }: { data: Figures; days: string[] }) {
           ['Games finished', formatCount(finished)],
           ['Mean game length', finished ? formatSeconds(data.meanGameSeconds) : '—'],
           ['Median game length', finished ? formatSeconds(data.medianGameSeconds) : '—'],
-          ['Mean moves', finished ? one(Math.round(data.meanMoves), 'moves') : '—'],
-          ['Median moves', finished ? one(Math.round(data.medianMoves), 'moves') : '—'],
+          ['Mean moves', finished ? formatCount(Math.round(data.meanMoves)) : '—'],
+          ['Median moves', finished ? formatCount(Math.round(data.medianMoves)) : '—'],
           [
             'Extra moves taken',
             `${formatCount(data.extraMovesTaken)} of ${formatCount(data.extraMovesOffered)} (${formatShare(data.extraMovesTaken, data.extraMovesOffered)})`,

@@ -1,4 +1,6 @@
-// The admin dashboard's figures: the last 30 days per day, from each service's own counts.
+// The admin dashboard's figures: the last 30 days per day, from each service's own counts. Plays
+// and completed games are the ranked games the sessions service started and finished (the
+// client's play counter also counts practice games); scores come from the scores service.
 import type { AdStats } from '@/features/ads-admin/api/types';
 import { perDay } from '@/features/ads-admin/lib/stats';
 import type { DailyStat, GameAnalytics, NewUsers } from '../api/types';
@@ -28,13 +30,13 @@ export function dashboardSeries(
   const { daily, newUsers, analytics, ads } = sources;
   const dailyRows = daily?.map((row) => ({ ...row, day: row.date }));
   return {
-    ...(dailyRows && {
-      plays: perDay(days, dailyRows, (r) => r.plays),
-      completedGames: perDay(days, dailyRows, (r) => r.completedGames),
-      scoresSubmitted: perDay(days, dailyRows, (r) => r.scoresSubmitted),
-    }),
+    ...(dailyRows && { scoresSubmitted: perDay(days, dailyRows, (r) => r.scoresSubmitted) }),
     ...(newUsers && { newUsers: perDay(days, newUsers.days, (r) => r.users) }),
-    ...(analytics && { suspicious: perDay(days, analytics.days, (r) => r.suspicious) }),
+    ...(analytics && {
+      plays: perDay(days, analytics.days, (r) => r.started),
+      completedGames: perDay(days, analytics.days, (r) => r.finished),
+      suspicious: perDay(days, analytics.days, (r) => r.suspicious),
+    }),
     ...(ads && {
       revenueCents: perDay(days, ads.revenue, (r) => r.revenueCents),
       impressions: perDay(days, ads.days, (r) => r.impressions),
