@@ -60,7 +60,8 @@ export default function PrivacyPolicyRoute() {
           [
             <>
               <strong>Your account</strong>: username, email address, password (as an argon2id hash,
-              never the password itself), optional EVM wallet address, account type, date joined
+              never the password itself), optional EVM wallet address, account type, date joined;
+              the achievement badges you have won and when
             </>,
             'To sign you in, show your name on the boards and reach you about your account or your ads.',
             'Until you delete your account.',
