@@ -1,5 +1,5 @@
 // Screenshots of the admin console (/admin-dashboard, /game-analytics, /admin-player-tracking
-// with a session open) on a 390×844 phone and a 1280×800 desktop, down to the end of the page.
+// as it opens and with a session open) on a 390×844 phone and a 1280×800 desktop, down to the end of the page.
 // It starts its own isolated stack (fresh database, Redis and NATS prefixes, free-standing
 // ports), registers a few players and plays real ranked games against the server (a script
 // plays faster than a person, so the server flags some: player tracking has suspicious
@@ -96,6 +96,7 @@ async function playAndSubmit(client, playerName, swaps, pauseMs) {
 /** A full-length shot of the page's own content. */
 async function shootPage(page, viewport, file) {
   await page.waitForTimeout(800);
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
   const height = await page.evaluate(() => {
     const main = globalThis.document.querySelector('main');
     return Math.ceil(main.getBoundingClientRect().bottom + globalThis.scrollY);
@@ -123,7 +124,8 @@ async function shoot(baseUrl, openSession) {
       for (const [route, file] of [
         ['/admin-dashboard', 'admin-dashboard'],
         ['/game-analytics', 'game-analytics'],
-        [`/admin-player-tracking?session=${openSession}`, 'admin-player-tracking'],
+        ['/admin-player-tracking', 'admin-player-tracking'],
+        [`/admin-player-tracking?session=${openSession}`, 'admin-player-tracking-session'],
       ]) {
         await page.goto(route, { waitUntil: 'networkidle' });
         await shootPage(page, options.viewport, path.join(outDir, `${file}-${name}.png`));
