@@ -20,8 +20,6 @@ export interface PlayerRecord {
   seasons: number;
 }
 
-type Db = Knex | Knex.Transaction;
-
 /** Queries on auth.achievements and auth.player_games. */
 export function createAchievementStore(db: Knex) {
   return {
@@ -68,7 +66,7 @@ export function createAchievementStore(db: Knex) {
 
     /** Stores the badges not won before; answers those. */
     async award(
-      trx: Db,
+      trx: Knex.Transaction,
       userId: string,
       badges: string[],
       scoreId: string,
