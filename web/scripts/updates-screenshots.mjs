@@ -207,7 +207,7 @@ async function shoot(baseUrl) {
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.getByRole('button', { name: 'H2 heading' }).click();
     await page.keyboard.type('Prizes');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Bulleted list' }).click();

@@ -29,6 +29,35 @@ function LinkIcon() {
   );
 }
 
+function ListIcon({ numbered }: { numbered: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path
+        d="M9 6h11M9 12h11M9 18h11"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      {numbered ? (
+        <path
+          d="M3.6 4.6l1-.8v4.4M3.4 10.8a1.1 1.1 0 0 1 2.1.4c0 .9-2.1 2-2.1 2.8h2.2M3.4 16.3h2l-1.1 1.4a1.1 1.1 0 1 1-.9 1.9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      ) : (
+        <g fill="currentColor">
+          <circle cx="4.5" cy="6" r="1.6" />
+          <circle cx="4.5" cy="12" r="1.6" />
+          <circle cx="4.5" cy="18" r="1.6" />
+        </g>
+      )}
+    </svg>
+  );
+}
+
 /** The toolbar's groups, in order: inline marks, blocks, lists and link, history. */
 const GROUPS: Tool[][] = [
   [
@@ -68,13 +97,13 @@ const GROUPS: Tool[][] = [
   ],
   [
     {
-      label: 'Heading',
+      label: 'H2 heading',
       face: 'H2',
       isActive: (e) => e.isActive('heading', { level: 2 }),
       run: (e) => chain(e).toggleHeading({ level: 2 }).run(),
     },
     {
-      label: 'Subheading',
+      label: 'H3 subheading',
       face: 'H3',
       isActive: (e) => e.isActive('heading', { level: 3 }),
       run: (e) => chain(e).toggleHeading({ level: 3 }).run(),
@@ -89,13 +118,13 @@ const GROUPS: Tool[][] = [
   [
     {
       label: 'Bulleted list',
-      face: '•≡',
+      face: <ListIcon numbered={false} />,
       isActive: (e) => e.isActive('bulletList'),
       run: (e) => chain(e).toggleBulletList().run(),
     },
     {
       label: 'Numbered list',
-      face: '1≡',
+      face: <ListIcon numbered />,
       isActive: (e) => e.isActive('orderedList'),
       run: (e) => chain(e).toggleOrderedList().run(),
     },
