@@ -118,6 +118,17 @@ describe("the header's 'NEW' badge", () => {
     expect(storedReadIds()).toEqual(many.slice(0, 10).map((u) => u.id));
   });
 
+  it("marks the phone's menu button with a dot, and the menu's Updates link with 'NEW'", async () => {
+    serve(updatesFeed(many));
+    const { container } = renderApp('/leaderboard-archive');
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    await waitFor(() => expect(menu.querySelector('.new-updates-dot')).not.toBeNull());
+    await userEvent.setup().click(menu);
+    const mobile = within(screen.getByRole('navigation', { name: 'Main (mobile)' }));
+    expect(mobile.getByRole('link', { name: 'Updates NEW' })).toBeTruthy();
+    expect(container.querySelector('.new-updates-dot')).toBeNull(); // the open menu shows it
+  });
+
   it('reads the list defensively: a damaged entry counts as nothing read', async () => {
     localStorage.setItem(READ_UPDATES_KEY, '{not json');
     serve(updatesFeed(many));
