@@ -60,22 +60,20 @@ export default function RichTextEditor({
   invalid,
 }: RichTextEditorProps) {
   const [editingLink, setEditingLink] = useState(false);
-  const attributes = editableAttributes({ labelledBy, describedBy, invalid });
   const editor = useEditor({
     extensions,
     content: initialHtml,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes },
+    editorProps: { attributes: editableAttributes({ labelledBy, describedBy, invalid }) },
     onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? '' : changed.getHTML()),
   });
   // The error wiring follows the form's (a refusal after saving marks the text invalid).
-  const wiring = JSON.stringify(attributes);
   useEffect(() => {
     editor.setOptions({
-      editorProps: { attributes: JSON.parse(wiring) as Record<string, string> },
+      editorProps: { attributes: editableAttributes({ labelledBy, describedBy, invalid }) },
     });
-  }, [editor, wiring]);
+  }, [editor, labelledBy, describedBy, invalid]);
   const linkHref = useEditorState({
     editor,
     selector: ({ editor: current }: { editor: Editor }) =>
