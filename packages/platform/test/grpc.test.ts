@@ -68,6 +68,7 @@ describe('gRPC server and client helpers', () => {
         }),
         updateProfile: notUsed,
         logout: notUsed,
+        deleteAccount: notUsed,
       },
       { access: 'admin' },
     );

@@ -15,6 +15,8 @@ const scoreBody: Omit<EventMessage<'scoreCreated'>, 'id' | 'occurredAt'> = {
     level: 2,
     createdAt: '2025-01-06T10:00:00.000Z',
   },
+  largestRun: 4,
+  weekId: '12',
 };
 
 describe('the event table', () => {
