@@ -30,7 +30,10 @@ describe('GetGameAnalytics', () => {
       const { session } = await svc.admin.getSession({ id });
       const started = Date.parse(session!.createdAt);
       const gap = stopAfter === 2 ? () => 315_000 : humanGap;
-      const game = await playOut(svc, id, gap, { maxActions: stopAfter, startAt: new Date(started) });
+      const game = await playOut(svc, id, gap, {
+        maxActions: stopAfter,
+        startAt: new Date(started),
+      });
       played.push({ game, seconds: (svc.clock.nowMs() - started) / 1000 });
     }
     svc.clock.real();
