@@ -4,6 +4,7 @@ import { bearer, createGrpcClient, type AsyncClient } from '@ballmatch/platform'
 import { eventually } from '@ballmatch/platform/testing';
 import { authV1, scoresV1 } from '@ballmatch/proto';
 import { ACCOUNT_DELETED_REASON } from '../src/domain/moderation';
+import { ALL_TIME, boardKeys } from '../src/store/boards';
 import { startHarness, type ScoresHarness } from './harness';
 
 const WAIT = { timeoutMs: 15_000 };
@@ -128,6 +129,19 @@ describe('MyScoresService', () => {
       weekly: { playerName: 'Bodil', gamesPlayed: 2 },
       weeklyRank: rows.findIndex((r) => r.playerName === 'Bodil') + 1,
     });
+  });
+
+  it('answers 503, not a 500, while the ranks in Redis cannot be read', async () => {
+    const di = await player('Dinah');
+    await di.play();
+    await h.flushRedis();
+    await h.redis.set(boardKeys(ALL_TIME).z, 'not a sorted set');
+    await h.redis.set(boardKeys(ALL_TIME).built, '1');
+    await expect(di.mine.getMyStanding({})).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'Ranks are unavailable right now. Please try again shortly.',
+    });
+    await h.flushRedis();
   });
 
   it('answers an empty standing for a player with no games', async () => {

@@ -22,6 +22,12 @@ function pageOf(limit: number, offset: number) {
   return { limit: size, offset };
 }
 
+/** Ranks live in Redis's ranked sets: with Redis down the answer is 503, never a 500. */
+function ranksUnavailable(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  throw new AppError('UNAVAILABLE', 'Ranks are unavailable right now. Please try again shortly.');
+}
+
 /**
  * A signed-in player's own games and standing, by their account's player key (every game
  * played signed in, whatever name it showed). Nobody else's: the caller is the account.
@@ -48,7 +54,7 @@ export function createMyScores(deps: {
         // A reset took it off the all-time board (it keeps its week and season).
         best && !best.resetId ? deps.leaderboards.allTimeRankOf(best) : 0,
         deps.leaderboards.weeklyStandingOf(key),
-      ]);
+      ]).catch(ranksUnavailable);
       return { gamesOnBoards: shown.length, best, allTimeRank, ...weekly };
     },
   };
