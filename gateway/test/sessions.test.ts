@@ -87,6 +87,8 @@ describe('POST /api/player-sessions', () => {
         'createdAt',
         'updatedAt',
         'endedAt',
+        // The detail only: the server's timing analysis of the session's game.
+        'timing',
       ].sort(),
     );
 
