@@ -228,7 +228,7 @@ describe('UnflagSession', () => {
     const events = await listen(svc.bus, 'session.flagged');
     const ip = '192.0.2.91';
     const bot = await makeBot({ clientIp: ip, playerName: 'Cleared' });
-    expect(await events.next()).toMatchObject({ sessionId: bot, source: 'server' });
+    expect(await events.nextFor(bot)).toMatchObject({ sessionId: bot, source: 'server' });
 
     const cleared = (await svc.admin.unflagSession({ id: bot, reason: ' Known fast player ' }))
       .session!;
@@ -248,7 +248,7 @@ describe('UnflagSession', () => {
     for (const reason of ['Same device as a banned bot', 'Same device as a banned bot']) {
       const flagged = (await svc.admin.flagSession({ id: bot, reason })).session!;
       expect(flagged.suspicious).toBe(true);
-      expect(await events.next()).toMatchObject({
+      expect(await events.nextFor(bot)).toMatchObject({
         sessionId: bot,
         source: 'admin',
         details: reason,

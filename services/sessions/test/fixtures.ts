@@ -71,7 +71,7 @@ export async function listen(bus: EventBus, subject: string) {
   return {
     heard,
     /** The next message not yet taken (one heard already, or the next to arrive). */
-    next(ms = 3000): Promise<unknown> {
+    next(ms = 15_000): Promise<unknown> {
       return new Promise((resolve, reject) => {
         const take = () => {
           if (taken >= heard.length) return false;
@@ -83,6 +83,16 @@ export async function listen(bus: EventBus, subject: string) {
         const timer = setTimeout(() => reject(new Error(`no ${subject} within ${ms} ms`)), ms);
         if (!take()) waiter = take;
       });
+    },
+    /**
+     * The next message about this session, passing over others' (the outbox relay may publish
+     * an earlier test's flag late on a loaded machine).
+     */
+    async nextFor(sessionId: string): Promise<unknown> {
+      for (;;) {
+        const message = await this.next();
+        if ((message as { sessionId?: unknown }).sessionId === sessionId) return message;
+      }
     },
     stop: () => sub.unsubscribe(),
   };
