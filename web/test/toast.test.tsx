@@ -43,6 +43,27 @@ describe('toasts', () => {
     expect(getToasts()).toHaveLength(1);
   });
 
+  it('a queued toast waits for the open one to close instead of replacing it', () => {
+    renderToaster();
+    act(() => {
+      toast({ title: 'Score Submitted' });
+    });
+    let queued: { id: string } | undefined;
+    act(() => {
+      queued = toast({ title: 'Achievement unlocked: First Game', queue: true });
+    });
+    expect(shownTitles()).toEqual(['Score Submitted']);
+    act(() => {
+      dismissToast(getToasts()[0]!.id);
+    });
+    expect(
+      getToasts()
+        .filter((t) => t.open)
+        .map((t) => t.id),
+    ).toEqual([queued!.id]);
+    expect(shownTitles()).toContain('Achievement unlocked: First Game');
+  });
+
   it('closes after 5000 ms by default', async () => {
     jest.useFakeTimers();
     expect(TOAST_DEFAULT_DURATION_MS).toBe(5000);

@@ -16,9 +16,14 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** How long the toast stays before closing itself; defaults to 5000 ms. */
   duration?: number;
+  /**
+   * Waits for the open toast to close instead of pushing it out (news the player did not ask
+   * for, such as a badge, must not hide the answer to what they just did).
+   */
+  queue?: boolean;
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'description' | 'queue'>> {
   id: string;
   description?: string;
   /** False once dismissed; the item is removed from the list later. */
@@ -26,6 +31,8 @@ export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
 }
 
 let toasts: ToastItem[] = [];
+/** Queued toasts, shown one by one as the open toast closes. */
+let waiting: ToastItem[] = [];
 let counter = 0;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -62,21 +69,32 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
     duration: input.duration ?? TOAST_DEFAULT_DURATION_MS,
     open: true,
   };
+  if (input.queue && toasts.some((t) => t.open)) waiting = [...waiting, item];
+  else show(item);
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+function show(item: ToastItem): void {
   const next = [item, ...toasts];
   for (const dropped of next.slice(TOAST_LIMIT)) {
     clearTimeout(removeTimers.get(dropped.id));
     removeTimers.delete(dropped.id);
   }
   setToasts(next.slice(0, TOAST_LIMIT));
-  return { id, dismiss: () => dismissToast(id) };
 }
 
 /** Closes one toast (or all without an id); it is removed from the list later. */
 export function dismissToast(id?: string): void {
+  waiting = waiting.filter((t) => id !== undefined && t.id !== id);
   const closing = toasts.filter((t) => t.open && (id === undefined || t.id === id));
   if (closing.length === 0) return;
   for (const t of closing) scheduleRemoval(t.id);
   setToasts(toasts.map((t) => (closing.includes(t) ? { ...t, open: false } : t)));
+  const [next, ...rest] = waiting;
+  if (next && !toasts.some((t) => t.open)) {
+    waiting = rest;
+    show(next);
+  }
 }
 
 export function removeToast(id: string): void {
@@ -96,6 +114,7 @@ export function subscribeToasts(listener: () => void): () => void {
 export function resetToasts(): void {
   for (const timer of removeTimers.values()) clearTimeout(timer);
   removeTimers.clear();
+  waiting = [];
   setToasts([]);
 }
 

@@ -29,6 +29,7 @@ export function AchievementAnnouncer({ client = realtimeClient() }: { client?: R
         title: `Achievement unlocked: ${data.achievement.name}`,
         description: data.achievement.description,
         variant: 'success',
+        queue: true,
       });
       void queryClient.invalidateQueries({ queryKey: achievementsQueryKey });
     });
