@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { AdminSectionPage } from '@/components/page/admin-section-page';
 import { paths } from '@/config/paths';
-import './console-page.css';
 
 const CONSOLE_PAGES = [
   { to: paths.gameAnalytics, label: 'Game analytics' },
@@ -10,29 +8,6 @@ const CONSOLE_PAGES = [
 ];
 
 /** The frame of the console's pages: title, the way back, and the other console page. */
-export function ConsolePage({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="page">
-      <PageTitle title={title} subtitle={subtitle} />
-      <nav className="console-nav" aria-label="Admin console">
-        <NavLink to={paths.adminDashboard} end>
-          ← Admin Dashboard
-        </NavLink>
-        {CONSOLE_PAGES.map((page) => (
-          <NavLink key={page.to} to={page.to} end>
-            {page.label}
-          </NavLink>
-        ))}
-      </nav>
-      {children}
-    </div>
-  );
+export function ConsolePage(props: { title: string; subtitle: string; children: ReactNode }) {
+  return <AdminSectionPage {...props} section="Admin console" links={CONSOLE_PAGES} />;
 }

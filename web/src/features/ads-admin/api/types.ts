@@ -1,41 +1,7 @@
 // The admin's view of ads and icons, as docs/api.md 'Ads and payments' answers them.
-import type { Color } from '@ballmatch/engine';
+import type { Ad } from '@/types/ads';
 
-export type AdKind = 'ball' | 'banner';
-
-export type AdState =
-  | 'awaiting_payment'
-  | 'payment_failed'
-  | 'awaiting_review'
-  | 'scheduled'
-  | 'running'
-  | 'paused'
-  | 'ended'
-  | 'rejected';
-
-export interface Ad {
-  id: string;
-  kind: AdKind;
-  /** A ball ad's colour; '' for a banner. */
-  color: Color | '';
-  imageUrl: string;
-  destinationUrl: string;
-  runDays: number;
-  priceCents: number;
-  currency: string;
-  state: AdState;
-  rejectionReason: string;
-  refundedCents: number;
-  /** ISO 8601; '' until approved. */
-  startsAt: string;
-  endsAt: string;
-  createdAt: string;
-  impressions: number;
-  clicks: number;
-  advertiserId: string;
-  advertiserName: string;
-  orderId: string;
-}
+export type { Ad, AdKind, AdState } from '@/types/ads';
 
 export interface AdDay {
   adId: string;

@@ -1,42 +1,8 @@
 // The shapes of docs/api.md 'Ads and payments' as the advertiser's pages read them.
 import type { BallColor } from '@/components/ui/ball';
+import type { AdKind } from '@/types/ads';
 
-export type AdKind = 'ball' | 'banner';
-
-/** From order to end; docs/api.md 'Ads and payments' (`Ad.state`). */
-export type AdState =
-  | 'awaiting_payment'
-  | 'payment_failed'
-  | 'awaiting_review'
-  | 'scheduled'
-  | 'running'
-  | 'paused'
-  | 'ended'
-  | 'rejected';
-
-export interface Ad {
-  id: string;
-  kind: AdKind;
-  /** A ball ad's colour; '' for a banner. */
-  color: BallColor | '';
-  imageUrl: string;
-  destinationUrl: string;
-  runDays: number;
-  priceCents: number;
-  currency: string;
-  state: AdState;
-  rejectionReason: string;
-  refundedCents: number;
-  /** ISO 8601; '' until approved. */
-  startsAt: string;
-  endsAt: string;
-  createdAt: string;
-  impressions: number;
-  clicks: number;
-  advertiserId: string;
-  advertiserName: string;
-  orderId: string;
-}
+export type { Ad, AdKind, AdState } from '@/types/ads';
 
 export interface Run {
   days: number;

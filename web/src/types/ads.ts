@@ -1,0 +1,40 @@
+// The ad as docs/api.md 'Ads and payments' answers it, shared by the advertiser's pages
+// (features/ads) and the admin's (features/ads-admin).
+import type { Color } from '@ballmatch/engine';
+
+export type AdKind = 'ball' | 'banner';
+
+/** From order to end; docs/api.md 'Ads and payments' (`Ad.state`). */
+export type AdState =
+  | 'awaiting_payment'
+  | 'payment_failed'
+  | 'awaiting_review'
+  | 'scheduled'
+  | 'running'
+  | 'paused'
+  | 'ended'
+  | 'rejected';
+
+export interface Ad {
+  id: string;
+  kind: AdKind;
+  /** A ball ad's colour; '' for a banner. */
+  color: Color | '';
+  imageUrl: string;
+  destinationUrl: string;
+  runDays: number;
+  priceCents: number;
+  currency: string;
+  state: AdState;
+  rejectionReason: string;
+  refundedCents: number;
+  /** ISO 8601; '' until approved. */
+  startsAt: string;
+  endsAt: string;
+  createdAt: string;
+  impressions: number;
+  clicks: number;
+  advertiserId: string;
+  advertiserName: string;
+  orderId: string;
+}
