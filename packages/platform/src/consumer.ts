@@ -148,6 +148,12 @@ export async function startEventConsumer(options: {
     while (!stopped) {
       try {
         messages = await consumer.consume({ max_messages: 100 });
+        // A stop that came while consume() was opening found nothing to close: close it here,
+        // or the loop would wait on it for good.
+        if (stopped) {
+          await messages.close();
+          break;
+        }
         for await (const msg of messages) {
           await apply(msg);
           if (Date.now() - pruned > 3600_000) {
