@@ -1,10 +1,26 @@
-// A small Dockerfile reader: instructions grouped by stage, with ARG defaults resolved in FROM,
-// and a stage's instructions with its build args and ENV substituted as the builder does.
+// Dockerfiles read with dockerfile-ast (the parser behind the Docker language server), grouped
+// by stage. Only what no parser can know is ours: a stage as `docker build --build-arg` sees it,
+// with the build args compose passes and the stage's ENV substituted where the builder does.
 import path from 'node:path';
+import {
+  Copy,
+  DockerfileParser,
+  Env,
+  JSONInstruction,
+  type Arg,
+  type Instruction as AstInstruction,
+} from 'dockerfile-ast';
 
 export interface Instruction {
   keyword: string;
+  /** The arguments as written (flags such as COPY's --from left out), continuations joined. */
   args: string;
+  /** CMD/ENTRYPOINT in exec form: its strings; undefined in shell form. */
+  exec?: string[];
+  /** COPY --from=<stage>. */
+  from?: string;
+  /** ENV's NAME=value pairs. */
+  env?: Record<string, string>;
 }
 
 export interface Stage {
@@ -20,29 +36,73 @@ export interface Dockerfile {
   stages: Stage[];
 }
 
-function logicalLines(text: string): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const raw of text.split('\n')) {
-    const trimmed = raw.trim();
-    // Comment lines (parser directives included) are skipped, even inside a continuation.
-    if (trimmed.startsWith('#')) continue;
-    if (trimmed.endsWith('\\')) {
-      current += trimmed.slice(0, -1) + ' ';
-      continue;
-    }
-    current += trimmed;
-    if (current.trim()) lines.push(current.trim());
-    current = '';
+const argProperty = (arg: Arg) => {
+  const property = arg.getProperty();
+  return { name: property?.getName() ?? '', value: property?.getValue() ?? undefined };
+};
+
+function toInstruction(node: AstInstruction): Instruction {
+  const instruction: Instruction = {
+    keyword: node.getKeyword(),
+    args: node.getArgumentsContent() ?? '',
+  };
+  if (node instanceof JSONInstruction && instruction.args.trim().startsWith('[')) {
+    instruction.exec = node.getJSONStrings().map((s) => s.getJSONValue());
   }
-  if (current.trim()) lines.push(current.trim());
-  return lines;
+  if (node instanceof Copy) instruction.from = node.getFromFlag()?.getValue() ?? undefined;
+  if (node instanceof Env) {
+    instruction.env = Object.fromEntries(
+      node.getProperties().map((p) => [p.getName(), p.getValue() ?? '']),
+    );
+  }
+  return instruction;
 }
 
-const substitute = (text: string, vars: Record<string, string>) =>
-  text.replace(/\$\{(\w+)\}|\$(\w+)/g, (whole, a: string, b: string) => vars[a ?? b] ?? whole);
+export function parseDockerfile(text: string): Dockerfile {
+  const ast = DockerfileParser.parse(text);
+  const globalArgs: Record<string, string> = {};
+  for (const arg of ast.getInitialARGs()) {
+    const { name, value } = argProperty(arg);
+    globalArgs[name] = value ?? '';
+  }
+  const stages: Stage[] = [];
+  for (const node of ast.getInstructions()) {
+    const keyword = node.getKeyword();
+    if (keyword === 'FROM') {
+      const from = ast
+        .getFROMs()
+        .find((f) => f.getRange().start.line === node.getRange().start.line)!;
+      const written = from.getImage() ?? '';
+      stages.push({
+        from: written,
+        image: substitute(written, globalArgs).text,
+        name: from.getBuildStage() ?? undefined,
+        instructions: [],
+      });
+    } else if (stages.length > 0) stages.at(-1)!.instructions.push(toInstruction(node));
+  }
+  return { globalArgs, stages };
+}
 
-const variable = /\$\{(\w+)(?::([-+])([^}]*))?\}|\$(\w+)/g;
+const variable = /\$\{(\w+)(?::([-+?])([^}]*))?\}|\$(\w+)/g;
+
+/** `${NAME}`, `$NAME`, `${NAME:-word}`, `${NAME:+word}` as the builder expands them. */
+function substitute(text: string, vars: Record<string, string>) {
+  const unset = new Set<string>();
+  const expanded = text.replace(
+    variable,
+    (_m, braced?: string, op?: string, word?: string, bare?: string) => {
+      const name = (braced ?? bare)!;
+      const value = vars[name];
+      if (op === '-') return value ? value : (word ?? '');
+      if (op === '+') return value ? (word ?? '') : '';
+      if (value === undefined) unset.add(name);
+      return value ?? '';
+    },
+  );
+  return { text: expanded, unset };
+}
+
 // The instructions whose arguments the builder expands (RUN and CMD are left to the shell).
 const EXPANDED = new Set([
   'ADD',
@@ -54,65 +114,6 @@ const EXPANDED = new Set([
   'USER',
   'WORKDIR',
 ]);
-
-export function parseDockerfile(text: string): Dockerfile {
-  const globalArgs: Record<string, string> = {};
-  const stages: Stage[] = [];
-  for (const line of logicalLines(text)) {
-    const match = /^(\S+)\s*(.*)$/.exec(line)!;
-    const keyword = match[1].toUpperCase();
-    const args = match[2];
-    if (keyword === 'FROM') {
-      const words = args.split(/\s+/).filter((w) => !w.startsWith('--'));
-      const from = words[0];
-      const asIndex = words.findIndex((w) => w.toUpperCase() === 'AS');
-      stages.push({
-        from,
-        image: substitute(from, globalArgs),
-        name: asIndex >= 0 ? words[asIndex + 1] : undefined,
-        instructions: [],
-      });
-    } else if (stages.length === 0) {
-      if (keyword === 'ARG') {
-        const [name, value = ''] = args.split('=');
-        globalArgs[name.trim()] = value.trim();
-      }
-    } else {
-      stages[stages.length - 1].instructions.push({ keyword, args });
-    }
-  }
-  return { globalArgs, stages };
-}
-
-/** The value of an exec-form instruction (["node", "x.js"]), or undefined for shell form. */
-export function execForm(args: string): string[] | undefined {
-  if (!args.startsWith('[')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(args);
-    return Array.isArray(parsed) ? parsed.map(String) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** ENV KEY=VALUE [KEY=VALUE ...] (and the legacy ENV KEY VALUE). */
-export function envOf(stage: Stage): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const { keyword, args } of stage.instructions) {
-    if (keyword !== 'ENV') continue;
-    if (!args.includes('=')) {
-      const [key, ...rest] = args.split(/\s+/);
-      env[key] = rest.join(' ');
-      continue;
-    }
-    for (const m of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[m[1]] = m[2].replace(/^"|"$/g, '');
-  }
-  return env;
-}
-
-export function last(stage: Stage, keyword: string): Instruction | undefined {
-  return stage.instructions.filter((i) => i.keyword === keyword).pop();
-}
 
 export interface ResolvedStage {
   /** The stage's instructions with variables expanded where the builder expands them. */
@@ -134,34 +135,40 @@ export function resolveStage(
 ): ResolvedStage {
   const vars: Record<string, string> = {};
   const unset = new Set<string>();
-  const expand = (text: string) =>
-    text.replace(variable, (_m, braced?: string, op?: string, word?: string, bare?: string) => {
-      const name = (braced ?? bare)!;
-      const value = vars[name];
-      if (op === '-') return value ? value : (word ?? '');
-      if (op === '+') return value ? (word ?? '') : '';
-      if (value === undefined) unset.add(name);
-      return value ?? '';
-    });
-  const instructions: Instruction[] = [];
-  for (const { keyword, args } of stage.instructions) {
-    if (keyword === 'ARG') {
-      const [name, ...rest] = args.split('=');
+  const expand = (text: string) => {
+    const result = substitute(text, vars);
+    result.unset.forEach((name) => unset.add(name));
+    return result.text;
+  };
+  const instructions = stage.instructions.map((instruction) => {
+    if (instruction.keyword === 'ARG') {
+      const [name, ...rest] = instruction.args.split('=');
       const key = name.trim();
       const fallback = rest.length ? expand(rest.join('=')) : dockerfile.globalArgs[key];
       const value = buildArgs[key] ?? fallback;
       if (value !== undefined) vars[key] = value;
-      instructions.push({ keyword, args });
-      continue;
+      return instruction;
     }
-    const expanded = EXPANDED.has(keyword) ? expand(args) : args;
-    if (keyword === 'ENV') {
-      const stageEnv = envOf({ ...stage, instructions: [{ keyword, args: expanded }] });
-      Object.assign(vars, stageEnv);
+    if (!EXPANDED.has(instruction.keyword)) return instruction;
+    const resolved = { ...instruction, args: expand(instruction.args) };
+    if (instruction.env) {
+      resolved.env = Object.fromEntries(
+        Object.entries(instruction.env).map(([k, v]) => [k, expand(v)]),
+      );
+      Object.assign(vars, resolved.env);
     }
-    instructions.push({ keyword, args: expanded });
-  }
+    return resolved;
+  });
   return { instructions, unset: [...unset], vars };
+}
+
+/** ENV of a stage, all instructions together. */
+export function envOf(stage: { instructions: Instruction[] }): Record<string, string> {
+  return Object.assign({}, ...stage.instructions.map((i) => i.env ?? {}));
+}
+
+export function last(stage: { instructions: Instruction[] }, keyword: string) {
+  return stage.instructions.filter((i) => i.keyword === keyword).pop();
 }
 
 /** The working directory after each instruction, WORKDIR by WORKDIR (relative ones chained). */

@@ -3,7 +3,6 @@
 import path from 'node:path';
 import type { App } from './apps';
 import {
-  execForm,
   last,
   parseDockerfile,
   resolveStage,
@@ -39,9 +38,7 @@ export function imageOf(app: App): Image {
     .filter((i) => i.keyword === 'EXPOSE')
     .flatMap((i) => i.args.split(/\s+/))
     .map((p) => Number(p.split('/')[0]));
-  const entrypoint = last(final, 'ENTRYPOINT');
-  const cmd = last(final, 'CMD');
-  const command = entrypoint ? execForm(entrypoint.args) : cmd && execForm(cmd.args);
+  const command = (last(final, 'ENTRYPOINT') ?? last(final, 'CMD'))?.exec;
 
   // The build output is copied into the working directory of that COPY; the command runs in the
   // last WORKDIR. Their difference plus the script is the path inside the repository.
@@ -49,7 +46,7 @@ export function imageOf(app: App): Image {
     s.instructions.some((i) => i.keyword === 'RUN' && /\btsc -b\b/.test(i.args)),
   );
   const copyIndex = final.instructions.findIndex(
-    (i) => i.keyword === 'COPY' && buildStage?.name && i.args.includes(`--from=${buildStage.name}`),
+    (i) => i.keyword === 'COPY' && buildStage?.name !== undefined && i.from === buildStage.name,
   );
   let entry: string | undefined;
   if (copyIndex >= 0 && command?.[0] === 'node' && command[1]) {

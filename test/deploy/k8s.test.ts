@@ -1,6 +1,11 @@
-// k8s/ agrees with the code: every file a kustomization names exists, every service of the
-// stack has its Deployment, Service, HPA and PodDisruptionBudget, ports and probes match the
-// config, environment variables are ones the service reads, secrets come from Secrets.
+// k8s/ as Kubernetes gets it: every overlay rendered by the real kustomize (`kubectl
+// kustomize`) and every object validated against the Kubernetes OpenAPI schemas. On top, the
+// project's own cross-checks against the code: ports, probes, environment names and values
+// against each service's config, secrets only from Secrets, images, and who may reach whom.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   appsFromCompose,
   envProblems,
@@ -9,18 +14,28 @@ import {
   serverPort,
   type App,
 } from './apps';
-import { find, kustomizationDirs, kustomize, type Build } from './kustomize';
-import { containerEnv, containers, podTemplate, resolvePort } from './pods';
+import { admitted, appName, workloads } from './network';
+import { containerEnv, containers, podTemplate, resolvePort, secretKeys } from './pods';
+import { find, render, renderLocalOverlay, schemaProblems, type K8sObject } from './render';
 import { arr, committableFiles, exists, isGitIgnored, obj, readText, readYamlDocs } from './repo';
 
 const apps = appsFromCompose();
-const overlays = ['k8s/overlays/local', 'k8s/overlays/production'];
-const builds = new Map(overlays.map((dir) => [dir, kustomize(dir)]));
+const LOCAL = 'k8s/overlays/local';
+const PRODUCTION = 'k8s/overlays/production';
+const rendered = new Map<string, K8sObject[]>([
+  ['k8s/base', render('k8s/base')],
+  [LOCAL, renderLocalOverlay()],
+  [PRODUCTION, render(PRODUCTION)],
+]);
+const overlays = [LOCAL, PRODUCTION];
 const APP_DRAIN_SECONDS = 15;
-const DATA_STORES = ['postgres', 'redis', 'nats'];
+/** Every pod serves /metrics on this port (METRICS_PORT; its processes' defaults differ). */
+const METRICS_PORT = 9464;
+const INGRESS_NAMESPACE = 'ns:ingress-nginx';
+const MONITORING_NAMESPACE = 'ns:monitoring';
 
-function workload(build: Build, app: App) {
-  const deployment = find(build, 'Deployment', app.name);
+function workload(objects: K8sObject[], app: App) {
+  const deployment = find(objects, 'Deployment', app.name);
   if (!deployment) throw new Error(`no Deployment ${app.name} in the build`);
   const container = containers(deployment).find((c) => c.name === app.name);
   if (!container) throw new Error(`Deployment ${app.name} has no container named ${app.name}`);
@@ -31,18 +46,52 @@ const selects = (selector: unknown, labels: Record<string, unknown>) =>
   Object.entries(obj(selector)).every(([k, v]) => labels[k] === v) &&
   Object.keys(obj(selector)).length > 0;
 
+/** The host a process connects to through an address or URL variable, if in the cluster. */
+function targetHost(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (name.endsWith('_ADDR')) return parseAddress(value).host;
+  if (name.endsWith('_URL') && /^\w+:\/\//.test(value)) {
+    const host = new URL(value).hostname;
+    return host.includes('.') ? undefined : host;
+  }
+  return undefined;
+}
+
+/** The row of docs/operations.md's production Secret table for `secret`. */
+function documentedSecretKeys(secret: string): string {
+  const row = readText('docs/operations.md')
+    .split('\n')
+    .find((line) => line.trimStart().startsWith(`| \`${secret}\``));
+  return row ?? '';
+}
+
 describe('k8s/', () => {
-  const yamlFiles = committableFiles('k8s').filter((f) => f.endsWith('.yaml'));
+  it.each([...rendered.keys()])(
+    '%s renders with kustomize, and every object validates against the Kubernetes schemas',
+    (dir) => {
+      const objects = rendered.get(dir)!;
+      expect(objects.length).toBeGreaterThan(10);
+      expect(schemaProblems(objects)).toEqual([]);
+    },
+  );
 
-  it.each(yamlFiles)('%s parses, and every document names its apiVersion and kind', (file) => {
-    const docs = readYamlDocs(file).map(obj);
-    expect(docs.length).toBeGreaterThan(0);
-    for (const doc of docs)
-      expect([typeof doc.apiVersion, typeof doc.kind]).toEqual(['string', 'string']);
-  });
-
-  it.each(kustomizationDirs('k8s'))('%s/kustomization.yaml names only files that exist', (dir) => {
-    expect(kustomize(dir).problems).toEqual([]);
+  it('uses the core kinds a production deployment needs', () => {
+    const kinds = new Set([...rendered.values()].flat().map((o) => `${o.apiVersion} ${o.kind}`));
+    for (const kind of [
+      'v1 Namespace',
+      'v1 ServiceAccount',
+      'v1 ConfigMap',
+      'v1 Secret',
+      'v1 Service',
+      'apps/v1 Deployment',
+      'apps/v1 StatefulSet',
+      'autoscaling/v2 HorizontalPodAutoscaler',
+      'policy/v1 PodDisruptionBudget',
+      'networking.k8s.io/v1 NetworkPolicy',
+      'networking.k8s.io/v1 Ingress',
+    ]) {
+      expect({ kind, rendered: kinds.has(kind) }).toEqual({ kind, rendered: true });
+    }
   });
 
   it('commits no secret: no Secret objects with data, no private keys', () => {
@@ -57,24 +106,39 @@ describe('k8s/', () => {
       }
     }
     expect(problems).toEqual([]);
+    expect(rendered.get(PRODUCTION)!.filter((o) => o.kind === 'Secret')).toEqual([]);
   });
 
-  it.each(overlays)('%s: generated secrets read gitignored files that have an .example', (dir) => {
-    for (const [name, secret] of builds.get(dir)!.secrets) {
-      for (const file of secret.envFiles) {
-        expect({ secret: name, file, example: exists(`${file}.example`) }).toEqual({
-          secret: name,
-          file,
-          example: true,
+  it("local: generate.sh's secret files are gitignored and each key is named in its .example", () => {
+    const kustomization = obj(readYamlDocs(`${LOCAL}/kustomization.yaml`)[0]);
+    const generators = arr(kustomization.secretGenerator).map(obj);
+    expect(generators.length).toBeGreaterThan(0);
+    for (const generator of generators) {
+      const keys = secretKeys(rendered.get(LOCAL)!, String(generator.name));
+      for (const envFile of arr(generator.envs).map((f) => `${LOCAL}/${String(f)}`)) {
+        expect({ file: envFile, gitignored: isGitIgnored(envFile) }).toEqual({
+          file: envFile,
+          gitignored: true,
         });
-        expect({ file, gitignored: isGitIgnored(file) }).toEqual({ file, gitignored: true });
+        expect({ example: `${envFile}.example`, exists: exists(`${envFile}.example`) }).toEqual({
+          example: `${envFile}.example`,
+          exists: true,
+        });
+        // Optional keys are commented out in the example: `# ADMIN_USERNAME=...` names them too.
+        const named = [...readText(`${envFile}.example`).matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)];
+        const documented = new Set(named.map((m) => m[1]));
+        const undocumented = [...(keys ?? [])].filter((k) => !documented.has(k));
+        expect({ secret: generator.name, undocumented }).toEqual({
+          secret: generator.name,
+          undocumented: [],
+        });
       }
     }
   });
 
   it('the base deploys exactly the Node services docker-compose builds', () => {
-    const base = kustomize('k8s/base');
-    const deployments = base.objects
+    const deployments = rendered
+      .get('k8s/base')!
       .filter((o) => o.kind === 'Deployment')
       .map((o) => o.metadata.name);
     expect(deployments.sort()).toEqual(apps.map((a) => a.name).sort());
@@ -82,21 +146,55 @@ describe('k8s/', () => {
 });
 
 describe.each(overlays)('%s', (overlay) => {
-  const build = builds.get(overlay)!;
+  const objects = rendered.get(overlay)!;
 
-  it('builds without problems', () => {
-    expect(build.problems).toEqual([]);
+  it('retags every BallMatch image, and only images its workloads use', () => {
+    const kustomization = obj(readYamlDocs(`${overlay}/kustomization.yaml`)[0]);
+    const retagged = arr(kustomization.images).map((i) => obj(i));
+    const images = workloads(objects).flatMap((w) => containers(w).map((c) => String(c.image)));
+    for (const app of apps) {
+      const entry = retagged.find((i) => i.name === `ballmatch/${app.name}`);
+      expect({ app: app.name, retagged: Boolean(entry) }).toEqual({
+        app: app.name,
+        retagged: true,
+      });
+      const image = `${String(entry!.newName ?? entry!.name)}:${String(entry!.newTag)}`;
+      expect(images).toContain(image);
+    }
+    expect(images.filter((i) => i.startsWith('ballmatch/') && !i.includes(':'))).toEqual([]);
   });
 
-  it('retags only images its workloads use', () => {
-    const used = build.objects
-      .flatMap((o) => containers(o))
-      .map((c) => String(c.image).split(':')[0]);
-    expect(build.images.filter((name) => !used.includes(name))).toEqual([]);
+  it('runs every pod non-root, read-only, without privileges or capabilities, seccomp on', () => {
+    const problems = workloads(objects).flatMap((w) => {
+      const pod = podTemplate(w);
+      const podSecurity = obj(pod.spec.securityContext);
+      return containers(w).flatMap((c) => {
+        const security = obj(c.securityContext);
+        const where = `${w.kind}/${w.metadata.name} ${c.name}`;
+        const seccomp = obj(security.seccompProfile ?? podSecurity.seccompProfile).type;
+        const uid = Number(security.runAsUser ?? podSecurity.runAsUser);
+        return [
+          (security.runAsNonRoot ?? podSecurity.runAsNonRoot) !== true && 'runAsNonRoot',
+          !(uid > 0) && 'a numeric non-root runAsUser',
+          security.readOnlyRootFilesystem !== true && 'readOnlyRootFilesystem',
+          security.allowPrivilegeEscalation !== false && 'allowPrivilegeEscalation: false',
+          JSON.stringify(obj(security.capabilities).drop) !== '["ALL"]' && 'drop ALL',
+          seccomp !== 'RuntimeDefault' && 'seccomp RuntimeDefault',
+          !obj(obj(c.resources).requests).memory && 'memory request',
+          !obj(obj(c.resources).limits).memory && 'memory limit',
+          !c.readinessProbe && 'readinessProbe',
+          !c.livenessProbe && 'livenessProbe',
+          pod.spec.automountServiceAccountToken !== false && 'no service-account token',
+        ]
+          .filter(Boolean)
+          .map((missing) => `${where}: needs ${missing}`);
+      });
+    });
+    expect(problems).toEqual([]);
   });
 
   it('routes the Ingress to a Service port that exists, with WebSocket-friendly timeouts', () => {
-    const ingresses = build.objects.filter((o) => o.kind === 'Ingress');
+    const ingresses = objects.filter((o) => o.kind === 'Ingress');
     expect(ingresses.length).toBeGreaterThan(0);
     for (const ingress of ingresses) {
       const annotations = obj(ingress.metadata.annotations);
@@ -108,7 +206,7 @@ describe.each(overlays)('%s', (overlay) => {
       );
       expect(backends.length).toBeGreaterThan(0);
       for (const backend of backends) {
-        const service = find(build, 'Service', String(backend.name));
+        const service = find(objects, 'Service', String(backend.name));
         expect({ backend: backend.name, service: Boolean(service) }).toEqual({
           backend: backend.name,
           service: true,
@@ -120,54 +218,149 @@ describe.each(overlays)('%s', (overlay) => {
     }
   });
 
-  if (overlay.endsWith('/local')) {
-    it.each(DATA_STORES)('runs %s as a StatefulSet with a headless Service and probes', (name) => {
-      const set = find(build, 'StatefulSet', name);
-      expect({ statefulSet: name, found: Boolean(set) }).toEqual({
-        statefulSet: name,
-        found: true,
-      });
-      expect(obj(find(build, 'Service', name)?.spec).clusterIP).toBe('None');
-      const pod = podTemplate(set!);
-      expect(obj(pod.spec.securityContext).runAsNonRoot).toBe(true);
-      for (const c of containers(set!)) {
-        expect(c.readinessProbe).toBeDefined();
-        expect(c.livenessProbe).toBeDefined();
-        expect(obj(obj(c.resources).requests).memory).toBeDefined();
-        expect(obj(obj(c.resources).limits).memory).toBeDefined();
+  it('admits each connection the configuration makes, and no other (NetworkPolicies)', async () => {
+    // Expected callers of each in-cluster host, from every process's addresses and URLs.
+    const callers = new Map<string, Set<string>>([['gateway', new Set([INGRESS_NAMESPACE])]]);
+    for (const w of workloads(objects)) {
+      for (const c of containers(w)) {
+        for (const [name, value] of Object.entries(containerEnv(objects, c).values)) {
+          const host = targetHost(name, value);
+          if (host && host !== appName(w)) {
+            if (!callers.has(host)) callers.set(host, new Set());
+            callers.get(host)!.add(appName(w));
+          }
+        }
       }
-    });
+    }
+    const expected: string[] = [];
+    const actual: string[] = [];
+    for (const w of workloads(objects)) {
+      const name = appName(w);
+      for (const port of arr(containers(w)[0].ports).map(obj)) {
+        const portName = String(port.name);
+        let want: string[];
+        if (portName === 'metrics' || portName === 'monitor') want = [MONITORING_NAMESPACE];
+        else if (portName === 'cluster')
+          want = [name]; // NATS servers route to each other
+        else want = [...(callers.get(name) ?? [])].sort();
+        expected.push(`${name}:${portName} <- ${want.join(', ')}`);
+        const got = admitted(objects, w, Number(port.containerPort));
+        actual.push(`${name}:${portName} <- ${got ? got.join(', ') : 'anyone (no policy)'}`);
+      }
+    }
+    expect(actual).toEqual(expected);
+    const denyAll = find(objects, 'NetworkPolicy', 'default-deny-ingress');
+    expect(obj(denyAll?.spec)).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
+  });
+
+  if (overlay === LOCAL) {
+    it.each(['postgres', 'redis', 'nats'])(
+      'runs %s as a StatefulSet with a headless Service and probes',
+      (name) => {
+        const set = find(objects, 'StatefulSet', name);
+        expect({ statefulSet: name, found: Boolean(set) }).toEqual({
+          statefulSet: name,
+          found: true,
+        });
+        expect(obj(find(objects, 'Service', name)?.spec).clusterIP).toBe('None');
+      },
+    );
 
     it('runs NATS with JetStream', () => {
-      const nats = containers(find(build, 'StatefulSet', 'nats')!)[0];
+      const nats = containers(find(objects, 'StatefulSet', 'nats')!)[0];
       expect(arr(nats.args).map(String)).toContain('-js');
     });
   } else {
-    it('runs no data store: production uses managed ones', () => {
-      expect(build.objects.filter((o) => o.kind === 'StatefulSet')).toEqual([]);
+    it('runs NATS as a JetStream cluster of three, and no other store (managed ones)', () => {
+      const stores = objects.filter((o) => o.kind === 'StatefulSet').map((o) => o.metadata.name);
+      expect(stores).toEqual(['nats']);
+      const nats = find(objects, 'StatefulSet', 'nats')!;
+      const spec = obj(nats.spec);
+      expect(spec.replicas).toBe(3);
+      const headless = find(objects, 'Service', String(spec.serviceName));
+      expect(obj(headless?.spec)).toMatchObject({
+        clusterIP: 'None',
+        publishNotReadyAddresses: true,
+      });
+      const pdb = find(objects, 'PodDisruptionBudget', 'nats');
+      expect(obj(pdb?.spec).maxUnavailable).toBe(1);
+      // The config it mounts: every route is one of the three pods under the headless Service.
+      const volume = arr(podTemplate(nats).spec.volumes)
+        .map(obj)
+        .find((v) => v.configMap);
+      const config = find(objects, 'ConfigMap', String(obj(volume?.configMap).name));
+      const conf = String(obj(config?.data)['nats.conf']);
+      expect(conf).toMatch(/jetstream\s*\{/);
+      const routes = [...conf.matchAll(/nats:\/\/([\w-]+)\.([\w-]+):6222/g)];
+      expect(routes.map((r) => `${r[1]}.${r[2]}`)).toEqual(
+        [0, 1, 2].map((i) => `nats-${i}.${String(spec.serviceName)}`),
+      );
+    });
+
+    it('gives NATS a config nats-server itself accepts (nats-server -t)', () => {
+      const nats = find(objects, 'StatefulSet', 'nats')!;
+      const volume = arr(podTemplate(nats).spec.volumes)
+        .map(obj)
+        .find((v) => v.configMap);
+      const config = find(objects, 'ConfigMap', String(obj(volume?.configMap).name));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballmatch-nats-'));
+      const file = path.join(dir, 'nats.conf');
+      fs.writeFileSync(file, String(obj(config?.data)['nats.conf']));
+      const check = (conf: string) => {
+        const run = spawnSync('nats-server', ['-t', '-c', conf], {
+          env: { ...process.env, POD_NAME: 'nats-0' },
+          encoding: 'utf8',
+        });
+        if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+          throw new Error('nats-server is not installed: apt-get install nats-server');
+        }
+        // It reports on stderr, valid or not.
+        if (run.status !== 0) throw new Error(run.stderr);
+        return run.stderr;
+      };
+      try {
+        expect(check(file)).toMatch(/valid/);
+        // The check can fail: a misspelt field is refused.
+        fs.writeFileSync(
+          file,
+          readText(`${PRODUCTION}/nats/nats.conf`) + '\nlame_duck_duraton: 1s\n',
+        );
+        expect(() => check(file)).toThrow(/unknown field/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   }
 
   describe.each(apps)('$name', (app) => {
-    it('has a Deployment whose container listens on the config port', async () => {
+    it('has a Deployment whose container listens on the config port, and serves metrics', async () => {
       const config = await loadAppConfig(app);
       const { variable, port } = serverPort(app, config);
-      const { container } = workload(build, app);
-      const env = containerEnv(build, container);
-      const ports = arr(container.ports).map((p) => Number(obj(p).containerPort));
+      const { container, pod } = workload(objects, app);
+      const env = containerEnv(objects, container);
+      const ports = arr(container.ports).map((p) => [obj(p).name, Number(obj(p).containerPort)]);
       const set = env.values[variable];
-      expect({ containerPorts: ports, [variable]: set === undefined ? port : Number(set) }).toEqual(
-        {
-          containerPorts: [port],
-          [variable]: port,
-        },
-      );
+      // One metrics port in every pod (METRICS_PORT), the one the annotations name.
+      const metrics = Number(env.values.METRICS_PORT ?? Number.NaN);
+      expect({ METRICS_PORT: metrics }).toEqual({ METRICS_PORT: METRICS_PORT });
+      expect({ ports, [variable]: set === undefined ? port : Number(set) }).toEqual({
+        ports: [
+          [expect.any(String), port],
+          ['metrics', metrics],
+        ],
+        [variable]: port,
+      });
+      expect(pod.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(metrics),
+        'prometheus.io/path': '/metrics',
+      });
     });
 
     it('has startup, readiness and liveness probes on that port', async () => {
       const config = await loadAppConfig(app);
       const { kind, port } = serverPort(app, config);
-      const { container } = workload(build, app);
+      const { container } = workload(objects, app);
       for (const probeName of ['startupProbe', 'readinessProbe', 'livenessProbe']) {
         const probe = obj(container[probeName]);
         if (kind === 'grpc') {
@@ -191,8 +384,8 @@ describe.each(overlays)('%s', (overlay) => {
     it('has a Service whose target is that port (headless for gRPC)', async () => {
       const config = await loadAppConfig(app);
       const { kind, port } = serverPort(app, config);
-      const { container, pod } = workload(build, app);
-      const service = find(build, 'Service', app.name);
+      const { container, pod } = workload(objects, app);
+      const service = find(objects, 'Service', app.name);
       expect({ service: app.name, found: Boolean(service) }).toEqual({
         service: app.name,
         found: true,
@@ -206,67 +399,67 @@ describe.each(overlays)('%s', (overlay) => {
       if (kind === 'grpc') expect(spec.clusterIP).toBe('None');
     });
 
+    it('runs as its own ServiceAccount, which mounts no token', () => {
+      const { pod } = workload(objects, app);
+      expect(pod.spec.serviceAccountName).toBe(app.name);
+      const account = find(objects, 'ServiceAccount', app.name);
+      expect({ account: app.name, automount: account?.automountServiceAccountToken }).toEqual({
+        account: app.name,
+        automount: false,
+      });
+    });
+
     it('sets only variables the service reads, with valid values', async () => {
       const config = await loadAppConfig(app);
-      const { container } = workload(build, app);
-      const env = containerEnv(build, container);
-      // Keys of the Secrets it reads, generated here, must be variables it reads too.
-      const secretKeys = Object.fromEntries(
-        [...new Set(env.secretRefs.map((r) => r.secret))]
-          .flatMap((name) => [...(build.secrets.get(name)?.keys ?? [])])
-          .map((key) => [key, undefined]),
-      );
+      const { container } = workload(objects, app);
+      const env = containerEnv(objects, container);
       expect([
         ...env.problems,
         ...envProblems(`${overlay} ${app.name}`, config, env.values),
-        ...envProblems(`${overlay} ${app.name} Secret`, config, secretKeys),
       ]).toEqual([]);
     });
 
     it('gets every secret from a Secret, never from a ConfigMap or a literal', async () => {
       const config = await loadAppConfig(app);
-      const { container } = workload(build, app);
-      const env = containerEnv(build, container);
+      const { container } = workload(objects, app);
+      const env = containerEnv(objects, container);
       const problems = config.secretNames.flatMap((name) => {
         if (env.plain.has(name)) return [`${name} is set in plain text`];
         const ref = env.secretRefs.find((r) => r.env === name);
         if (ref && !ref.optional) return [];
-        const whole = env.secretEnvFrom.some((s) => build.secrets.get(s)?.keys.has(name));
+        const whole = env.secretEnvFrom.some((s) => secretKeys(objects, s)?.has(name));
         return whole ? [] : [`${name} is not taken from a Secret`];
       });
       expect({ app: app.name, problems }).toEqual({ app: app.name, problems: [] });
     });
 
-    it('references Secret keys that are generated here or documented for operators', async () => {
-      const { container } = workload(build, app);
-      const env = containerEnv(build, container);
-      const docs = exists('docs/operations.md') ? readText('docs/operations.md') : '';
-      const problems = env.secretRefs
-        .filter((ref) => !ref.optional)
-        .flatMap((ref) => {
-          const generated = build.secrets.get(ref.secret);
-          if (generated) {
-            return generated.keys.has(ref.key)
-              ? []
-              : [`${ref.secret} is generated without ${ref.key}`];
-          }
-          return docs.includes(ref.secret) && docs.includes(ref.key)
+    it('references Secret keys that are generated here or listed for operators in docs', () => {
+      const { container } = workload(objects, app);
+      const env = containerEnv(objects, container);
+      const problems = env.secretRefs.flatMap((ref) => {
+        const generated = secretKeys(objects, ref.secret);
+        if (generated) {
+          return generated.has(ref.key) || ref.optional
             ? []
-            : [`docs/operations.md does not tell operators to put ${ref.key} in ${ref.secret}`];
-        });
+            : [`${ref.secret} is generated without ${ref.key}`];
+        }
+        return documentedSecretKeys(ref.secret).includes(`\`${ref.key}\``)
+          ? []
+          : [`docs/operations.md's Secret table does not list ${ref.key} in ${ref.secret}`];
+      });
       expect(problems).toEqual([]);
     });
 
     it('points addresses at services that exist, on their ports (dns:/// + headless for gRPC)', async () => {
       const config = await loadAppConfig(app);
-      const { container } = workload(build, app);
-      const env = containerEnv(build, container);
+      const { container } = workload(objects, app);
+      const env = containerEnv(objects, container);
       const problems: string[] = [];
       for (const [name, value] of Object.entries(env.values)) {
         if (!value || !name.endsWith('_ADDR')) continue;
         const { host, port, dns } = parseAddress(value);
         const target = apps.find((a) => a.name === host);
-        const service = find(build, 'Service', host);
+        const service = find(objects, 'Service', host);
         if (!target || !service) {
           problems.push(`${name}=${value}: no service ${host}`);
           continue;
@@ -283,9 +476,10 @@ describe.each(overlays)('%s', (overlay) => {
       for (const [name, value] of Object.entries(env.values)) {
         // In-cluster URLs (a bare host name) must name a Service of this build.
         if (!value || !name.endsWith('_URL') || !config.envShape[name]) continue;
+        const host = targetHost(name, value);
+        if (!host) continue;
         const url = new URL(value);
-        if (url.hostname.includes('.')) continue;
-        const service = find(build, 'Service', url.hostname);
+        const service = find(objects, 'Service', host);
         const ports = arr(obj(service?.spec).ports).map((p) => Number(obj(p).port));
         if (!ports.includes(Number(url.port)))
           problems.push(`${name}=${value}: no such Service port`);
@@ -293,47 +487,28 @@ describe.each(overlays)('%s', (overlay) => {
       expect(problems).toEqual([]);
     });
 
-    it('runs non-root, read-only, without privileges, with resources', () => {
-      const { container, pod } = workload(build, app);
-      const podSecurity = obj(pod.spec.securityContext);
-      const security = obj(container.securityContext);
-      expect(security.runAsNonRoot ?? podSecurity.runAsNonRoot).toBe(true);
-      expect(Number(security.runAsUser ?? podSecurity.runAsUser)).toBeGreaterThan(0);
-      expect(security.readOnlyRootFilesystem).toBe(true);
-      expect(security.allowPrivilegeEscalation).toBe(false);
-      const resources = obj(container.resources);
-      for (const level of ['requests', 'limits']) {
-        expect({ level, ...pick(obj(resources[level]), ['cpu', 'memory']) }).toEqual({
-          level,
-          cpu: expect.anything(),
-          memory: expect.anything(),
-        });
-      }
-    });
-
     it(`gives the ${APP_DRAIN_SECONDS} s drain time to finish after preStop`, () => {
-      const { container, pod } = workload(build, app);
+      const { container, pod } = workload(objects, app);
       const preStop = Number(obj(obj(obj(container.lifecycle).preStop).sleep).seconds ?? 0);
       const grace = Number(pod.spec.terminationGracePeriodSeconds ?? 30);
       expect(grace).toBeGreaterThanOrEqual(preStop + APP_DRAIN_SECONDS);
     });
 
     it('scales on CPU with an HPA that owns the replica count, and has a PDB', () => {
-      const { deployment, pod } = workload(build, app);
+      const { deployment, pod } = workload(objects, app);
       expect(obj(deployment.spec).replicas).toBeUndefined();
-      const hpa = find(build, 'HorizontalPodAutoscaler', app.name);
-      expect({ hpa: app.name, found: Boolean(hpa) }).toEqual({ hpa: app.name, found: true });
+      const hpa = find(objects, 'HorizontalPodAutoscaler', app.name);
+      expect({ hpa: app.name, apiVersion: hpa?.apiVersion }).toEqual({
+        hpa: app.name,
+        apiVersion: 'autoscaling/v2',
+      });
       const spec = obj(hpa!.spec);
       expect(obj(spec.scaleTargetRef)).toMatchObject({ kind: 'Deployment', name: app.name });
       expect(arr(spec.metrics).map((m) => obj(obj(m).resource).name)).toContain('cpu');
       expect(Number(spec.minReplicas)).toBeLessThanOrEqual(Number(spec.maxReplicas));
-      const pdb = find(build, 'PodDisruptionBudget', app.name);
+      const pdb = find(objects, 'PodDisruptionBudget', app.name);
       expect({ pdb: app.name, found: Boolean(pdb) }).toEqual({ pdb: app.name, found: true });
       expect(selects(obj(obj(pdb!.spec).selector).matchLabels, pod.labels)).toBe(true);
     });
   });
 });
-
-function pick(source: Record<string, unknown>, keys: string[]) {
-  return Object.fromEntries(keys.map((k) => [k, source[k]]));
-}

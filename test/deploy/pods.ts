@@ -1,6 +1,6 @@
-// Reading pod templates, containers and their environment out of workload objects.
+// Reading pod templates, containers and their environment out of rendered workload objects.
 import { arr, obj } from './repo';
-import type { Build, K8sObject } from './kustomize';
+import type { K8sObject } from './render';
 
 export type Container = Record<string, unknown> & { name: string };
 
@@ -12,7 +12,7 @@ export interface SecretRef {
 }
 
 export interface ContainerEnv {
-  /** name -> value; undefined when the value lives in a Secret. */
+  /** name -> value; undefined when it lives in a Secret that is not rendered here. */
   values: Record<string, string | undefined>;
   /** Which of `values` come from ConfigMaps or literals (the non-secret ones). */
   plain: Set<string>;
@@ -24,7 +24,12 @@ export interface ContainerEnv {
 
 export function podTemplate(workload: K8sObject) {
   const template = obj(obj(workload.spec).template);
-  return { labels: obj(obj(template.metadata).labels), spec: obj(template.spec) };
+  const metadata = obj(template.metadata);
+  return {
+    labels: obj(metadata.labels),
+    annotations: obj(metadata.annotations) as Record<string, string>,
+    spec: obj(template.spec),
+  };
 }
 
 export function containers(workload: K8sObject): Container[] {
@@ -40,7 +45,18 @@ export function resolvePort(container: Container, port: unknown): number | undef
   return named ? Number(named.containerPort) : undefined;
 }
 
-export function containerEnv(build: Build, container: Container): ContainerEnv {
+const dataOf = (objects: K8sObject[], kind: 'ConfigMap' | 'Secret', name: string) => {
+  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+  return found && (obj(found.data) as Record<string, string>);
+};
+
+/** The keys of a Secret rendered here (the local overlay's generated ones), else undefined. */
+export function secretKeys(objects: K8sObject[], name: string): Set<string> | undefined {
+  const data = dataOf(objects, 'Secret', name);
+  return data && new Set(Object.keys(data));
+}
+
+export function containerEnv(objects: K8sObject[], container: Container): ContainerEnv {
   const result: ContainerEnv = {
     values: {},
     plain: new Set(),
@@ -52,7 +68,7 @@ export function containerEnv(build: Build, container: Container): ContainerEnv {
     const configMap = obj(from.configMapRef).name;
     const secret = obj(from.secretRef).name;
     if (configMap) {
-      const data = configMapData(build, String(configMap));
+      const data = dataOf(objects, 'ConfigMap', String(configMap));
       if (!data) result.problems.push(`envFrom ConfigMap ${configMap} is not in the build`);
       for (const [k, v] of Object.entries(data ?? {})) {
         result.values[k] = v;
@@ -61,7 +77,10 @@ export function containerEnv(build: Build, container: Container): ContainerEnv {
     }
     if (secret) {
       result.secretEnvFrom.push(String(secret));
-      for (const k of build.secrets.get(String(secret))?.keys ?? []) result.values[k] = undefined;
+      const data = dataOf(objects, 'Secret', String(secret)) ?? {};
+      for (const [k, v] of Object.entries(data)) {
+        result.values[k] = Buffer.from(v, 'base64').toString('utf8');
+      }
     }
   }
   for (const entry of arr(container.env).map(obj)) {
@@ -72,7 +91,9 @@ export function containerEnv(build: Build, container: Container): ContainerEnv {
       result.plain.add(name);
     } else if (valueFrom.secretKeyRef) {
       const ref = obj(valueFrom.secretKeyRef);
-      result.values[name] = undefined;
+      // Known only where the Secret is rendered here (the local overlay's generated ones).
+      const encoded = dataOf(objects, 'Secret', String(ref.name))?.[String(ref.key)];
+      result.values[name] = encoded && Buffer.from(encoded, 'base64').toString('utf8');
       result.secretRefs.push({
         env: name,
         secret: String(ref.name),
@@ -81,18 +102,11 @@ export function containerEnv(build: Build, container: Container): ContainerEnv {
       });
     } else if (valueFrom.configMapKeyRef) {
       const ref = obj(valueFrom.configMapKeyRef);
-      result.values[name] = configMapData(build, String(ref.name))?.[String(ref.key)];
+      result.values[name] = dataOf(objects, 'ConfigMap', String(ref.name))?.[String(ref.key)];
       result.plain.add(name);
     } else {
       result.values[name] = undefined;
     }
   }
   return result;
-}
-
-function configMapData(build: Build, name: string): Record<string, string> | undefined {
-  const generated = build.configMaps.get(name);
-  if (generated) return generated;
-  const object = build.objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name);
-  return object ? (obj(object.data) as Record<string, string>) : undefined;
 }
