@@ -7,6 +7,7 @@ import { originCheck } from './middleware/origin-check';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { httpTelemetry } from './middleware/telemetry';
 import { readSession, requireAdmin } from './middleware/session';
 import { accountRoutes } from './routes/account';
 import { adServingRoutes } from './routes/ad-serving';
@@ -25,7 +26,7 @@ import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { webApp } from './web-app';
 
-/** The HTTP edge. Order matters: context, headers, path, limits, session, guards, body, routes. */
+/** The HTTP edge. Order matters: telemetry, context, headers, path, limits, session, guards, body, routes. */
 export function createApp(
   deps: GatewayDeps,
   isDraining: () => boolean = () => false,
@@ -34,6 +35,7 @@ export function createApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  app.use(httpTelemetry());
   app.use(requestContext(logger));
   app.use(securityHeaders);
   app.use(refuseMalformedPath);

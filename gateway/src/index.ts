@@ -1,5 +1,11 @@
 import http from 'node:http';
-import { connectRedis, createLogger, runProcess, loadPublicKey } from '@ballmatch/platform';
+import {
+  connectRedis,
+  createLogger,
+  runProcess,
+  loadPublicKey,
+  startTelemetry,
+} from '@ballmatch/platform';
 import { createApp } from './app';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
@@ -8,6 +14,8 @@ import { createRealtimeProxy } from './realtime-proxy';
 
 export interface RunningGateway {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -22,6 +30,7 @@ export async function start(
   const config = loadGatewayConfig(env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const telemetry = await startTelemetry({ service: 'gateway', config, logger, redis });
   const clients = createServiceClients(config);
   let draining = false;
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
@@ -58,6 +67,7 @@ export async function start(
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     async stop() {
       // Readiness fails first so a load balancer stops sending; then in-flight requests finish.
       draining = true;
@@ -74,6 +84,7 @@ export async function start(
         });
       });
       clients.close();
+      await telemetry.stop();
       redis.disconnect();
     },
   };

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import {
+  context,
   REQUEST_ID_HEADER,
   SESSION_CREDENTIAL_HEADER,
   runWithRequestContext,
@@ -16,18 +17,22 @@ export function requestContext(logger: Logger): RequestHandler {
     const requestId = sanitizeRequestId(req.get(REQUEST_ID_HEADER));
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
+    // The request's trace (httpTelemetry's span), so its summary line carries the trace id too.
+    const traced = context.active();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      runWithRequestContext({ requestId }, () =>
-        logger.info(
-          {
-            method: req.method,
-            path: req.path,
-            status: res.statusCode,
-            ms: Math.round(ms * 10) / 10,
-            ip: req.ip,
-          },
-          'request',
+      context.with(traced, () =>
+        runWithRequestContext({ requestId }, () =>
+          logger.info(
+            {
+              method: req.method,
+              path: req.path,
+              status: res.statusCode,
+              ms: Math.round(ms * 10) / 10,
+              ip: req.ip,
+            },
+            'request',
+          ),
         ),
       );
     });

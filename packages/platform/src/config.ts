@@ -13,9 +13,22 @@ export class ConfigError extends Error {
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** What a process reports about itself (telemetry.ts); part of commonEnv. */
+export const telemetryEnv = {
+  /** Address of the /metrics server. */
+  METRICS_HOST: z.string().default('0.0.0.0'),
+  /** Port of the /metrics server: a number (0: any free port), or `off`. */
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are sent there; unset: off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** Share of new traces kept (0…1); a trace started upstream keeps the caller's decision. */
+  TRACE_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+};
+
 export const commonEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...telemetryEnv,
 };
 
 export const databaseEnv = {

@@ -1,6 +1,9 @@
 import { AckPolicy, DeliverPolicy, JSONCodec, nanos, type JsMsg } from 'nats';
 import type { Knex } from './db';
+import { fromNatsHeaders, observeDeliveryLag, withEventSpan } from './event-telemetry';
 import type { Logger } from './logger';
+import { eventsConsumed } from './metrics';
+import { failSpan, trace } from './tracing';
 import type { EventBus } from './nats';
 import { streamName } from './outbox';
 
@@ -110,34 +113,48 @@ export async function startEventConsumer(options: {
       payload = codec.decode(msg.data);
     } catch {
       log.warn({ seq: msg.seq }, 'event is not JSON; dropped');
+      eventsConsumed.inc({ consumer: durable, result: 'dropped' });
       msg.term();
       return;
     }
+    observeDeliveryLag(durable, payload);
     const fromPayload = (payload as { id?: unknown } | null)?.id;
     const id =
       typeof fromPayload === 'string' && fromPayload
         ? fromPayload
         : (msg.headers?.get('Nats-Msg-Id') ?? `${stream}:${msg.seq}`);
     const subject = msg.subject.slice(bus.subject('').length);
-    try {
-      const after = await db.transaction(async (trx) => {
-        const { rows } = (await trx.raw(
-          `INSERT INTO ?? (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
-          [table, durable, id],
-        )) as { rows: unknown[] };
-        if (rows.length === 0) return undefined;
-        return (await options.handle(trx, { id, subject, payload })) ?? undefined;
-      });
-      if (after) {
-        await Promise.resolve()
-          .then(after)
-          .catch((error: unknown) => log.warn({ err: error, id }, 'after-commit step failed'));
-      }
-      msg.ack();
-    } catch (error) {
-      log.warn({ err: error, id }, 'event not applied; it comes again');
-      msg.nak(retryMs);
-    }
+    // Applied as a span of the trace that wrote the event, with its request id in the logs.
+    await withEventSpan(
+      { consumer: durable, subject, carrier: fromNatsHeaders(msg.headers), eventId: id },
+      async () => {
+        try {
+          let applied = false;
+          const after = await db.transaction(async (trx) => {
+            const { rows } = (await trx.raw(
+              `INSERT INTO ?? (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
+              [table, durable, id],
+            )) as { rows: unknown[] };
+            if (rows.length === 0) return undefined;
+            applied = true;
+            return (await options.handle(trx, { id, subject, payload })) ?? undefined;
+          });
+          if (after) {
+            await Promise.resolve()
+              .then(after)
+              .catch((error: unknown) => log.warn({ err: error, id }, 'after-commit step failed'));
+          }
+          eventsConsumed.inc({ consumer: durable, result: applied ? 'applied' : 'duplicate' });
+          msg.ack();
+        } catch (error) {
+          eventsConsumed.inc({ consumer: durable, result: 'failed' });
+          const span = trace.getActiveSpan();
+          if (span) failSpan(span, error);
+          log.warn({ err: error, id }, 'event not applied; it comes again');
+          msg.nak(retryMs);
+        }
+      },
+    );
   }
 
   let stopped = false;

@@ -19,3 +19,7 @@ export * from './read-cache';
 export * from './names';
 export * from './addresses';
 export * from './days';
+export * from './metrics';
+export * from './tracing';
+export * from './telemetry';
+export * from './event-telemetry';

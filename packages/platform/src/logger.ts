@@ -1,9 +1,13 @@
 import pino, { type Logger } from 'pino';
 import { currentRequestContext } from './request-context';
+import { activeTraceIds } from './tracing';
 
 export type { Logger };
 
-/** Structured JSON logs; every line made inside a request carries its requestId. */
+/**
+ * Structured JSON logs; every line made inside a request carries its requestId, and its
+ * traceId and spanId while tracing is on (the same ids in every service the request reached).
+ */
 export function createLogger(service: string, level = 'info'): Logger {
   return pino({
     name: service,
@@ -11,7 +15,8 @@ export function createLogger(service: string, level = 'info'): Logger {
     base: { service },
     mixin() {
       const ctx = currentRequestContext();
-      return ctx ? { requestId: ctx.requestId } : {};
+      const ids = activeTraceIds();
+      return { ...(ctx && { requestId: ctx.requestId }), ...ids };
     },
     redact: {
       paths: [

@@ -1,7 +1,16 @@
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import {
+  currentEventCarrier,
+  fromNatsHeaders,
+  observeDeliveryLag,
+  toNatsHeaders,
+  withEventSpan,
+} from './event-telemetry';
 
 export interface EventBus {
   connection: NatsConnection;
+  /** The connection's name: the service's (labels its outbox and subscriptions in metrics). */
+  name: string;
   /** The full subject for `subject` after this deployment's (or test run's) prefix. */
   subject(subject: string): string;
   publish(subject: string, payload: unknown): void;
@@ -27,14 +36,25 @@ export async function connectEventBus(options: {
   const subject = (s: string) => `${options.subjectPrefix}${s}`;
   return {
     connection,
+    name: options.name,
     subject,
-    publish: (s, payload) => connection.publish(subject(s), codec.encode(payload)),
+    publish(s, payload) {
+      const carrier = currentEventCarrier();
+      const headers = Object.keys(carrier).length ? toNatsHeaders(carrier) : undefined;
+      connection.publish(subject(s), codec.encode(payload), { headers });
+    },
     subscribe(s, handler) {
       const prefix = options.subjectPrefix;
       return connection.subscribe(subject(s), {
         callback: (error, msg) => {
           if (error) return;
-          handler(codec.decode(msg.data), msg.subject.slice(prefix.length));
+          const payload = codec.decode(msg.data);
+          const bare = msg.subject.slice(prefix.length);
+          observeDeliveryLag(options.name, payload);
+          withEventSpan(
+            { consumer: options.name, subject: bare, carrier: fromNatsHeaders(msg.headers) },
+            () => handler(payload, bare),
+          );
         },
       });
     },

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { JSONCodec, nanos, StorageType, type NatsError } from 'nats';
 import type { Knex } from './db';
+import { currentEventCarrier, toNatsHeaders, type EventCarrier } from './event-telemetry';
 import type { Logger } from './logger';
+import { outboxPublished, watchOutbox } from './metrics';
 import type { EventBus } from './nats';
+import {
+  extractTraceContext,
+  failSpan,
+  injectTraceContext,
+  SpanKind,
+  trace,
+  tracer,
+} from './tracing';
 
 /**
  * Transactional outbox: a service writes its events into its own `outbox` table in the same
@@ -31,8 +41,18 @@ export async function createOutboxTable(db: Knex, table = OUTBOX_TABLE): Promise
     t.text('subject').notNullable();
     t.jsonb('payload').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+    t.jsonb('headers');
   });
 }
+
+/**
+ * A migration every service with an outbox lists after the one that made it: the `headers`
+ * column (trace context and request id, see event-telemetry.ts) on tables made before it existed.
+ */
+export const outboxHeadersMigration: Knex.Migration = {
+  up: (db) => db.raw('ALTER TABLE ?? ADD COLUMN IF NOT EXISTS headers jsonb', [OUTBOX_TABLE]),
+  down: (db) => db.raw('ALTER TABLE ?? DROP COLUMN IF EXISTS headers', [OUTBOX_TABLE]),
+};
 
 /**
  * A new event of any shape: `body` plus a fresh `id` and `occurredAt` (ISO 8601). The outbox
@@ -55,8 +75,16 @@ export async function writeOutbox(
   table = OUTBOX_TABLE,
 ): Promise<void> {
   if (events.length === 0) return;
+  // The request's trace and id ride with the events, for the relay to put in their headers.
+  const carrier = currentEventCarrier();
+  const headers = Object.keys(carrier).length ? JSON.stringify(carrier) : null;
   await db(table).insert(
-    events.map((e) => ({ id: e.id, subject: e.subject, payload: JSON.stringify(e.payload) })),
+    events.map((e) => ({
+      id: e.id,
+      subject: e.subject,
+      payload: JSON.stringify(e.payload),
+      headers,
+    })),
   );
 }
 
@@ -131,6 +159,14 @@ export interface OutboxRelay {
 
 const codec = JSONCodec();
 
+interface OutboxRow {
+  seq: string;
+  id: string;
+  subject: string;
+  payload: unknown;
+  headers: EventCarrier | null;
+}
+
 /**
  * Publishes the outbox in batches. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number
  * of replicas can relay the same table without publishing a row twice at the same time; the
@@ -169,19 +205,47 @@ export function startOutboxRelay(options: {
       const { rows } = (await trx.raw(
         `DELETE FROM ?? WHERE seq IN (
            SELECT seq FROM ?? ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED
-         ) RETURNING seq, id, subject, payload`,
+         ) RETURNING seq, id, subject, payload, headers`,
         [table, table, batchSize],
-      )) as { rows: { seq: string; id: string; subject: string; payload: unknown }[] };
+      )) as { rows: OutboxRow[] };
       if (rows.length === 0) return 0;
       rows.sort((a, b) => Number(a.seq) - Number(b.seq));
       // Sent in order on one connection; the acknowledgements are awaited together.
-      await Promise.all(
-        rows.map((row) =>
-          js.publish(bus.subject(row.subject), codec.encode(row.payload), { msgID: row.id }),
-        ),
-      );
+      await Promise.all(rows.map(publishRow));
+      outboxPublished.inc({ outbox: bus.name }, rows.length);
       return rows.length;
     });
+  }
+
+  /** Publishes one row as a PRODUCER span of the trace that wrote it, carried on in its headers. */
+  async function publishRow(row: OutboxRow) {
+    const parent = extractTraceContext(row.headers ?? {});
+    const span = tracer().startSpan(
+      `${row.subject} publish`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': row.subject,
+          'messaging.message.id': row.id,
+        },
+      },
+      parent,
+    );
+    // The writer's request id stays; the trace goes on from this span.
+    const carrier = { ...row.headers, ...injectTraceContext({}, trace.setSpan(parent, span)) };
+    try {
+      await js.publish(bus.subject(row.subject), codec.encode(row.payload), {
+        msgID: row.id,
+        headers: toNatsHeaders(carrier),
+      });
+    } catch (error) {
+      failSpan(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 
   async function drain(): Promise<number> {
@@ -229,6 +293,16 @@ export function startOutboxRelay(options: {
   }
 
   schedule(0);
+  // The backlog, read at each scrape: what waits, and for how long the oldest has.
+  const unwatch = watchOutbox(bus.name, async () => {
+    const { rows } = (await db.raw(
+      `SELECT count(*)::int AS pending,
+              coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
+         FROM ??`,
+      [table],
+    )) as { rows: { pending: number; age: number }[] };
+    return { pending: rows[0]!.pending, oldestAgeSeconds: rows[0]!.age };
+  });
   return {
     wake() {
       if (stopped) return;
@@ -238,6 +312,7 @@ export function startOutboxRelay(options: {
     flush: () => run(),
     async stop() {
       stopped = true;
+      unwatch();
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
     },

@@ -12,6 +12,7 @@ import {
   migrateLatest,
   runProcess,
   startOutboxRelay,
+  startTelemetry,
   writeOutbox,
 } from '@ballmatch/platform';
 import { adsV1 } from '@ballmatch/proto';
@@ -53,6 +54,8 @@ const MAX_RECEIVE_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 export interface RunningAds {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   /** Moves the Redis counters to PostgreSQL now (tests read counts without waiting). */
   flushCounters(): Promise<void>;
   /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
@@ -85,6 +88,7 @@ export async function start(
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'ads',
   });
+  const telemetry = await startTelemetry({ service: 'ads', config, logger, db, redis, bus });
   await ensureStreams(bus, ADS_STREAMS);
   const relay = startOutboxRelay({ db, bus, logger });
   const auth = options.advertiserName ? null : createAuthClient(config.AUTH_ADDR, logger);
@@ -181,6 +185,7 @@ export async function start(
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     flushCounters: () => flush.flush(),
     async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
@@ -188,6 +193,7 @@ export async function start(
       await relay.stop();
       auth?.close();
       if (removeStreams) await deleteStreams(bus, ADS_STREAMS);
+      await telemetry.stop();
       await bus.close();
       redis.disconnect();
       await db.destroy();

@@ -15,6 +15,7 @@ import {
   signOutEverywhere,
   signSessionToken,
   startOutboxRelay,
+  startTelemetry,
 } from '@ballmatch/platform';
 import { authV1, eventStreams } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
@@ -40,6 +41,8 @@ export const STREAMS = eventStreams('userDeleted', 'achievementAwarded');
 
 export interface RunningAuth {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   /** `deleteStreams` (tests only) also removes this deployment's JetStream streams. */
   stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'auth',
   });
+  const telemetry = await startTelemetry({ service: 'auth', config, logger, db, redis, bus });
   await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
   const relay = startOutboxRelay({ db, bus, logger });
 
@@ -129,11 +133,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
       await consumer.stop();
       await relay.stop();
       if (removeStreams) await deleteStreams(bus, STREAMS);
+      await telemetry.stop();
       await bus.close();
       redis.disconnect();
       await db.destroy();

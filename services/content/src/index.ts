@@ -12,6 +12,7 @@ import {
   migrateLatest,
   runProcess,
   startOutboxRelay,
+  startTelemetry,
 } from '@ballmatch/platform';
 import { contentV1 } from '@ballmatch/proto';
 import { loadContentConfig } from './config';
@@ -35,6 +36,8 @@ export const SCHEMA = 'content';
 
 export interface RunningContent {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   /** The scheduler's step now (tests announce without waiting for its tick). */
   announceDue(): Promise<number>;
   /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
@@ -65,6 +68,7 @@ export async function start(
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'content',
   });
+  const telemetry = await startTelemetry({ service: 'content', config, logger, db, redis, bus });
   await ensureStreams(bus, CONTENT_STREAMS);
   const relay = startOutboxRelay({ db, bus, logger });
 
@@ -118,12 +122,14 @@ export async function start(
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     announceDue: () => updates.announceDue(),
     async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
       await announcer.stop();
       await relay.stop();
       if (removeStreams) await deleteStreams(bus, CONTENT_STREAMS);
+      await telemetry.stop();
       await bus.close();
       redis.disconnect();
       await db.destroy();

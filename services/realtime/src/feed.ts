@@ -1,4 +1,10 @@
-import type { EventBus, Logger } from '@ballmatch/platform';
+import {
+  fromNatsHeaders,
+  observeDeliveryLag,
+  withEventSpan,
+  type EventBus,
+  type Logger,
+} from '@ballmatch/platform';
 import { MAX_EVENT_BYTES, readEvent, SUBJECTS } from './events';
 import type { Hub } from './hub';
 import type { RecentIds } from './recent-ids';
@@ -28,20 +34,27 @@ export function subscribeFeed(bus: EventBus, hub: Hub, recent: RecentIds, logger
           logger.warn({ subject, bytes: msg.data.length }, 'event is not JSON: dropped');
           return;
         }
-        const reading = readEvent(subject, payload);
-        if (!reading.ok) {
-          logger.warn({ subject, error: reading.error }, 'malformed event: dropped');
-          return;
-        }
-        const { eventId, channel, userId, data } = reading.fanout;
-        if (!recent.firstSighting(eventId)) {
-          logger.debug({ subject, eventId }, 'event already delivered: dropped');
-          return;
-        }
-        const subscribers = userId
-          ? hub.sendToPlayer(userId, channel, data)
-          : hub.broadcast(channel, data);
-        logger.debug({ subject, eventId, channel, subscribers }, 'event queued for fan-out');
+        observeDeliveryLag('realtime', payload);
+        // The fan-out is a span of the trace that published the event.
+        withEventSpan(
+          { consumer: 'realtime', subject, carrier: fromNatsHeaders(msg.headers) },
+          () => {
+            const reading = readEvent(subject, payload);
+            if (!reading.ok) {
+              logger.warn({ subject, error: reading.error }, 'malformed event: dropped');
+              return;
+            }
+            const { eventId, channel, userId, data } = reading.fanout;
+            if (!recent.firstSighting(eventId)) {
+              logger.debug({ subject, eventId }, 'event already delivered: dropped');
+              return;
+            }
+            const subscribers = userId
+              ? hub.sendToPlayer(userId, channel, data)
+              : hub.broadcast(channel, data);
+            logger.debug({ subject, eventId, channel, subscribers }, 'event queued for fan-out');
+          },
+        );
       },
     }),
   );

@@ -3,6 +3,8 @@ import {
   createLogger,
   loadPublicKey,
   runProcess,
+  startTelemetry,
+  watchOpenSockets,
   verifySessionToken,
   type EventBus,
 } from '@ballmatch/platform';
@@ -14,6 +16,8 @@ import { RecentIds } from './recent-ids';
 
 export interface RunningRealtime {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   hub: Hub;
   bus: EventBus;
   stop(): Promise<void>;
@@ -51,6 +55,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     },
     logger,
   );
+  const telemetry = await startTelemetry({ service: 'realtime', config, logger, bus });
+  const unwatchSockets = watchOpenSockets('realtime', () => hub.connectionCount);
   const subscriptions = subscribeFeed(bus, hub, new RecentIds(config.DEDUPE_CAPACITY), logger);
   // The subscriptions are on the server before the first socket can hear anything.
   await bus.connection.flush();
@@ -80,6 +86,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     hub,
     bus,
     async stop() {
@@ -92,6 +99,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       server.closeAllConnections();
       await closing;
       for (const subscription of subscriptions) subscription.unsubscribe();
+      unwatchSockets();
+      await telemetry.stop();
       await bus.close();
     },
   };

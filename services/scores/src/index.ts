@@ -12,6 +12,7 @@ import {
   loadPublicKey,
   migrateLatest,
   startOutboxRelay,
+  startTelemetry,
   type OutboxRelay,
 } from '@ballmatch/platform';
 import { eventStreams, scoresV1 } from '@ballmatch/proto';
@@ -54,6 +55,8 @@ export const STREAMS = eventStreams('scoreCreated', 'leaderboardUpdated');
 
 export interface RunningScores {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   /** `deleteStreams`: also remove this deployment's JetStream streams (test clean-up). */
   stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
@@ -88,6 +91,7 @@ export async function start(
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'scores',
   });
+  const telemetry = await startTelemetry({ service: 'scores', config, logger, db, redis, bus });
   await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
   const relay: OutboxRelay | null =
     config.OUTBOX_RELAY === 'on' ? startOutboxRelay({ db, bus, logger }) : null;
@@ -191,6 +195,7 @@ export async function start(
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     async stop({ deleteStreams: removeStreams = false } = {}) {
       await server.stop();
       await relay?.stop();
@@ -198,6 +203,7 @@ export async function start(
       sessions?.close();
       auth?.close();
       if (removeStreams) await deleteStreams(bus, STREAMS);
+      await telemetry.stop();
       await bus.close();
       redis.disconnect();
       await db.destroy();

@@ -12,6 +12,7 @@ import {
   loadPublicKey,
   migrateLatest,
   startOutboxRelay,
+  startTelemetry,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
@@ -30,6 +31,8 @@ export const SCHEMA = 'sessions';
 
 export interface RunningSessions {
   port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
   /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
   stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
@@ -78,6 +81,7 @@ export async function start(
   const analytics = createAnalytics({ store: createAnalyticsStore(db), now });
   // Redis holds the logout deny-list the caller check reads; nothing else of this service.
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const telemetry = await startTelemetry({ service: 'sessions', config, logger, db, redis, bus });
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
@@ -98,11 +102,13 @@ export async function start(
 
   return {
     port,
+    metricsPort: telemetry.metricsPort,
     async stop(options = {}) {
       await server.stop();
       await relay.stop();
       ads?.close();
       if (options.deleteStreams) await deleteStreams(bus, SESSION_STREAMS);
+      await telemetry.stop();
       await bus.close();
       redis.disconnect();
       await db.destroy();

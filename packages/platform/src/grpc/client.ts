@@ -1,6 +1,7 @@
 import {
   credentials,
   Metadata,
+  status as grpcStatus,
   type CallOptions,
   type Client,
   type ClientUnaryCall,
@@ -8,6 +9,8 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '../errors';
+import { grpcClientDuration, grpcClientHandled } from '../metrics';
+import { failSpan, injectTraceContext, SpanKind, tracer } from '../tracing';
 import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
 import { AUTHORIZATION_HEADER, SESSION_CREDENTIAL_HEADER } from './caller';
 
@@ -72,20 +75,43 @@ export function createGrpcClient<C extends Client>(
   for (const method of Object.keys(definition)) {
     const fn = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[method];
     if (typeof fn !== 'function') continue;
+    const [, service = '', rpc = method] = definition[method]!.path.split('/');
     asyncClient[method] = (request: unknown, opts: CallOpts = {}) =>
-      new Promise((resolve, reject) => {
-        const metadata = new Metadata();
-        const ctx = currentRequestContext();
-        if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
-        const authorization = options.authorization ?? ctx?.authorization;
-        if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
-        const sessionCredential = opts.sessionCredential ?? ctx?.sessionCredential;
-        if (sessionCredential) metadata.set(SESSION_CREDENTIAL_HEADER, sessionCredential);
-        const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
-        fn.call(client, request, metadata, { deadline }, (error, response) =>
-          error ? reject(fromGrpcError(error, options.serviceLabel)) : resolve(response),
-        );
-      });
+      tracer().startActiveSpan(
+        `${service}/${rpc}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpc },
+        },
+        (span) =>
+          new Promise((resolve, reject) => {
+            const metadata = new Metadata();
+            const ctx = currentRequestContext();
+            if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
+            const authorization = options.authorization ?? ctx?.authorization;
+            if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
+            const sessionCredential = opts.sessionCredential ?? ctx?.sessionCredential;
+            if (sessionCredential) metadata.set(SESSION_CREDENTIAL_HEADER, sessionCredential);
+            // The trace goes on in the called service (traceparent), as nice-grpc-opentelemetry does.
+            const carrier = injectTraceContext({});
+            for (const [key, value] of Object.entries(carrier)) metadata.set(key, value);
+            const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
+            const timer = grpcClientDuration.startTimer({
+              grpc_service: service,
+              grpc_method: rpc,
+            });
+            fn.call(client, request, metadata, { deadline }, (error, response) => {
+              timer();
+              const code = grpcStatus[error ? error.code : grpcStatus.OK] ?? 'UNKNOWN';
+              grpcClientHandled.inc({ grpc_service: service, grpc_method: rpc, grpc_code: code });
+              span.setAttribute('rpc.grpc.status_code', error ? error.code : grpcStatus.OK);
+              if (error) failSpan(span, error);
+              span.end();
+              if (error) reject(fromGrpcError(error, options.serviceLabel));
+              else resolve(response);
+            });
+          }),
+      );
   }
   return asyncClient as AsyncClient<C>;
 }

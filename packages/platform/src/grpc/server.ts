@@ -1,14 +1,18 @@
 import {
   Server,
   ServerCredentials,
+  status as grpcStatus,
   type handleUnaryCall,
   type Metadata,
+  type ServiceError,
   type ServiceDefinition,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { AppError, toGrpcError } from '../errors';
 import type { Logger } from '../logger';
+import { grpcServerDuration, grpcServerHandled } from '../metrics';
+import { context, extractTraceContext, failSpan, SpanKind, trace, tracer } from '../tracing';
 import { REQUEST_ID_HEADER, runWithRequestContext, sanitizeRequestId } from '../request-context';
 import {
   AUTHORIZATION_HEADER,
@@ -80,10 +84,12 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
   }
 
   function wrap(
+    service: string,
     method: string,
     access: Access,
     fn: (req: unknown, ctx: CallContext) => Promise<unknown>,
   ) {
+    const labels = { grpc_service: service, grpc_method: method };
     const unary: handleUnaryCall<unknown, unknown> = (call, callback) => {
       const requestId = sanitizeRequestId(call.metadata.get(REQUEST_ID_HEADER)[0]);
       // Calls this handler makes to other services go on behalf of the same caller.
@@ -93,19 +99,44 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
       };
       const authorization = text(AUTHORIZATION_HEADER);
       const sessionCredential = text(SESSION_CREDENTIAL_HEADER);
-      runWithRequestContext({ requestId, authorization, sessionCredential }, () => {
-        authorize(call.metadata, access)
-          .then((caller) => fn(call.request, { requestId, metadata: call.metadata, caller }))
-          .then(
-            (response) => callback(null, response),
-            (error: unknown) => {
-              if (!(error instanceof AppError) || error.code === 'INTERNAL') {
-                logger.error({ err: error, method }, 'gRPC handler failed');
-              }
-              callback(toGrpcError(error));
-            },
-          );
+      const timer = grpcServerDuration.startTimer(labels);
+      // The caller's trace goes on here (its traceparent metadata), with this call as a span.
+      const parent = extractTraceContext({
+        traceparent: text('traceparent'),
+        tracestate: text('tracestate'),
       });
+      const span = tracer().startSpan(
+        `${service}/${method}`,
+        {
+          kind: SpanKind.SERVER,
+          attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method },
+        },
+        parent,
+      );
+      const answer = (error: Partial<ServiceError> | null, response?: unknown) => {
+        const code = error?.code ?? grpcStatus.OK;
+        timer();
+        grpcServerHandled.inc({ ...labels, grpc_code: grpcStatus[code] ?? 'UNKNOWN' });
+        span.setAttribute('rpc.grpc.status_code', code);
+        if (error) failSpan(span, error);
+        span.end();
+        callback(error, response);
+      };
+      context.with(trace.setSpan(parent, span), () =>
+        runWithRequestContext({ requestId, authorization, sessionCredential }, () => {
+          authorize(call.metadata, access)
+            .then((caller) => fn(call.request, { requestId, metadata: call.metadata, caller }))
+            .then(
+              (response) => answer(null, response),
+              (error: unknown) => {
+                if (!(error instanceof AppError) || error.code === 'INTERNAL') {
+                  logger.error({ err: error, method }, 'gRPC handler failed');
+                }
+                answer(toGrpcError(error));
+              },
+            );
+        }),
+      );
     };
     return unary;
   }
@@ -114,8 +145,11 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
     add(definition, serviceName, implementation, { access = 'public' } = {}) {
       const handlers: UntypedServiceImplementation = {};
       for (const [method, fn] of Object.entries(implementation)) {
+        // Labels and spans name the method as the proto does (Submit, not submit).
+        const rpc = definition[method]?.path.split('/')[2] ?? method;
         handlers[method] = wrap(
-          method,
+          serviceName,
+          rpc,
           access,
           fn as (req: unknown, ctx: CallContext) => Promise<unknown>,
         );

@@ -1,4 +1,4 @@
-import type { Migrations } from '@ballmatch/platform';
+import { outboxHeadersMigration, type Migrations } from '@ballmatch/platform';
 import * as users from './001_users';
 import * as usernameSkeleton from './002_username_skeleton';
 import * as achievements from './003_achievements';
@@ -9,4 +9,6 @@ export const migrations: Migrations = {
   '002_username_skeleton': usernameSkeleton,
   '003_achievements': achievements,
   '004_outbox': outbox,
+  // The outbox's trace context and request id (platform's event-telemetry).
+  '005_outbox_headers': outboxHeadersMigration,
 };

@@ -1,4 +1,4 @@
-import type { Migrations } from '@ballmatch/platform';
+import { outboxHeadersMigration, type Migrations } from '@ballmatch/platform';
 import * as scores from './001_scores';
 import * as review from './002_review';
 import * as playerKeys from './003_player_keys';
@@ -7,4 +7,6 @@ export const migrations: Migrations = {
   '001_scores': scores,
   '002_review': review,
   '003_player_keys': playerKeys,
+  // The outbox's trace context and request id (platform's event-telemetry).
+  '004_outbox_headers': outboxHeadersMigration,
 };

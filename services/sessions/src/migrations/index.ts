@@ -1,4 +1,4 @@
-import type { Migrations } from '@ballmatch/platform';
+import { outboxHeadersMigration, type Migrations } from '@ballmatch/platform';
 import * as sessions from './001_sessions';
 import * as outbox from './002_outbox';
 import * as games from './003_games';
@@ -9,4 +9,6 @@ export const migrations: Migrations = {
   '002_outbox': outbox,
   '003_games': games,
   '004_games_finished': gamesFinished,
+  // The outbox's trace context and request id (platform's event-telemetry).
+  '005_outbox_headers': outboxHeadersMigration,
 };
