@@ -95,6 +95,25 @@ describe('verified submission', () => {
     await expect(
       h.submit(h.submission(game), { sessionCredential: someoneElse.credential }),
     ).rejects.toMatchObject(refusal);
+    // Also when their request fails before the game is read (a season that is not running, or
+    // unknown): the stored score is answered only to its owner.
+    const ahead = (
+      await h.admin.createSeason({
+        name: 'Not yet',
+        startDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        endDate: new Date(Date.now() + 31 * 86_400_000).toISOString(),
+      })
+    ).season!;
+    for (const seasonId of [ahead.id, '00000000-0000-4000-8000-000000000000']) {
+      for (const sessionCredential of [someoneElse.credential, '']) {
+        await expect(
+          h.submit(h.submission(game, { seasonId }), { sessionCredential }),
+        ).rejects.toMatchObject(refusal);
+      }
+      await expect(h.submit(h.submission(game, { seasonId }))).resolves.toMatchObject({
+        score: game.score,
+      });
+    }
   });
 
   it('answers 422 without a session, or for an unknown one', async () => {

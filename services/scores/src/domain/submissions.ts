@@ -92,9 +92,11 @@ export function createSubmissions(deps: SubmissionDeps) {
   return {
     async submit(input: SubmitInput): Promise<Submitted> {
       const name = validate(input);
+      let gameAsked = false;
       try {
         const player = await claimName(deps.names, name, input.userId);
         if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
+        gameAsked = true;
         const session = await loadSession(deps, input.sessionId);
         const game = verifyGame(session, input);
         const { outcome, week } = await storeInOneStatement(deps, input, player, session, game);
@@ -105,7 +107,7 @@ export function createSubmissions(deps: SubmissionDeps) {
         await publish(deps, outcome, week);
         return submitted(await deps.review.holdIfFlagged(input.sessionId, outcome.score));
       } catch (error) {
-        return answerAsTheFirstDid(deps, input.sessionId, error);
+        return answerAsTheFirstDid(deps, input.sessionId, error, gameAsked);
       }
     },
   };
@@ -261,15 +263,26 @@ async function publish(
 /**
  * A repeat answers as the first did, even when its own checks would fail now (the season has
  * ended since, the sessions service is down, ...); otherwise the error stands. Someone the
- * sessions service refused (not the session's owner) learns nothing of its score.
+ * sessions service refused (not the session's owner) learns nothing of its score: a request
+ * that failed before the game was read for its caller (a season not running, a name it may
+ * not use) has the sessions service asked first whether the caller owns the session.
  */
 async function answerAsTheFirstDid(
   deps: SubmissionDeps,
   sessionId: string,
   error: unknown,
+  gameAsked: boolean,
 ): Promise<Submitted> {
   if (error instanceof Error && notTheOwner.has(error)) throw error;
   const existing = await deps.scores.bySession(sessionId).catch(() => undefined);
-  if (existing) return submitted(existing);
-  throw error;
+  if (!existing) throw error;
+  if (!gameAsked) {
+    try {
+      await loadSession(deps, sessionId);
+    } catch (refusal) {
+      if (refusal instanceof Error && notTheOwner.has(refusal)) throw refusal;
+      // Unavailable: as when the game itself could not be read, the stored answer stands.
+    }
+  }
+  return submitted(existing);
 }
