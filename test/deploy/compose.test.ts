@@ -1,5 +1,10 @@
-// docker-compose.yml agrees with the code: service names, ports, environment variables,
-// secrets, health checks, start order.
+// docker-compose.yml is a valid Compose file (the compose-spec JSON schema and the linter's
+// rules, through dclint) and agrees with the code: service names, ports, environment
+// variables, secrets, health checks, start order; .env.example names what it reads.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type * as Dclint from 'dclint' with { 'resolution-mode': 'import' };
 import {
   appsFromCompose,
   composeServices,
@@ -10,13 +15,73 @@ import {
 } from './apps';
 import { containerPorts, environmentOf, healthcheckCommand, interpolate, seconds } from './compose';
 import { imageOf } from './image';
-import { arr, obj } from './repo';
+import { abs, arr, exists, obj, readText } from './repo';
+
+// dclint ships CommonJS too (its "require" export), but declares its types for ES modules only.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { DCLinter } = require('dclint') as typeof Dclint;
 
 const services = composeServices();
 const apps = appsFromCompose();
 const APP_DRAIN_SECONDS = 15;
 
+interface LintMessage {
+  line: number;
+  rule: string;
+  message: string;
+}
+
+/** dclint with the project's settings (style-order rules off: the file is grouped by role). */
+function lint(file: string): string[] {
+  const config = JSON.parse(readText('test/deploy/dclintrc.json')) as ConstructorParameters<
+    typeof DCLinter
+  >[0];
+  return new DCLinter(config)
+    .lintFiles([file], false)
+    .flatMap((result: { messages: LintMessage[] }) => result.messages)
+    .map((m: LintMessage) => `${m.line}: ${m.rule}: ${m.message}`);
+}
+
+/** Variables Compose reads from the host: `${NAME...}` anywhere, and bare `NAME:` entries. */
+function hostVariables(): string[] {
+  const names = new Set(
+    [...readText('docker-compose.yml').matchAll(/\$\{(\w+)/g)].map((m) => m[1]),
+  );
+  for (const service of Object.values(services)) {
+    for (const [name, value] of Object.entries(environmentOf(service))) {
+      if (value === null || value === undefined) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
 describe('docker-compose.yml', () => {
+  it('validates against the Compose schema and passes dclint', () => {
+    expect(lint(abs('docker-compose.yml'))).toEqual([]);
+  });
+
+  it('(the schema check can fail: an unknown key is refused)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballmatch-compose-'));
+    const file = path.join(dir, 'docker-compose.yml');
+    try {
+      fs.writeFileSync(
+        file,
+        readText('docker-compose.yml').replace('read_only: true', 'readonly: true'),
+      );
+      expect(lint(file).join('\n')).toMatch(/invalid-schema/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('.env.example names every variable Compose reads from the host, and holds no secret', () => {
+    expect(exists('.env.example')).toBe(true);
+    const example = readText('.env.example');
+    const named = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)];
+    expect(named.map((m) => m[1]).sort()).toEqual(hostVariables());
+    expect(named.filter((m) => m[2] !== '').map((m) => m[1])).toEqual([]);
+  });
+
   it('runs the data stores and the Node services', () => {
     expect(Object.keys(services)).toEqual(
       expect.arrayContaining(['postgres', 'redis', 'nats', 'gateway', 'auth']),
@@ -103,6 +168,26 @@ describe.each(apps)('compose service $name', (app) => {
       if (!target) problems.push(`${name}=${value}: no compose service ${host}`);
       else if (port && !containerPorts(target).includes(port)) {
         problems.push(`${name}=${value}: ${host} does not offer port ${port}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('starts after every service it calls is healthy', async () => {
+    const config = await loadAppConfig(app);
+    const dependsOn = obj(service.depends_on);
+    const problems: string[] = [];
+    for (const [name, raw] of Object.entries(env)) {
+      const value = interpolate(raw).value;
+      if (!value || !config.envShape[name]) continue;
+      const host = name.endsWith('_ADDR')
+        ? parseAddress(value).host
+        : /^\w+:\/\//.test(value) && name.endsWith('_URL')
+          ? new URL(value).hostname
+          : undefined;
+      if (!host || !(host in services)) continue;
+      if (obj(dependsOn[host]).condition !== 'service_healthy') {
+        problems.push(`${name} -> ${host}: needs depends_on ${host}: service_healthy`);
       }
     }
     expect(problems).toEqual([]);
