@@ -7,7 +7,7 @@ import { originCheck } from './middleware/origin-check';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
-import { httpTelemetry } from './middleware/telemetry';
+import { httpTelemetry, rememberMount } from './middleware/telemetry';
 import { readSession, requireAdmin } from './middleware/session';
 import { accountRoutes } from './routes/account';
 import { adServingRoutes } from './routes/ad-serving';
@@ -43,6 +43,7 @@ export function createApp(
   app.use(deps.realtime.http);
 
   const api = express.Router();
+  api.use(rememberMount);
   api.use(
     rateLimit({
       redis: deps.redis,

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   context,
   failSpan,
@@ -12,13 +12,25 @@ import {
  * The route pattern that answered (`/api/scores/:id`), never the URL itself: one series per
  * route however many ids, pages and made-up paths are asked for.
  */
-export function routeOf(req: Request): string {
-  if (req.route?.path !== undefined) return `${req.baseUrl}${String(req.route.path)}`;
+export function routeOf(req: Request, res: Response): string {
+  if (req.route?.path !== undefined) {
+    const mount = typeof res.locals.mount === 'string' ? res.locals.mount : '';
+    return `${mount}${String(req.route.path)}`;
+  }
   const path = req.originalUrl.split('?')[0] ?? '';
   if (path === '/api' || path.startsWith('/api/')) return '/api (no route)';
   if (path === '/ws' || path.startsWith('/ws/')) return '/ws';
   return '(web app)';
 }
+
+/**
+ * First in a router mounted at a path (`/api`): notes the path, since Express has put `baseUrl`
+ * back by the time the answer is finished and the route is named.
+ */
+export const rememberMount: RequestHandler = (req, res, next) => {
+  res.locals.mount = req.baseUrl;
+  next();
+};
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -41,7 +53,7 @@ export function httpTelemetry(): RequestHandler {
     const end = () => {
       if (ended) return;
       ended = true;
-      const route = routeOf(req);
+      const route = routeOf(req, res);
       // A client that went away before the answer was sent: 499, as nginx counts it.
       const status = res.writableFinished ? res.statusCode : 499;
       httpRequestDuration.observe(

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentRequestContext } from './request-context';
 import { activeTraceIds } from './tracing';
 
@@ -8,8 +8,13 @@ export type { Logger };
  * Structured JSON logs; every line made inside a request carries its requestId, and its
  * traceId and spanId while tracing is on (the same ids in every service the request reached).
  */
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level = 'info',
+  /** Where lines go (standard output unless given: tests read them). */
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
@@ -32,5 +37,6 @@ export function createLogger(service: string, level = 'info'): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

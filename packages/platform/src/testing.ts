@@ -6,6 +6,14 @@ import knex from 'knex';
 import { ensureDatabase } from './db';
 import { bearer } from './grpc/caller';
 import { loadPrivateKey, signSessionToken } from './jwt';
+import { startTracing } from './tracing';
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace';
+
+export type { ReadableSpan };
 
 /**
  * Isolation for test runs that share one PostgreSQL, Redis and NATS: each gets its own
@@ -153,4 +161,17 @@ export class TestClock {
   now = (): Date => new Date(this.nowMs());
   /** For code that takes `now(): number` (epoch ms). */
   nowMs = (): number => this.fixed ?? Date.now();
+}
+
+/**
+ * Records this process's spans in memory (tracing on, exported at each span's end), for tests
+ * that follow a trace across services started in the test process.
+ */
+export function recordSpans(): { spans(): ReadableSpan[]; stop(): Promise<void> } {
+  const exporter = new InMemorySpanExporter();
+  const tracing = startTracing({
+    service: 'test',
+    processor: new SimpleSpanProcessor({ exporter }),
+  });
+  return { spans: () => exporter.getFinishedSpans(), stop: () => tracing.stop() };
 }

@@ -66,15 +66,19 @@ export function startTracing(options: {
     shared.users += 1;
     return { stop: () => release(shared) };
   }
-  const exporter =
-    options.exporter ??
-    new OTLPTraceExporter({ url: `${options.endpoint!.replace(/\/+$/, '')}/v1/traces` });
+  const processor =
+    options.processor ??
+    new BatchSpanProcessor({
+      exporter:
+        options.exporter ??
+        new OTLPTraceExporter({ url: `${options.endpoint!.replace(/\/+$/, '')}/v1/traces` }),
+    });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.service }),
     sampler: new ParentBasedSampler({
       root: new TraceIdRatioBasedSampler(options.sampleRatio ?? 1),
     }),
-    spanProcessors: [options.processor ?? new BatchSpanProcessor({ exporter })],
+    spanProcessors: [processor],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
