@@ -136,6 +136,22 @@ describe('k8s/', () => {
     }
   });
 
+  it('leaves no manifest out: every YAML file under k8s/ is named by its kustomization', () => {
+    const named = new Set<string>();
+    const yamlFiles = committableFiles('k8s').filter((f) => f.endsWith('.yaml'));
+    for (const file of yamlFiles.filter((f) => path.posix.basename(f) === 'kustomization.yaml')) {
+      const k = obj(readYamlDocs(file)[0]);
+      const entries = [...arr(k.resources), ...arr(k.patches).map((p) => obj(p).path)];
+      for (const entry of entries.filter(Boolean)) {
+        named.add(path.posix.join(path.posix.dirname(file), String(entry)));
+      }
+    }
+    const orphans = yamlFiles.filter(
+      (f) => path.posix.basename(f) !== 'kustomization.yaml' && !named.has(f),
+    );
+    expect(orphans).toEqual([]);
+  });
+
   it('the base deploys exactly the Node services docker-compose builds', () => {
     const deployments = rendered
       .get('k8s/base')!

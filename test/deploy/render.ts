@@ -17,10 +17,9 @@ const MISSING_KUBECTL =
   'kubectl is not installed: the deployment checks render k8s/ with `kubectl kustomize`. ' +
   'Install the Debian package `kubectl` (apt-get install kubectl; it bundles kustomize).';
 
-function kubectl(args: string[], cwd?: string): string {
+function kubectl(args: string[]): string {
   try {
     return execFileSync('kubectl', args, {
-      cwd,
       encoding: 'utf8',
       maxBuffer: 32 * 1024 * 1024,
       stdio: ['ignore', 'pipe', 'pipe'],
