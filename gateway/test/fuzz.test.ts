@@ -6,51 +6,9 @@
 // The routes are read from the gateway's own router, so a route added later is fuzzed too.
 // The inputs that once answered 5xx are among the examples every run tries first.
 import fc from 'fast-check';
-import type { Router } from 'express';
-import { createLogger } from '@ballmatch/platform';
-import { createApp } from '../src/app';
-import { loadGatewayConfig } from '../src/config';
-import type { GatewayDeps } from '../src/context';
 import { orderAd } from './ads-support';
+import { gatewayRoutes, type Route } from './security/routes';
 import { client, startStack, type Stack } from './stack';
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every method and path of the app's routers (Express 5 keeps each layer's raw path). */
-function routesOf(router: Router, prefix = ''): Route[] {
-  const found: Route[] = [];
-  for (const layer of router.stack as unknown as Array<{
-    route?: { path: string; methods: Record<string, boolean> };
-    rawPath?: unknown;
-    handle: { stack?: unknown };
-  }>) {
-    if (layer.route) {
-      for (const method of Object.keys(layer.route.methods)) {
-        if (method !== '_all')
-          found.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
-      }
-    } else if (layer.handle.stack) {
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      found.push(...routesOf(layer.handle as unknown as Router, prefix + mount));
-    }
-  }
-  return found;
-}
-
-function gatewayRoutes(stack: Stack): Route[] {
-  // The app is only built here, never served: routers read their dependencies per request.
-  const deps = {
-    config: loadGatewayConfig(stack.gatewayEnv),
-    logger: createLogger('fuzz', 'silent'),
-    realtime: { http: (_req: unknown, _res: unknown, next: () => void) => next() },
-    now: Date.now,
-  } as unknown as GatewayDeps;
-  const app = createApp(deps) as unknown as { router: Router };
-  return routesOf(app.router).filter((r) => r.path.startsWith('/api/'));
-}
 
 /** Numbers at the edges of every wire type and of JSON itself, written as raw JSON text. */
 const RAW_NUMBERS = [
@@ -101,7 +59,26 @@ const EDGE_STRINGS = [
   'admin',
   'chief',
   'Ａｄｍｉｎ',
+  // Look-alikes, right-to-left text, emoji sequences, marks, surrogates that pair with nothing.
+  '\u0410dmin',
+  'ⓐⓓⓜⓘⓝ',
+  'مرحبا بالعالم',
+  'abc\u202edcba\u202c',
+  '\u200f\u200e',
   '🎱',
+  '👨\u200d👩\u200d👧\u200d👦',
+  '🇺🇳🏳️\u200d🌈',
+  'Z\u0334\u0321\u0322a\u0338l\u0337g\u0336o',
+  '\ufeffBOM',
+  '\udc00',
+  '\udc00\ud800',
+  'x\ud83d',
+  'abc\u0000',
+  '\u0000'.repeat(16),
+  // Keys that pollute prototypes where objects are merged carelessly.
+  '__proto__',
+  'constructor',
+  'prototype',
   '9007199254740993',
   'NaN',
   'true',
@@ -208,7 +185,18 @@ const VALID: Record<string, () => unknown> = {
   publishDate: () => new Date(Date.now() + 86_400_000).toISOString(),
   message: () => 'A fuzzed message',
 };
-const FIELDS = [...Object.keys(VALID), 'currentPassword', 'id', 'action', '__proto__'];
+const FIELDS = [
+  ...Object.keys(VALID),
+  'currentPassword',
+  'id',
+  'action',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'role',
+  'isAdmin',
+  'userId',
+];
 const QUERY_KEYS = [
   'limit',
   'radius',
@@ -225,6 +213,10 @@ const QUERY_KEYS = [
   'placement',
   'status',
   'archived',
+  '__proto__',
+  '__proto__[role]',
+  'constructor[prototype][role]',
+  'role',
 ];
 
 /** The headers the ads routes read: a purchase's Idempotency-Key and an impression's offer. */
@@ -243,7 +235,20 @@ const gameLogLike = fc.record({
   t0: anyNumber,
   e: fc.array(fc.tuple(anyNumber, anyNumber), { maxLength: 4 }),
 });
-const fuzzValue = fc.oneof(value, gameLogLike, fc.array(anyNumber, { maxLength: 5 }));
+/** An object whose own keys would set a prototype's properties if merged into another. */
+const polluting = fc
+  .record({
+    key: fc.constantFrom('__proto__', 'constructor', 'prototype'),
+    inner: fc.dictionary(fc.constantFrom('role', 'isAdmin', 'polluted', 'prototype'), value, {
+      maxKeys: 2,
+    }),
+  })
+  .map(({ key, inner }) => {
+    const o: Record<string, unknown> = {};
+    Object.defineProperty(o, key, { value: inner, enumerable: true, writable: true });
+    return o;
+  });
+const fuzzValue = fc.oneof(value, gameLogLike, polluting, fc.array(anyNumber, { maxLength: 5 }));
 /** A valid body with a few fields changed to fuzz values and a few left out. */
 const bodyObject = fc
   .record({
@@ -350,7 +355,7 @@ beforeAll(async () => {
     RATE_LIMIT_API_PER_MINUTE: '1000000',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
   });
-  routes = gatewayRoutes(stack);
+  routes = gatewayRoutes(stack.gatewayEnv);
   const player = client(stack.url);
   await player.post('/api/register', {
     username: 'fuzz_player',
@@ -400,7 +405,8 @@ interface Sent {
   method: string;
   path: string;
   as: As;
-  body?: string;
+  /** JSON text, or raw bytes (not always UTF-8). */
+  body?: string | Buffer;
   contentType?: string;
   headers?: Record<string, string>;
 }
@@ -410,6 +416,8 @@ async function expectNo5xx(sent: Sent): Promise<void> {
   // Signing out would end the fuzzing session: logout goes as a guest.
   const as = sent.path.startsWith('/api/logout') ? 'guest' : sent.as;
   const res = await fetch(stack.url + sent.path, {
+    // A request that gets no answer is a hang: fail with what was sent, not a jest timeout.
+    signal: AbortSignal.timeout(HANG_MS),
     method: sent.method,
     headers: {
       ...sent.headers,
@@ -418,7 +426,9 @@ async function expectNo5xx(sent: Sent): Promise<void> {
         ? { 'content-type': sent.contentType ?? 'application/json' }
         : {}),
     },
-    body: sent.body,
+    body: typeof sent.body === 'string' ? sent.body : sent.body && new Uint8Array(sent.body),
+  }).catch((error: unknown) => {
+    throw new Error(`no answer (${String(error)}): ${sent.method} ${sent.path} as ${as}`);
   });
   const text = await res.text();
   const headers = sent.headers ? JSON.stringify(sent.headers) : '';
@@ -433,8 +443,17 @@ async function expectNo5xx(sent: Sent): Promise<void> {
       json = undefined;
     }
     if (typeof json?.message !== 'string') throw new Error(`error without a JSON message: ${what}`);
+    // A clear message: words, not a placeholder of a value the server failed to read.
+    const sentText = `${sent.path} ${String(sent.body ?? '')}`;
+    const unclear = ['[object Object]', 'undefined', 'NaN'].find(
+      (w) => json.message!.toString().includes(w) && !sentText.includes(w),
+    );
+    if (json.message === '' || unclear) throw new Error(`unclear message: ${what}`);
   }
 }
+
+/** Far longer than any answer takes on a loaded machine; only a request left hanging reaches it. */
+const HANG_MS = 20_000;
 
 const asArb = fc.constantFrom<As>('guest', 'player', 'admin');
 
@@ -536,9 +555,29 @@ describe('fuzzing the public edge: never a 5xx', () => {
     const request = fc
       .record({
         route: fc.constantFrom(...writes()),
-        body: fc.oneof(
+        body: fc.oneof<fc.Arbitrary<string | Buffer>[]>(
           fc.string({ unit: 'binary', maxLength: 60 }),
-          fc.constantFrom('{"email": ', '[1,2]', 'null', '"text"', '1e400', '{"a":1}}', '\u0000'),
+          fc.constantFrom(
+            '{"email": ',
+            '[1,2]',
+            'null',
+            '"text"',
+            '1e400',
+            '{"a":1}}',
+            '\u0000',
+            '{"__proto__":{"role":"admin"}}',
+            '{"constructor":{"prototype":{"role":"admin"}}}',
+            '{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}',
+          ),
+          // Bytes that are not UTF-8: lone continuation bytes, overlongs, a cut sequence.
+          fc
+            .array(fc.constantFrom(0x80, 0xbf, 0xc0, 0xaf, 0xed, 0xa0, 0xff, 0xfe, 0xe2, 0x82), {
+              minLength: 1,
+              maxLength: 8,
+            })
+            .map((bytes) =>
+              Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')]),
+            ),
         ),
         contentType: fc.constantFrom(
           'application/json',
@@ -560,6 +599,26 @@ describe('fuzzing the public edge: never a 5xx', () => {
     await fc.assert(fc.asyncProperty(request, expectNo5xx), { numRuns: 300 });
   }, 120_000);
 
+  it('huge bodies and deep nesting: refused with a 4xx, quickly', async () => {
+    const huge = [
+      { name: 'x'.repeat(200_000) },
+      { message: 'y'.repeat(99_000), email: 'a@example.com', name: 'Big' },
+      JSON.parse('{"a":' + '{"b":'.repeat(2000) + '1' + '}'.repeat(2000) + '}') as unknown,
+      Array.from({ length: 20_000 }, (_, i) => i),
+      { moveTimestamps: Array.from({ length: 12_000 }, (_, i) => i * 100) },
+    ];
+    for (const body of huge) {
+      for (const route of routes.filter((r) => r.method !== 'GET')) {
+        await expectNo5xx({
+          method: route.method,
+          path: fillPath(route.path, ['00000000-0000-4000-8000-000000000000']),
+          as: 'player',
+          body: JSON.stringify(body),
+        });
+      }
+    }
+  }, 120_000);
+
   it('static assets and page paths, with broken %-escapes', async () => {
     const request = fc
       .record({
@@ -578,4 +637,27 @@ describe('fuzzing the public edge: never a 5xx', () => {
       examples: [[{ method: 'GET', path: '/assets/%E0%A4%A.js', as: 'guest' }]],
     });
   }, 120_000);
+
+  it('afterwards: nothing crashed or was polluted; the gateway and every service still answer', async () => {
+    // The gateway and the services run in this process: a polluted prototype would show here.
+    const probe: Record<string, unknown> = {};
+    expect([probe.role, probe.isAdmin, probe.polluted]).toEqual([undefined, undefined, undefined]);
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('role');
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${stack.url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, expect.objectContaining({})]);
+    // A call that reaches each service through the gateway.
+    const player = client(stack.url);
+    player.cookie = cookies.player;
+    for (const path of [
+      '/api/user',
+      '/api/user/scores',
+      '/api/scores/top',
+      '/api/ads/mine',
+      '/api/updates',
+    ]) {
+      expect([path, (await player.get(path)).status]).toEqual([path, 200]);
+    }
+    expect((await player.get(`/api/player-sessions/${known.session}/game`)).status).toBe(200);
+  });
 });
