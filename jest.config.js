@@ -17,5 +17,7 @@ const projects = workspaces
 
 // Root-level checks that span workspaces (deployment files vs. code) live in test/.
 if (fs.existsSync(path.join(__dirname, 'test', 'jest.config.js'))) projects.push('<rootDir>/test');
+// The load suite's checks (k6 in step with the node harness, a smoke run).
+projects.push('<rootDir>/loadtest');
 
 module.exports = { projects };

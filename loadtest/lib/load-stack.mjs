@@ -11,10 +11,15 @@ import { freePorts } from './ports.mjs';
 
 export const resultsDir = path.join(root, 'loadtest/results');
 
-export async function startLoadStack({ name, database, env = {}, log }) {
-  await ensureDatastores({ log: () => {} });
-  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
+/**
+ * `env` goes over the defaults (the run's own stores: DATABASE_URL, REDIS_URL, NATS_URL; then
+ * the machine's shared ones are not needed); `gatewayPort` when the caller had to know it first.
+ */
+export async function startLoadStack({ name, database, env = {}, log, gatewayPort: given }) {
+  if (!env.DATABASE_URL) await ensureDatastores({ log: () => {} });
+  const [freeGateway, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
     await freePorts(7);
+  const gatewayPort = given ?? freeGateway;
   const runId = randomBytes(4).toString('hex');
   const redisPrefix = `lt:${runId}:`;
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));
@@ -46,6 +51,8 @@ export async function startLoadStack({ name, database, env = {}, log }) {
   return {
     base: `http://127.0.0.1:${gatewayPort}`,
     redisPrefix,
+    /** {name: pid} of the stack's processes now (a restarted one has a new pid). */
+    pids: () => stack.pids(),
     /** Stack process name by pid, for the CPU meter. */
     names: Object.fromEntries(Object.entries(stack.pids()).map(([n, pid]) => [pid, n])),
     async stop() {

@@ -1,0 +1,106 @@
+// The k6 scenario and the node harness send the same endpoints in the same proportions: both
+// read loadtest/scenarios/mixed.json, take every path from it by name, and play with the same
+// plan's keys; each endpoint is a documented route; k6's move finder finds the engine's moves.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createGame, findMoves as engineMoves, gridFromCells } from '@ballmatch/engine';
+import { findMoves as k6Moves } from '../k6/moves.js';
+
+const dir = path.join(__dirname, '..');
+const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+const scenario = JSON.parse(read('scenarios/mixed.json'));
+const nodeVisit = read('lib/mixed-visit.mjs');
+const k6Visit = read('k6/mixed.js');
+const plan = scenario.visit;
+
+/** Endpoint names the plan sends, from wherever they sit in it. */
+const planned = new Set<string>([
+  ...plan.pageLoad,
+  ...plan.afterGame,
+  plan.game.start,
+  plan.game.action,
+  plan.game.sessionUpdate,
+  plan.game.rewardClick,
+  ...Object.values(plan.game.impressions as Record<string, string>),
+]);
+
+describe('the mixed scenario', () => {
+  it('names only endpoints it defines, and sends every one it defines', () => {
+    expect([...planned].sort()).toEqual(Object.keys(scenario.endpoints).sort());
+  });
+
+  it('sends documented routes only (docs/api.md)', () => {
+    const api = fs.readFileSync(path.join(dir, '../docs/api.md'), 'utf8');
+    const shape = (route: string) => route.split('?')[0].replace(/\{\w+\}/g, '{}');
+    const documented = new Set(
+      [...api.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) (\/\S+)/gm)].map(
+        ([, method, route]) => `${method} ${shape(route)}`,
+      ),
+    );
+    for (const [name, { method, path: route }] of Object.entries(
+      scenario.endpoints as Record<string, { method: string; path: string }>,
+    )) {
+      expect(`${name}: ${method} ${shape(route)}`).toBe(
+        `${name}: ${[...documented].find((d) => d === `${method} ${shape(route)}`)}`,
+      );
+    }
+  });
+
+  it.each([
+    ['the node harness', nodeVisit],
+    ['the k6 script', k6Visit],
+  ])('%s takes every path from the scenario and plays by its plan', (_, source) => {
+    // No route written in the script itself: each comes from the scenario by its name.
+    expect(source).not.toMatch(/['"`]\/api\//);
+    for (const key of [
+      'plan.pageLoad',
+      'plan.afterGame',
+      'plan.playerShare',
+      'plan.socket.channels',
+      'plan.socket.browserHoldMs',
+      'game.start',
+      'game.impressions.ad',
+      'game.impressions.icon',
+      'game.action',
+      'game.actionPaceMs',
+      'game.paceJitter',
+      'game.sessionUpdateEvery',
+      'game.sessionUpdate',
+      'game.rewardClick',
+      'game.maxActions',
+    ]) {
+      expect(`${key}: ${source.includes(key)}`).toBe(`${key}: true`);
+    }
+  });
+
+  it('k6 reads the same scenario file and ramps by its figures', () => {
+    expect(k6Visit).toContain("open('../scenarios/mixed.json')");
+    for (const key of [
+      'startVisitsPerSecond',
+      'factor',
+      'stepSeconds',
+      'fillSeconds',
+      'maxSteps',
+      'p99LimitMs',
+    ]) {
+      expect(`${key}: ${k6Visit.includes(`ramp.${key}`)}`).toBe(`${key}: true`);
+    }
+  });
+});
+
+describe("k6's move finder", () => {
+  it('finds exactly the engine’s moves on 500 boards', () => {
+    const key = (m: { from: { x: number; y: number }; to: { x: number; y: number } }) =>
+      [m.from, m.to]
+        .map((c) => `${c.x},${c.y}`)
+        .sort()
+        .join('-');
+    for (let i = 0; i < 500; i++) {
+      const cells = createGame(`k6-moves-${i}`).grid.flat();
+      const expected = engineMoves({ grid: gridFromCells(cells) })
+        .map(key)
+        .sort();
+      expect(k6Moves(cells).map(key).sort()).toEqual(expected);
+    }
+  });
+});
