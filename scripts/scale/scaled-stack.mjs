@@ -1,0 +1,171 @@
+// The stack scaled out on one machine, as Kubernetes runs it (k8s/): two replicas each of the
+// gateway, scores, realtime and ads, one of auth, sessions and content, all sharing one
+// PostgreSQL, Redis and NATS.
+//
+//   browser ──> front balancer ──> gateway-1 | gateway-2      (HTTP and /ws, round robin)
+//   gateways ──> realtime balancer ──> realtime-1 | realtime-2 (/ws, round robin)
+//   gRPC clients ──> ipv4:link(scores-1),link(scores-2)       (grpc-js round_robin per call)
+//
+// Each replica of scores and ads sits behind a link (a one-backend balancer) whose cut(), like
+// a balancer's, is the fault suite's network cut of that replica. Every process serves
+// /metrics on a port of its own, so tests can see which replica did what.
+import { startBalancer } from './balancer.mjs';
+import { freePorts } from './ports.mjs';
+import { createSupervisor } from './supervisor.mjs';
+
+const LOCAL = '127.0.0.1';
+const SCALED = ['gateway', 'scores', 'realtime', 'ads'];
+const grpcTarget = (links) => `ipv4:${links.map((l) => l.address).join(',')}`;
+
+/**
+ * Starts it all; `frontPort` is the site's port (0: any free one), `env` goes to every process
+ * (stores, prefixes, keys, payments...).
+ */
+export async function startScaledStack({ frontPort = 0, env = {}, log }) {
+  const names = [
+    'auth',
+    'sessions',
+    'content',
+    ...SCALED.flatMap((service) => [`${service}-1`, `${service}-2`]),
+  ];
+  const [grpcPorts, metricsPorts] = [await freePorts(names.length), await freePorts(names.length)];
+  const port = Object.fromEntries(names.map((n, i) => [n, grpcPorts[i]]));
+  const metrics = Object.fromEntries(names.map((n, i) => [n, metricsPorts[i]]));
+
+  // Links in front of the gRPC replicas, balancers in front of realtime and the gateways.
+  const links = {};
+  for (const name of ['scores-1', 'scores-2', 'ads-1', 'ads-2']) {
+    links[name] = await startBalancer({ name, backends: [{ name, port: port[name] }] });
+  }
+  const realtimeBalancer = await startBalancer({
+    name: 'realtime',
+    backends: ['realtime-1', 'realtime-2'].map((name) => ({ name, port: port[name] })),
+  });
+  const front = await startBalancer({
+    name: 'front',
+    port: frontPort,
+    backends: ['gateway-1', 'gateway-2'].map((name) => ({ name, port: port[name] })),
+  });
+  const url = `http://localhost:${front.port}`;
+
+  const authAddr = `${LOCAL}:${port.auth}`;
+  const sessionsAddr = `${LOCAL}:${port.sessions}`;
+  const scoresAddr = grpcTarget([links['scores-1'], links['scores-2']]);
+  const adsAddr = grpcTarget([links['ads-1'], links['ads-2']]);
+  const grpc = (name, service) => ({
+    name,
+    env: { GRPC_HOST: LOCAL, GRPC_PORT: String(port[name]) },
+    ready: { grpc: `${LOCAL}:${port[name]}`, service },
+  });
+  const replicas = (service, make) => [1, 2].map((i) => make(`${service}-${i}`));
+
+  const procs = [
+    { ...grpc('auth', 'auth.v1.AuthService'), entry: 'services/auth/dist/index.js' },
+    { ...grpc('content', 'content.v1.UpdatesService'), entry: 'services/content/dist/index.js' },
+    ...replicas('ads', (name) => {
+      const p = grpc(name, 'ads.v1.AdsService');
+      return {
+        ...p,
+        entry: 'services/ads/dist/index.js',
+        env: { ...p.env, AUTH_ADDR: authAddr, PUBLIC_URL: url },
+      };
+    }),
+  ];
+  const sessions = grpc('sessions', 'sessions.v1.SessionService');
+  procs.push({
+    ...sessions,
+    entry: 'services/sessions/dist/index.js',
+    env: { ...sessions.env, ADS_ADDR: adsAddr },
+  });
+  for (const name of ['scores-1', 'scores-2']) {
+    const p = grpc(name, 'scores.v1.ScoreService');
+    procs.push({
+      ...p,
+      entry: 'services/scores/dist/index.js',
+      env: { ...p.env, SESSIONS_ADDR: sessionsAddr, AUTH_ADDR: authAddr },
+    });
+  }
+  for (const name of ['realtime-1', 'realtime-2']) {
+    procs.push({
+      name,
+      entry: 'services/realtime/dist/index.js',
+      env: { HOST: LOCAL, PORT: String(port[name]), TRUST_PROXY: '1' },
+      ready: { http: `http://${LOCAL}:${port[name]}/readyz` },
+    });
+  }
+  for (const name of ['gateway-1', 'gateway-2']) {
+    procs.push({
+      name,
+      entry: 'gateway/dist/index.js',
+      env: {
+        HOST: LOCAL,
+        PORT: String(port[name]),
+        AUTH_ADDR: authAddr,
+        SESSIONS_ADDR: sessionsAddr,
+        SCORES_ADDR: scoresAddr,
+        ADS_ADDR: adsAddr,
+        CONTENT_ADDR: `${LOCAL}:${port.content}`,
+        REALTIME_URL: `http://${LOCAL}:${realtimeBalancer.port}`,
+        // As in k8s/: one proxy hop in front (here the front balancer, which is L4 and adds no
+        // X-Forwarded-For, so the address seen is the client's own).
+        TRUST_PROXY: '1',
+        PUBLIC_ORIGIN: `${url},http://${LOCAL}:${front.port}`,
+      },
+      ready: { http: `http://${LOCAL}:${port[name]}/readyz` },
+    });
+  }
+  for (const proc of procs) {
+    proc.env.METRICS_PORT = String(metrics[proc.name]);
+    proc.env.METRICS_HOST = LOCAL;
+  }
+
+  const supervisor = createSupervisor({ procs, env, log });
+  const balancers = [front, realtimeBalancer, ...Object.values(links)];
+  try {
+    // Start order as in scripts/stack.mjs; replicas of one service start together (migrations
+    // take an advisory lock, so the two racing is safe, and that is exercised here).
+    await supervisor.start(['auth']);
+    await supervisor.start(['content', 'ads-1', 'ads-2']);
+    await supervisor.start(['sessions']);
+    await supervisor.start(['scores-1', 'scores-2', 'realtime-1', 'realtime-2']);
+    await supervisor.start(['gateway-1', 'gateway-2']);
+  } catch (error) {
+    await supervisor.stop();
+    for (const b of balancers) await b.stop();
+    throw error;
+  }
+
+  /** Which balancer routes to a replica (its front, the realtime one, or its own link). */
+  const balancerOf = (name) => {
+    if (name.startsWith('gateway-')) return front;
+    if (name.startsWith('realtime-')) return realtimeBalancer;
+    const link = links[name];
+    if (!link) throw new Error(`${name} has no replica link to cut (one replica only)`);
+    return link;
+  };
+
+  return {
+    url,
+    /** Each gateway's own address (to reach one replica, past the balancer). */
+    gateways: {
+      'gateway-1': `http://${LOCAL}:${port['gateway-1']}`,
+      'gateway-2': `http://${LOCAL}:${port['gateway-2']}`,
+    },
+    /** `http://127.0.0.1:<port>/metrics` of each process. */
+    metrics: Object.fromEntries(names.map((n) => [n, `http://${LOCAL}:${metrics[n]}/metrics`])),
+    processNames: names,
+    kill: (name, signal) => supervisor.kill(name, signal),
+    cut: (name) => balancerOf(name).cut(name),
+    heal: (name) => balancerOf(name).heal(name),
+    status: () => ({
+      pids: supervisor.pids(),
+      down: supervisor.down(),
+      restarts: supervisor.restarts(),
+      balancers: Object.fromEntries(balancers.map((b) => [b.name, b.stats()])),
+    }),
+    async stop() {
+      await supervisor.stop();
+      for (const b of balancers) await b.stop();
+    },
+  };
+}

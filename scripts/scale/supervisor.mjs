@@ -1,0 +1,123 @@
+// Runs named Node processes as scripts/stack.mjs does (own process group, logs prefixed, a
+// process that dies is started again), and lets the fault suite kill one and wait for its
+// replacement to answer its health check.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { root } from '../stack.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const RESTART_DELAY_MS = 500;
+
+/** Resolves once `check` ({http} or {grpc, service}) answers, or throws after `deadlineMs`. */
+export async function waitReady(check, deadlineMs = 60_000) {
+  const { checkGrpcHealth } = await import(
+    path.join(root, 'packages/platform/dist/grpc/health.js')
+  );
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    try {
+      if (check.http) {
+        const res = await fetch(check.http, { signal: AbortSignal.timeout(1000) });
+        if (res.ok) return;
+      } else if ((await checkGrpcHealth(check.grpc, check.service, 500)) === 'SERVING') {
+        return;
+      }
+    } catch {
+      // not up yet
+    }
+    await sleep(150);
+  }
+  throw new Error(`not ready after ${deadlineMs} ms: ${check.http ?? check.grpc}`);
+}
+
+/**
+ * `procs`: [{name, entry, env, ready}]. `start(group)` launches those named (all when omitted)
+ * together and waits for each to be ready.
+ */
+export function createSupervisor({ procs, env = {}, log = (line) => process.stdout.write(line) }) {
+  const running = new Map();
+  /** Replacements started after an unexpected exit, per process name. */
+  const restarts = new Map();
+  let stopping = false;
+
+  function launch(proc) {
+    const child = spawn(process.execPath, [path.join(root, proc.entry)], {
+      cwd: root,
+      env: { ...process.env, ...env, ...proc.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const prefix = `[${proc.name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffer = '';
+      stream.on('data', (chunk) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop();
+        for (const line of lines) log(prefix + line + '\n');
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (running.get(proc.name) === child) running.delete(proc.name);
+      if (stopping) return;
+      log(`${prefix}exited (${signal ?? code}); restarting\n`);
+      restarts.set(proc.name, (restarts.get(proc.name) ?? 0) + 1);
+      setTimeout(() => {
+        if (!stopping && !running.has(proc.name)) running.set(proc.name, launch(proc));
+      }, RESTART_DELAY_MS);
+    });
+    return child;
+  }
+
+  const byName = (name) => {
+    const proc = procs.find((p) => p.name === name);
+    if (!proc) throw new Error(`no process named ${name}`);
+    return proc;
+  };
+
+  process.once('exit', () => {
+    for (const child of running.values()) child.kill('SIGTERM');
+  });
+
+  return {
+    procs,
+    async start(names = procs.map((p) => p.name)) {
+      const group = names.map(byName);
+      for (const proc of group) running.set(proc.name, launch(proc));
+      await Promise.all(group.map((proc) => waitReady(proc.ready)));
+    },
+    /**
+     * Sends `signal` (SIGKILL: a crash) to one process; resolves once the supervisor's
+     * replacement answers its health check.
+     */
+    async kill(name, signal = 'SIGKILL') {
+      const proc = byName(name);
+      const child = running.get(name);
+      if (!child) throw new Error(`${name} is not running`);
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+      const until = Date.now() + 30_000;
+      while (!running.has(name) && Date.now() < until) await sleep(50);
+      await waitReady(proc.ready);
+    },
+    pids: () => Object.fromEntries([...running].map(([name, child]) => [name, child.pid])),
+    /** Names of processes not running now (none once every restart has happened). */
+    down: () => procs.map((p) => p.name).filter((name) => !running.has(name)),
+    restarts: () => Object.fromEntries(restarts),
+    async stop() {
+      stopping = true;
+      // Gateways first, so no request reaches a stopped service; then the rest.
+      for (const proc of [...procs].reverse()) {
+        const child = running.get(proc.name);
+        if (!child) continue;
+        let timer;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+        clearTimeout(timer);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    },
+  };
+}
