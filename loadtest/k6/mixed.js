@@ -136,7 +136,9 @@ async function playGame(weekId) {
     if (!check(answer, { 'action applied': (r) => r.status === 200 })) return;
     state = answer.json().game;
     sent++;
-    if (sent % game.sessionUpdateEvery === 0) {
+    // The page's figures on every few moves, and once more, closing the session, at the end.
+    const ending = state.status === 'ended';
+    if (ending || sent % game.sessionUpdateEvery === 0) {
       send(game.sessionUpdate, {
         params: { id },
         headers: auth,
@@ -146,6 +148,7 @@ async function playGame(weekId) {
           moveCount: state.totalMoves,
           averageMoveDuration: game.actionPaceMs,
           playerName,
+          ...(ending ? { endingSession: true } : {}),
         },
       });
     }

@@ -21,7 +21,9 @@ export function newLedger() {
     sessions: [],
     /** Actions answered 200, ends left out (they are not moves of the game's log). */
     actionsApplied: 0,
+    /** Figures updates answered 200 (each one a row), and the closing ones (no row). */
     sessionUpdates: 0,
+    sessionEnds: 0,
     rewardClicks: 0,
     impressions: { ad: 0, icon: 0 },
     /** sessionId -> reviewState of each game whose score was stored (200). */
@@ -170,7 +172,9 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
       state = answer.json.game;
       score = state.score;
       moveTimes.push(Math.round(performance.now()));
-      if (actionsSent % game.sessionUpdateEvery === 0) {
+      // The page's figures on every few moves, and once more, closing the session, at the end.
+      const ending = state.status === 'ended';
+      if (ending || actionsSent % game.sessionUpdateEvery === 0) {
         // Sent beside the game, as the page does; its answer is not waited for.
         void send(game.sessionUpdate, due, {
           params: { id },
@@ -182,8 +186,12 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
             averageMoveDuration: game.actionPaceMs,
             playerName,
             moveTimestamps: moveTimes.splice(0),
+            ...(ending ? { endingSession: true } : {}),
           },
-        }).then((a) => a?.status === 200 && ledger.sessionUpdates++);
+        }).then((a) => {
+          // The game's end closed the session already: the closing update changes nothing.
+          if (a?.status === 200) ledger[ending ? 'sessionEnds' : 'sessionUpdates']++;
+        });
       }
     }
     if (score <= 0) return due; // zero-point games are not submitted
