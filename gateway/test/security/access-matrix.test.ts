@@ -250,6 +250,21 @@ describe('no IDOR: another player can neither read nor change what is the player
     }
   });
 
+  it('a profile: a change is the caller’s own account’s, whatever the body names', async () => {
+    const { player, other } = clients;
+    const playerId = String((await player.get('/api/user')).json.id);
+    const renamed = await other.patch('/api/user/profile', {
+      username: 'sec_other2',
+      id: playerId,
+      userId: playerId,
+    });
+    expect([renamed.status, renamed.json.username]).toEqual([200, 'sec_other2']);
+    expect(renamed.json.id).not.toBe(playerId);
+    const mine = await player.get('/api/user');
+    expect([mine.json.id, mine.json.username]).toEqual([playerId, r.names.player]);
+    await other.patch('/api/user/profile', { username: r.names.other });
+  });
+
   it('an ad order: invisible to another advertiser, in their list and by id', async () => {
     const mine = await clients.other.get('/api/ads/mine');
     expect(mine.status).toBe(200);
