@@ -1,5 +1,6 @@
-// Root-level tests that check files spanning workspaces (deployment manifests against the code).
+// Root-level tests that check files spanning workspaces (deployment manifests and monitoring
+// rules against the code).
 module.exports = require('../jest.preset.js').preset(__dirname, {
   displayName: 'deploy',
-  testMatch: ['<rootDir>/deploy/**/*.test.ts'],
+  testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/ops/**/*.test.ts'],
 });
