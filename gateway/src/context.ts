@@ -1,5 +1,4 @@
-import type { KeyObject } from 'node:crypto';
-import type { Logger, Redis, SessionClaims } from '@ballmatch/platform';
+import type { Logger, PublicKeys, Redis, SessionClaims } from '@ballmatch/platform';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import type { SessionCookies } from './middleware/session';
@@ -10,7 +9,8 @@ export interface GatewayDeps extends ServiceClients {
   config: GatewayConfig;
   logger: Logger;
   redis: Redis;
-  publicKey: KeyObject;
+  /** Auth's public keys (two while the signing key is rotated). */
+  publicKey: PublicKeys;
   cookies: SessionCookies;
   /** /ws to the realtime service (plain HTTP here; the server's 'upgrade' event too). */
   realtime: RealtimeProxy;

@@ -72,17 +72,42 @@ export async function signSessionToken(
   return { token, tokenId, expiresAt, issuedAt };
 }
 
-/** Verifies signature, issuer, audience and expiry; any failure is UNAUTHENTICATED. */
+/**
+ * The keys a token may be signed with: the current one, and during a rotation the one before it
+ * (docs/operations.md, "Rotate the session signing key").
+ */
+export type PublicKeys = readonly KeyObject[];
+
+/** Tries each key in turn (two at most, and only while a rotation is under way). */
+async function verifyWithAny(keys: PublicKeys, token: string) {
+  let failure: unknown = new Error('no verification key');
+  for (const key of keys) {
+    try {
+      return await jwtVerify(token, key, {
+        algorithms: ['EdDSA'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+/**
+ * Verifies signature (by any of `publicKey`), issuer, audience and expiry; any failure is
+ * UNAUTHENTICATED.
+ */
 export async function verifySessionToken(
-  publicKey: KeyObject,
+  publicKey: KeyObject | PublicKeys,
   token: string,
 ): Promise<SessionClaims> {
   try {
-    const { payload } = await jwtVerify(token, publicKey, {
-      algorithms: ['EdDSA'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    });
+    const { payload } = await verifyWithAny(
+      Array.isArray(publicKey) ? publicKey : [publicKey as KeyObject],
+      token,
+    );
     const role = payload.role === 'admin' ? 'admin' : 'user';
     if (!payload.sub || !payload.jti || !payload.exp) throw new Error('incomplete token');
     // A token without `iat` counts as issued at the epoch: any sign-out mark voids it.
@@ -126,8 +151,15 @@ function pemFrom(value: string): string {
   return value.includes('-----BEGIN') ? value : Buffer.from(value, 'base64').toString('utf8');
 }
 
-export function loadPublicKey(pem: string | undefined, devKeyDir?: string): KeyObject {
-  return createPublicKey(pemFrom(pem ?? devKeyPair(devKeyDir).publicPem));
+/**
+ * The verification keys in JWT_PUBLIC_KEY: one PEM, or several one after another (a bundle, as
+ * during a key rotation), as text or base64; the development key when none is given.
+ */
+export function loadPublicKey(pem: string | undefined, devKeyDir?: string): PublicKeys {
+  const text = pemFrom(pem ?? devKeyPair(devKeyDir).publicPem);
+  const blocks = text.match(/-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g);
+  // Anything else (one key in another PEM type) is createPublicKey's to accept or refuse.
+  return (blocks ?? [text]).map((block) => createPublicKey(block));
 }
 
 export function loadPrivateKey(pem: string | undefined, devKeyDir?: string): KeyObject {

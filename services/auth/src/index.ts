@@ -11,6 +11,7 @@ import {
   ensureStreams,
   runProcess,
   loadPrivateKey,
+  loadPublicKey,
   migrateLatest,
   signOutEverywhere,
   signSessionToken,
@@ -102,7 +103,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const consumer = await startAchievementConsumer({ db, bus, logger, achievements });
 
   const names = createNames(users);
-  const publicKey = createPublicKey(privateKey);
+  // Its own key, and while the signing key is rotated the others in JWT_PUBLIC_KEY: a session
+  // signed with the previous key still reaches auth until it expires.
+  const publicKey = [
+    createPublicKey(privateKey),
+    ...(config.JWT_PUBLIC_KEY ? loadPublicKey(config.JWT_PUBLIC_KEY) : []),
+  ];
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
   });

@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Metadata } from '@grpc/grpc-js';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
-import { verifySessionToken } from '../jwt';
+import { verifySessionToken, type PublicKeys } from '../jwt';
 import { isSessionRevoked } from '../revocation';
 
 /**
@@ -44,7 +44,8 @@ export type Authenticate = (metadata: Metadata) => Promise<Caller>;
  * whether the token was revoked, the call fails as unavailable rather than letting it through.
  */
 export function createCallerAuthenticator(deps: {
-  publicKey: KeyObject;
+  /** The keys a token may be signed with (more than one while the signing key is rotated). */
+  publicKey: KeyObject | PublicKeys;
   redis: Redis;
 }): Authenticate {
   return async (metadata) => {
