@@ -65,7 +65,17 @@ export async function startTelemetry(options: {
     config.METRICS_PORT ??
     (config.NODE_ENV === 'test' ? 'off' : DEFAULT_METRICS_PORTS[options.service]);
   const server =
-    port === 'off' ? null : await startMetricsServer({ host: config.METRICS_HOST, port, logger });
+    port === 'off'
+      ? null
+      : await startMetricsServer({ host: config.METRICS_HOST, port, logger }).catch(
+          (error: NodeJS.ErrnoException) => {
+            // Another process on this machine has the port (two local stacks at once): serve
+            // without metrics rather than not at all; a scrape of it fails, which alerts.
+            if (error.code !== 'EADDRINUSE') throw error;
+            logger.error({ port }, 'metrics port in use: this process serves no metrics');
+            return null;
+          },
+        );
   if (server) logger.info({ port: server.port }, 'metrics at /metrics');
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT) logger.info('traces exported over OTLP');
 

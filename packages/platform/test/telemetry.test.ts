@@ -110,6 +110,23 @@ describe('metrics', () => {
       logger,
     });
     try {
+      // A second process asking for the same port serves without metrics (and says so).
+      const { logger: second, lines } = capturedLogger();
+      const clash = await startTelemetry({
+        service: 'scores',
+        config: parse({
+          NODE_ENV: 'test',
+          METRICS_PORT: String(serving.metricsPort),
+          METRICS_HOST: '127.0.0.1',
+        }),
+        logger: second,
+      });
+      expect(clash.metricsPort).toBeNull();
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'metrics port in use: this process serves no metrics' }),
+      );
+      await clash.stop();
+
       const res = await fetch(`http://127.0.0.1:${serving.metricsPort}/metrics`);
       expect(res.status).toBe(200);
       const text = await res.text();
