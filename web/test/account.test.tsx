@@ -38,6 +38,16 @@ describe('profile update payload', () => {
     expect(buildProfileUpdate(withWallet, values)).toEqual({ evmWallet: null });
   });
 
+  it('sends a new email with the current password', () => {
+    expect(
+      buildProfileUpdate(player, {
+        ...values,
+        email: 'alice.new@example.com',
+        currentPassword: 'old-pass-1',
+      }),
+    ).toEqual({ email: 'alice.new@example.com', currentPassword: 'old-pass-1' });
+  });
+
   it('sends a password change with the current password', () => {
     expect(
       buildProfileUpdate(player, {
@@ -100,6 +110,7 @@ describe('/edit-profile', () => {
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'taken@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'old-pass-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     const toast = await within(toastRegion()).findByRole('alert');
@@ -118,7 +129,26 @@ describe('/edit-profile', () => {
     await user.type(newPassword, 'brand-new-pass');
     (screen.getByLabelText('Current password') as HTMLInputElement).required = false;
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Enter your current password to set a new one.')).toBeTruthy();
+    expect(
+      await screen.findByText('Enter your current password to change your email or password.'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
+  });
+
+  it('asks for the current password before sending a new email (the server needs it)', async () => {
+    const calls = installFakeFetch(byRoute({ '/api/user': respond(200, player) }));
+    renderApp('/edit-profile');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'alice.new@example.com');
+    const current = screen.getByLabelText('Current password') as HTMLInputElement;
+    expect(current.required).toBe(true);
+    current.required = false;
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('Enter your current password to change your email or password.'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
   });
 });

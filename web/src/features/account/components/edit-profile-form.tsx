@@ -29,6 +29,11 @@ function initialValues(user: User): Record<ProfileField, string> {
   };
 }
 
+/** The server asks for the current password to change the email or the password. */
+function needsCurrentPassword(user: User, values: Record<ProfileField, string>): boolean {
+  return values.newPassword.length > 0 || values.email.trim() !== user.email;
+}
+
 /** Only what changed goes to the server; an emptied wallet is sent as null to clear it. */
 export function buildProfileUpdate(
   user: User,
@@ -41,10 +46,8 @@ export function buildProfileUpdate(
   if (username !== user.username) update.username = username;
   if (email !== user.email) update.email = email;
   if (wallet !== (user.evmWallet ?? '')) update.evmWallet = wallet || null;
-  if (values.newPassword) {
-    update.currentPassword = values.currentPassword;
-    update.newPassword = values.newPassword;
-  }
+  if (values.newPassword) update.newPassword = values.newPassword;
+  if (needsCurrentPassword(user, values)) update.currentPassword = values.currentPassword;
   return update;
 }
 
@@ -62,8 +65,10 @@ export function EditProfileForm({ user }: { user: User }) {
     event.preventDefault();
     fieldErrors.clear();
     const update = buildProfileUpdate(user, values);
-    if (update.newPassword && !update.currentPassword) {
-      fieldErrors.setErrors({ currentPassword: 'Enter your current password to set a new one.' });
+    if (needsCurrentPassword(user, values) && !update.currentPassword) {
+      fieldErrors.setErrors({
+        currentPassword: 'Enter your current password to change your email or password.',
+      });
       return;
     }
     if (Object.keys(update).length === 0) {
@@ -114,7 +119,8 @@ export function EditProfileForm({ user }: { user: User }) {
           label="Current password"
           type="password"
           autoComplete="current-password"
-          required={values.newPassword.length > 0}
+          required={needsCurrentPassword(user, values)}
+          hint="Needed to change your email or your password."
           {...bind('currentPassword')}
         />
         <Field
