@@ -45,6 +45,8 @@ export const natsEnv = {
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Prepended to every subject, so test runs never hear each other. */
   NATS_SUBJECT_PREFIX: z.string().default(''),
+  /** Copies of each JetStream stream (3 on a cluster of three: a stream outlives one server). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };
 
 export function grpcServerEnv(defaultPort: number) {

@@ -11,6 +11,8 @@ export interface EventBus {
   connection: NatsConnection;
   /** The connection's name: the service's (labels its outbox and subscriptions in metrics). */
   name: string;
+  /** Copies of each stream this process creates (`ensureStreams`). */
+  streamReplicas: number;
   /** The full subject for `subject` after this deployment's (or test run's) prefix. */
   subject(subject: string): string;
   publish(subject: string, payload: unknown): void;
@@ -26,6 +28,7 @@ export async function connectEventBus(options: {
   url: string;
   subjectPrefix: string;
   name: string;
+  streamReplicas?: number;
 }): Promise<EventBus> {
   const connection = await connect({
     servers: options.url.split(','),
@@ -37,6 +40,7 @@ export async function connectEventBus(options: {
   return {
     connection,
     name: options.name,
+    streamReplicas: options.streamReplicas ?? 1,
     subject,
     publish(s, payload) {
       const carrier = currentEventCarrier();

@@ -103,7 +103,10 @@ const isNotFound = (error: unknown) =>
   (error as NatsError).api_error?.err_code === 10059 ||
   /stream not found/i.test(String((error as Error).message));
 
-/** Creates (or widens the subjects of) each stream; safe when replicas race. */
+/**
+ * Creates each stream, or widens its subjects and sets its copies (`bus.streamReplicas`) when
+ * they differ; safe when replicas race.
+ */
 export async function ensureStreams(
   bus: EventBus,
   streams: StreamSpec[],
@@ -117,8 +120,11 @@ export async function ensureStreams(
     try {
       const info = await jsm.streams.info(name);
       const missing = subjects.filter((s) => !info.config.subjects.includes(s));
-      if (missing.length) {
-        await jsm.streams.update(name, { subjects: [...info.config.subjects, ...missing] });
+      if (missing.length || info.config.num_replicas !== bus.streamReplicas) {
+        await jsm.streams.update(name, {
+          subjects: [...info.config.subjects, ...missing],
+          num_replicas: bus.streamReplicas,
+        });
       }
     } catch (error) {
       if (!isNotFound(error)) throw error;
@@ -127,6 +133,7 @@ export async function ensureStreams(
           name,
           subjects,
           storage: StorageType.File,
+          num_replicas: bus.streamReplicas,
           max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
           duplicate_window: nanos(120_000),
         });

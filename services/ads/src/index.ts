@@ -87,6 +87,7 @@ export async function start(
     url: config.NATS_URL,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'ads',
+    streamReplicas: config.NATS_STREAM_REPLICAS,
   });
   const telemetry = await startTelemetry({ service: 'ads', config, logger, db, redis, bus });
   await ensureStreams(bus, ADS_STREAMS);

@@ -62,6 +62,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     url: config.NATS_URL,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'auth',
+    streamReplicas: config.NATS_STREAM_REPLICAS,
   });
   const telemetry = await startTelemetry({ service: 'auth', config, logger, db, redis, bus });
   await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);

@@ -67,6 +67,7 @@ export async function start(
     url: config.NATS_URL,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'content',
+    streamReplicas: config.NATS_STREAM_REPLICAS,
   });
   const telemetry = await startTelemetry({ service: 'content', config, logger, db, redis, bus });
   await ensureStreams(bus, CONTENT_STREAMS);

@@ -90,6 +90,7 @@ export async function start(
     url: config.NATS_URL,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'scores',
+    streamReplicas: config.NATS_STREAM_REPLICAS,
   });
   const telemetry = await startTelemetry({ service: 'scores', config, logger, db, redis, bus });
   await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);

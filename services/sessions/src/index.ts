@@ -59,6 +59,7 @@ export async function start(
     url: config.NATS_URL,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     name: 'sessions',
+    streamReplicas: config.NATS_STREAM_REPLICAS,
   });
   await ensureStreams(bus, SESSION_STREAMS);
   const relay = startOutboxRelay({ db, bus, logger });
