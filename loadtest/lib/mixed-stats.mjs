@@ -58,14 +58,17 @@ export class StepStats {
     return (step.endpoints[name] ??= { latencies: [], statuses: {}, errors: 0 });
   }
 
-  /** A request due at `dueAt` was sent: returns the callback its answer (or failure) calls. */
-  started(name, dueAt) {
+  /**
+   * A request due at `dueAt` was sent; its latency counts from `from` (when it could be sent:
+   * never before it was due). Returns the callback its answer (or failure) calls.
+   */
+  started(name, dueAt, from = dueAt) {
     const step = this.of(dueAt);
     step.pending++;
     return (status) => {
       step.pending--;
       const e = this.endpoint(step, name);
-      e.latencies.push(performance.now() - dueAt);
+      e.latencies.push(performance.now() - from);
       if (status === undefined) e.errors++;
       else e.statuses[status] = (e.statuses[status] ?? 0) + 1;
     };

@@ -4,9 +4,11 @@
 // board has none, the reward ad followed for the extra moves once), reported every few actions,
 // then submitted with the weekly call and a look at the board.
 //
-// Every request has a due time on the visit's own clock, fixed from its arrival; it is sent then,
-// or as soon as the answer it depends on is in, and its latency counts from when it was due: a
-// slow server makes the following requests late, and that lateness is measured.
+// Visits arrive on schedule whatever the answers do (open loop). Within a visit, every request
+// has a due time on the visit's own clock, fixed from its arrival; it is sent then, or as soon as
+// the answer it depends on is in, and its latency counts from the later of the two: lateness the
+// harness itself causes (a busy event loop) is measured, and a slow answer counts once, in the
+// request that was slow, not again in the ones that had to wait for it.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -53,11 +55,12 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
 
   /** Sends endpoint `name` at `dueAt` (or now, if later): {status, json} or null (failure). */
   async function send(name, dueAt, { params = {}, body, credential, offer, json = true } = {}) {
+    const from = Math.max(dueAt, performance.now());
     await sleepUntil(dueAt);
     if (run.stopping) return null;
     const { method, path: template } = endpoints[name];
     const url = template.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(params[key]));
-    const done = stats.started(name, dueAt);
+    const done = stats.started(name, dueAt, from);
     try {
       const res = await pool.request({
         path: url,
