@@ -1,5 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
+import { dismissToast, getToasts } from '@/components/ui/toast';
 import type { Achievement } from '@/features/achievements/api/get-achievements';
+import {
+  CATCH_UP_MAX_AGE_MS,
+  CLOCK_TOLERANCE_MS,
+  expectBadgesSince,
+  takeBadgeCatchUp,
+} from '@/features/achievements/lib/badge-catch-up';
 import { RealtimeClient } from '@/lib/realtime';
 import { FakeWebSocket } from './helpers/fake-websocket';
 import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
@@ -118,6 +125,51 @@ describe('a badge won while a page is open', () => {
     expect(subscriptions(socket)).not.toContain('achievements');
     act(() => socket.receive({ type: 'update', channel: 'achievements', data: { action: 'x' } }));
     expect(screen.queryByText(/Achievement unlocked/)).toBeNull();
+  });
+});
+
+describe('badges won while no page listened (the reload after a submission)', () => {
+  const subscribed = { type: 'subscription', channel: 'achievements', status: 'subscribed' };
+  afterEach(() => sessionStorage.clear());
+  /** The player closes the toast on screen; the next waiting one shows. */
+  const closeOpenToast = () => dismissToast(getToasts().find((t) => t.open)!.id);
+
+  it('tells, once subscribed, the badges won since the submitted score, each once', async () => {
+    expectBadgesSince('2026-11-24T12:00:00.000Z');
+    const badges = [
+      badge('first_game', 'First Game', '2026-11-24T12:00:01.000Z'),
+      badge('score_1000', 'Four Digits', '2026-11-24T12:00:01.000Z'),
+      badge('old_one', 'Long Ago', '2026-11-01T09:00:00.000Z'),
+      badge('games_10', 'Regular'),
+    ];
+    const calls = installFakeFetch(dashboardRoutes(() => badges));
+    renderApp('/');
+    await screen.findAllByRole('link', { name: 'Dashboard' });
+    const socket = FakeWebSocket.latest;
+    act(() => socket.open());
+    const listed = () => calls.filter((c) => c.url.endsWith('/api/user/achievements')).length;
+    expect(listed()).toBe(0); // not before the channel is listened to
+    act(() => socket.receive(subscribed));
+    expect(await screen.findByText('Achievement unlocked: First Game')).toBeTruthy();
+    expect(listed()).toBe(1);
+    // The same badge over /ws as well: told once.
+    act(() => socket.receive(awarded('first_game', 'First Game')));
+    act(() => closeOpenToast());
+    expect(await screen.findByText('Achievement unlocked: Four Digits')).toBeTruthy();
+    act(() => closeOpenToast());
+    expect(screen.queryByText(/Achievement unlocked/)).toBeNull();
+    // The note is used up: a later subscription (a reconnect) reads nothing.
+    act(() => socket.receive(subscribed));
+    expect(listed()).toBe(1);
+  });
+
+  it('reads nothing without a note, or with a stale one', () => {
+    expect(takeBadgeCatchUp()).toBeNull();
+    expectBadgesSince('2026-11-24T12:00:00.000Z', Date.now() - CATCH_UP_MAX_AGE_MS - 1);
+    expect(takeBadgeCatchUp()).toBeNull();
+    expectBadgesSince('2026-11-24T12:00:00.000Z');
+    expect(takeBadgeCatchUp()).toBe(Date.parse('2026-11-24T12:00:00.000Z') - CLOCK_TOLERANCE_MS);
+    expect(takeBadgeCatchUp()).toBeNull();
   });
 });
 

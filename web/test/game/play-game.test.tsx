@@ -1,3 +1,4 @@
+import { CLOCK_TOLERANCE_MS, takeBadgeCatchUp } from '@/features/achievements/lib/badge-catch-up';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetGuestConfirmation } from '@/features/game/components/game';
 import { LOGIN_PROMPT_TEXT } from '@/features/game/components/login-prompt';
@@ -262,7 +263,11 @@ describe('submitting the score', () => {
 
   it('sends the verified score, then the seasonal and weekly boards, and reloads 1.5 s later', async () => {
     const calls = backend({
-      'POST /api/scores': respond(200, { id: 'score-1' }),
+      'POST /api/scores': respond(200, {
+        id: 'score-1',
+        createdAt: '2026-11-24T12:00:00.000Z',
+        reviewState: 'accepted',
+      }),
       '/api/seasonal-leaderboards/active': respond(200, { id: 'season-9', name: 'Spring' }),
       'POST /api/seasonal-leaderboards/season-9/scores': respond(200, {}),
       'POST /api/weekly-leaderboards/record-score': respond(200, {}),
@@ -296,6 +301,8 @@ describe('submitting the score', () => {
     expect(sentBody(weekly)).toEqual(entry);
     expect([credentialOf(seasonal), credentialOf(weekly)]).toEqual(['cred-1', 'cred-1']);
     expect(localStorage.getItem('player_name')).toBe('Dana');
+    // The next page tells the badges this score wins that this one may not hear of.
+    expect(takeBadgeCatchUp()).toBe(Date.parse('2026-11-24T12:00:00.000Z') - CLOCK_TOLERANCE_MS);
 
     expect(reloadPage).not.toHaveBeenCalled();
     await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2500 });

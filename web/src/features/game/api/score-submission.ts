@@ -43,7 +43,13 @@ export function boardEntry(s: ScoreSubmission) {
  * game').
  */
 export type SubmitOutcome =
-  | { saved: true; review: 'held' | 'rejected' | null; message?: string }
+  | {
+      saved: true;
+      review: 'held' | 'rejected' | null;
+      message?: string;
+      /** The stored score's time (the server's), when it answered one. */
+      createdAt?: string;
+    }
   | { saved: false; queued: boolean; error: unknown };
 
 /** Whether a failure may pass if the same request is sent again later. */
@@ -98,12 +104,15 @@ function submitWeekly(
   });
 }
 
+/** What the outcome reads of the stored `Score` POST /api/scores answers. */
+type StoredScore = { reviewState?: unknown; message?: unknown; createdAt?: unknown };
+
 /** POST /api/scores alone (the outbox resends with this); resolves with the stored `Score`. */
 export function postScore(
   s: ScoreSubmission,
   credential: string,
   retries = 3,
-): Promise<{ reviewState?: unknown; message?: unknown } | null> {
+): Promise<StoredScore | null> {
   return api.post(apiPaths.scores, scoreBody(s), {
     retries,
     retryDelayMs: 800,
@@ -114,7 +123,7 @@ export function postScore(
 /** Submits a finished game's score with its session's credential ('' for the account's own). */
 export async function submitScore(s: ScoreSubmission, credential: string): Promise<SubmitOutcome> {
   rememberCredential(s.sessionId, credential);
-  let stored: { reviewState?: unknown; message?: unknown } | null;
+  let stored: StoredScore | null;
   try {
     stored = await postScore(s, credential);
   } catch (error) {
@@ -134,5 +143,6 @@ export async function submitScore(s: ScoreSubmission, credential: string): Promi
     submitWeekly(entry, headers).catch(logIgnored('weekly score')),
   ]);
   void invalidateAfter('score-submitted');
-  return { saved: true, review: null };
+  const createdAt = typeof stored?.createdAt === 'string' ? stored.createdAt : undefined;
+  return { saved: true, review: null, createdAt };
 }

@@ -4,6 +4,7 @@
 // and the page reloads 1.5 s later (a fresh page for the next game). A name the server refuses
 // goes back to the dialog instead, so the player can choose another.
 import { toast } from '@/components/ui/toast';
+import { expectBadgesSince } from '@/features/achievements/lib/badge-catch-up';
 import { ApiError } from '@/lib/api-client';
 import { reloadPage } from '@/lib/reload-page';
 import { isTransientFailure, submitScore } from '../api/score-submission';
@@ -94,6 +95,8 @@ export async function handOffScore(
       variant: 'success',
     });
   }
+  // Its badges are judged after the answer; the next page tells those this one misses.
+  if (outcome.saved && outcome.createdAt) expectBadgesSince(outcome.createdAt);
   cancelPendingReload();
   pendingReload = setTimeout(reloadPage, RELOAD_DELAY_MS);
   return {};
