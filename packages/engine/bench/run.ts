@@ -10,6 +10,7 @@ import { Sfc32, seedRng } from '../src/random';
 import type { RngState } from '../src/random';
 import { play } from '../src/bots';
 import { describeMachine, findRepoRoot, writeSection } from './report';
+import { stableFigures } from './stable-run';
 
 interface Figures {
   name: string;
@@ -87,6 +88,9 @@ function swapPositions(count: number): { state: GameState; from: Cell; to: Cell 
 }
 
 async function main(): Promise<void> {
+  // --quick: a few seconds, to check the benchmark works; prints, writes nothing.
+  const quick = process.argv.includes('--quick');
+  const samples = (count: number): number => (quick ? Math.ceil(count / 50) : count);
   const root = findRepoRoot(__dirname);
   const fixture = JSON.parse(
     readFileSync(join(root, 'packages/engine/bench/fixtures/long-game.json'), 'utf8'),
@@ -107,7 +111,7 @@ async function main(): Promise<void> {
     measure(
       'swap() with its full cascade (5,000 positions from real games)',
       'median ≤ 10 µs, p99 ≤ 50 µs',
-      300_000,
+      samples(300_000),
       (i) => {
         const p = positions[i % positions.length];
         return swap(p.state, p.from, p.to).ok;
@@ -117,39 +121,45 @@ async function main(): Promise<void> {
     measure(
       'new grid (no run, ≥ 1 move) from an RNG state',
       'median ≤ 10 µs',
-      300_000,
+      samples(300_000),
       (i) => generateBoard(new Sfc32(rngStates[i % rngStates.length])).length,
       under('median', 10_000),
     ),
     measure(
       'createGame(seed): seed hash, new grid, level 1',
       'median ≤ 10 µs',
-      300_000,
+      samples(300_000),
       (i) => createGame(seeds[i % seeds.length]).score === 0,
       under('median', 10_000),
     ),
     measure(
       'findMoves() on a full grid',
       'median ≤ 5 µs',
-      300_000,
+      samples(300_000),
       (i) => findMoves(positions[i % positions.length].state).length,
       under('median', 5_000),
     ),
     measure(
       `replay() of a ${fixture.moves}-move game (${longLog.length} log entries)`,
       'median ≤ 2 ms',
-      3_000,
+      samples(3_000),
       () => replay(fixture.seed, longLog).ok,
       under('median', 2_000_000),
     ),
     measure(
       `parse + decode its wire log (${Buffer.byteLength(fixtureText)} bytes of JSON)`,
       'none',
-      20_000,
+      samples(20_000),
       () => decodeGameLog(JSON.parse(fixtureText)).ok,
       null,
     ),
   ];
+
+  const stable = stableFigures(
+    { seed: fixture.seed, moves: fixture.moves, log: longLog },
+    quick ? { games: 200, rounds: 6, passes: 1 } : { games: 2_000, rounds: 30, passes: 2 },
+    (line) => console.log(`  ${line}`),
+  );
 
   const replayMedian = results[4].median;
   const machine = describeMachine();
@@ -176,7 +186,34 @@ async function main(): Promise<void> {
     'positions come from scripted games, one valid move each, so cascades happen as often as in',
     'play. The 300-move game is `bench/fixtures/long-game.json`, found by `npm run bench:fixture`',
     '(a beam search: random or greedy play ends by level 5, about 50 moves).',
+    '',
+    '### Stable figures: ratios to a reference workload, and CPU per action',
+    '',
+    'The table above is wall time on a shared machine: it moves by a third from run to run with',
+    'the other work here. These figures do not. Each workload runs in blocks of about 20 ms of',
+    'CPU, interleaved with blocks of a fixed pure-JS reference computation',
+    '(`bench/reference-workload.ts`, never changed), and each block of the engine is divided by the',
+    'mean of the two reference blocks around it: the ratio is how many reference units one unit',
+    'of the workload costs (lower is faster), the median over the rounds with its interquartile',
+    'range. Time is CPU time of the process (`process.cpuUsage`, user + system), so being',
+    'descheduled by other processes does not count. "Before" is the engine as it was before',
+    'issue 14 (`bench/engine-before`, a verbatim copy of `src` at e70c81f), run in the same',
+    "process and the same rounds as today's, so before/after comes from one run; the speed-up",
+    'is the median of before / after within each round.',
+    '',
+    ...stable,
+    '',
+    'CPU per action: every typical game run through the engine, in chunks of 100 games alternating',
+    'between the two engines, twice over, with `process.cpuUsage` around each chunk, divided by',
+    'the number of actions (swaps, resets, extra moves). "Live" is what the sessions service does',
+    'for a ranked game, one action per request: the game created from its seed, then each action',
+    'on the previous state, with the animation steps the client gets; "replay" is what the',
+    'scores service does once per submitted game.',
   ].join('\n');
+  if (quick) {
+    console.log(`\n${stable.join('\n')}\n\n--quick: docs/benchmarks.md left as it is.`);
+    return;
+  }
 
   console.log(`BallMatch engine benchmark on ${machine}\n`);
   console.log(table.join('\n'));

@@ -1,0 +1,110 @@
+// Replaying a submitted game: the same actions through the same code from the same seed. The
+// server trusts a score only when this reaches it; any impossible entry is named with its reason.
+import { createGame, endGame, grantExtraMoves, playSwap, resetGrid } from './game';
+import { MAX_LOG_ENTRIES } from './log';
+import type { GameLogEntry } from './log';
+import type { Rejection } from './rejections';
+import { analyzeTiming } from './timing';
+import type { TimingAnalysis } from './timing';
+import type { GameState } from './types';
+
+export type ReplayRejection = Rejection | 'invalidEntry' | 'logTooLong';
+
+export interface ReplaySuccess {
+  ok: true;
+  score: number;
+  /** The level reached (currentLevel). */
+  level: number;
+  /** Valid swaps made in the whole game (the Score entity's `moves`). */
+  moves: number;
+  /** Moves used on the last level. */
+  movesUsed: number;
+  totalMatches: number;
+  largestRun: number;
+  extraMovesGranted: boolean;
+  resets: number;
+  /** Timing analysis of the swaps' timestamps. */
+  timing: TimingAnalysis;
+  /** The final state; the end of the log ends the game, so its status is 'ended'. */
+  state: GameState;
+}
+
+export interface ReplayFailure {
+  ok: false;
+  /** Index in the log of the first impossible entry (MAX_LOG_ENTRIES for 'logTooLong'). */
+  entryIndex: number;
+  reason: ReplayRejection;
+  message: string;
+}
+
+export type ReplayResult = ReplaySuccess | ReplayFailure;
+
+function isCell(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
+
+/** What is structurally wrong with an entry, or null. Guards callers that skip decodeGameLog. */
+function entryProblem(entry: GameLogEntry, previousAt: number): string | null {
+  if (typeof entry !== 'object' || entry === null) return 'The entry is not an object.';
+  if (typeof entry.at !== 'number' || !Number.isFinite(entry.at)) {
+    return 'The entry has no valid timestamp.';
+  }
+  if (entry.at < previousAt) return 'The entry is timed before the previous one.';
+  if (entry.type === 'swap') {
+    return isCell(entry.from) && isCell(entry.to) ? null : 'The swap has no cells.';
+  }
+  return entry.type === 'reset' || entry.type === 'extraMoves' ? null : 'Unknown entry type.';
+}
+
+/** Replays a log from the game's seed; the end of the log is the end of the game. */
+export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult {
+  if (!Array.isArray(log)) {
+    return { ok: false, entryIndex: 0, reason: 'invalidEntry', message: 'The log is not a list.' };
+  }
+  if (log.length > MAX_LOG_ENTRIES) {
+    return {
+      ok: false,
+      entryIndex: MAX_LOG_ENTRIES,
+      reason: 'logTooLong',
+      message: `A game log holds at most ${MAX_LOG_ENTRIES} entries.`,
+    };
+  }
+  let state = createGame(seed);
+  const swapTimes: number[] = [];
+  let resets = 0;
+  let previousAt = -Infinity;
+  for (let entryIndex = 0; entryIndex < log.length; entryIndex++) {
+    const entry = log[entryIndex];
+    const problem = entryProblem(entry, previousAt);
+    if (problem !== null)
+      return { ok: false, entryIndex, reason: 'invalidEntry', message: problem };
+    previousAt = entry.at;
+    const result =
+      entry.type === 'swap'
+        ? playSwap(state, entry.from, entry.to, false)
+        : entry.type === 'reset'
+          ? resetGrid(state)
+          : grantExtraMoves(state);
+    if (!result.ok) {
+      return { ok: false, entryIndex, reason: result.reason, message: result.message };
+    }
+    state = result.state;
+    if (entry.type === 'swap') swapTimes.push(entry.at);
+    if (entry.type === 'reset') resets++;
+  }
+  const ended = endGame(state);
+  if (ended.ok) state = ended.state;
+  return {
+    ok: true,
+    score: state.score,
+    level: state.level.currentLevel,
+    moves: state.totalMoves,
+    movesUsed: state.level.movesUsed,
+    totalMatches: state.totalMatches,
+    largestRun: state.largestRun,
+    extraMovesGranted: state.extraMovesGranted,
+    resets,
+    timing: analyzeTiming(swapTimes),
+    state,
+  };
+}
