@@ -1,10 +1,19 @@
-// The client side of the fan-out benchmark (run by fanout.mjs in its own process): opens
-// SOCKETS WebSockets to the realtime service from several loopback source addresses,
-// subscribes each to 'scores', and measures for every update how long after the score's
-// acceptance (its createdAt) it arrived. Talks to the parent over IPC.
+// The client side of the fan-out benchmark (run by fanout-run.mjs in its own process): opens
+// SOCKETS WebSockets to the server from several loopback source addresses, subscribes each to
+// 'scores', and measures for every update how long after the score's acceptance (its
+// createdAt) it arrived. Talks to the parent over IPC.
+//
+// BENCH_PROTOCOL says what is spoken inside the WebSocket: 'ballmatch' (our /ws JSON messages)
+// or 'socketio' (Socket.IO v5 packets in Engine.IO v4 framing, as socket.io-client speaks over
+// its websocket transport). The TCP, HTTP and frame handling are the same code for both, so
+// the clients of either server cost the same.
 import net from 'node:net';
 
 const url = process.env.BENCH_URL;
+const protocol = process.env.BENCH_PROTOCOL ?? 'ballmatch';
+if (protocol !== 'ballmatch' && protocol !== 'socketio') {
+  throw new Error(`BENCH_PROTOCOL ${protocol}: 'ballmatch' or 'socketio'`);
+}
 const total = Number(process.env.BENCH_SOCKETS);
 const sourceIps = process.env.BENCH_SOURCE_IPS.split(',');
 const inFlight = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 200);
@@ -16,6 +25,8 @@ const histogram = new Float64Array(HISTOGRAM_MS + 1);
 let delivered = 0;
 let duplicates = 0;
 let closedEarly = 0;
+/** When the last update arrived (ms since the epoch): the end of the deliveries. */
+let lastDeliveryAt = 0;
 const received = new Int32Array(total);
 const lastSeq = new Int32Array(total).fill(-1);
 const sockets = [];
@@ -46,6 +57,7 @@ function onUpdate(index, data) {
   lastSeq[index] = seq;
   received[index] += 1;
   delivered += 1;
+  lastDeliveryAt = now;
   const latency = Math.min(Math.max(now - createdAt, 0), HISTOGRAM_MS);
   histogram[latency] += 1;
   if (seq < MAX_EVENTS) {
@@ -58,8 +70,47 @@ function onUpdate(index, data) {
 // masked pongs out. A full client library costs several microseconds per message, and the
 // clients of 10,000 sockets share one core here, so the client must not be the bottleneck.
 const KEY = 'dGhlIHNhbXBsZSBub25jZQ==';
-const { hostname, port, pathname } = new URL(url);
-const SUBSCRIBE = maskedFrame(0x1, Buffer.from('{"type":"subscribe","channel":"scores"}'));
+const { hostname, port, pathname, search } = new URL(url);
+const text = (message) => maskedFrame(0x1, Buffer.from(message));
+const SUBSCRIBE = text('{"type":"subscribe","channel":"scores"}');
+
+// Socket.IO over Engine.IO v4: the server opens with `0{sid,…}`, the client connects to the
+// main namespace (`40`), and once told `40{sid}` emits `42["subscribe","scores"]`; the server
+// answers `42["subscription",…]` and then sends `42["scores",{…}]` per update. The heartbeat
+// is the server's `2`, answered `3`.
+const SIO_CONNECT = text('40');
+const SIO_SUBSCRIBE = text('42["subscribe","scores"]');
+const SIO_PONG = text('3');
+const SIO_SUBSCRIBED = Buffer.from('42["subscription"');
+const SIO_UPDATE = Buffer.from('42["scores"');
+
+/**
+ * What the client does with one text message (a complete frame's payload). Returns 'subscribed'
+ * when the server confirms the subscription, 'update' for an update, else null.
+ */
+function onBallmatchText(socket, payload, subscribed) {
+  if (subscribed) return 'update';
+  return payload.includes('"subscription"') ? 'subscribed' : null;
+}
+
+function onSocketIoText(socket, payload, subscribed) {
+  const type = payload[0];
+  if (type === 0x34 /* 4: a Socket.IO packet */) {
+    if (payload.subarray(0, SIO_UPDATE.length).equals(SIO_UPDATE))
+      return subscribed ? 'update' : null;
+    if (payload[1] === 0x30 /* 0: namespace connected */) socket.write(SIO_SUBSCRIBE);
+    else if (payload.subarray(0, SIO_SUBSCRIBED.length).equals(SIO_SUBSCRIBED)) return 'subscribed';
+    else if (payload[1] === 0x31 /* 1: disconnected */) socket.end();
+  } else if (type === 0x32 /* 2: ping */) {
+    socket.write(SIO_PONG);
+  } else if (type === 0x30 /* 0: Engine.IO open */) {
+    socket.write(SIO_CONNECT);
+  }
+  return null;
+}
+
+const onText = protocol === 'socketio' ? onSocketIoText : onBallmatchText;
+const FIRST_MESSAGE = protocol === 'socketio' ? null : SUBSCRIBE;
 
 function maskedFrame(opcode, payload) {
   if (payload.length > 125) throw new Error('short frames only');
@@ -84,7 +135,7 @@ function connectOne(index) {
     let subscribed = false;
     socket.on('connect', () => {
       socket.write(
-        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
+        `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
           `Connection: Upgrade\r\nSec-WebSocket-Key: ${KEY}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
       );
     });
@@ -102,7 +153,7 @@ function connectOne(index) {
           return reject(new Error(data.toString('latin1', 0, data.indexOf('\r\n'))));
         }
         handshaken = true;
-        socket.write(SUBSCRIBE);
+        if (FIRST_MESSAGE) socket.write(FIRST_MESSAGE);
         data = data.subarray(end + 4);
       }
       let at = 0;
@@ -123,8 +174,9 @@ function connectOne(index) {
         const payload = data.subarray(at + headerLength, at + headerLength + length);
         at += headerLength + length;
         if (opcode === 0x1) {
-          if (subscribed) onUpdate(index, payload);
-          else if (payload.includes('"subscription"')) {
+          const outcome = onText(socket, payload, subscribed);
+          if (outcome === 'update') onUpdate(index, payload);
+          else if (outcome === 'subscribed' && !subscribed) {
             subscribed = true;
             resolve(socket);
           }
@@ -204,6 +256,7 @@ function report(expectedPerSocket) {
   const spread = sorted(lastMs.subarray(0, events).map((last, i) => last - firstMs[i]));
   return {
     delivered,
+    lastDeliveryAt,
     expected: expectedPerSocket * total,
     /** Per score: latency of its first copy, and how long until its last copy (ms). */
     perScore: {
