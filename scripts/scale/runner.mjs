@@ -42,6 +42,18 @@ const commands = {
   status: async () => stack.status(),
 };
 
+let stopping;
+/** Everything down, once: on `stop`, stdin closing, or a signal (the test runner going away). */
+function shutdown() {
+  stopping ??= (async () => {
+    await stack.stop();
+    await stores?.stop();
+    process.exit(0);
+  })();
+  return stopping;
+}
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.once(signal, shutdown);
+
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const [id, command, ...args] = line.trim().split(/\s+/);
   if (id === 'stop' || command === 'stop') break;
@@ -56,6 +68,4 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
     (error) => process.stdout.write(`${id} error ${String(error.message).replace(/\n/g, ' ')}\n`),
   );
 }
-await stack.stop();
-await stores?.stop();
-process.exit(0);
+await shutdown();
