@@ -319,8 +319,13 @@ function cpuFigures({ wallMs, cpuMs }, ticks, summary) {
   const server = Object.entries(cpuMs)
     .filter(([g]) => g !== 'load generator' && g !== 'other processes')
     .reduce((sum, [, ms]) => sum + ms, 0);
+  // Processes that started and ended within the step (other people's short test runs) are in
+  // no snapshot: the machine's own busy time (/proc/stat) minus what was found is theirs.
+  const found = Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0);
+  const exited = ticks.busy * 10 - found; // /proc/stat counts in USER_HZ (100) ticks
+  const measured = exited > 0 ? { ...cpuMs, 'processes that exited meanwhile': exited } : cpuMs;
   const groups = Object.fromEntries(
-    Object.entries(cpuMs)
+    Object.entries(measured)
       .sort((a, b) => b[1] - a[1])
       .map(([g, ms]) => [
         g,
