@@ -31,6 +31,7 @@ if (everything) {
   run(bin('tsc'), ['-p', 'web', '--noEmit']);
   run(bin('tsc'), ['-p', 'tsconfig.tests.json']);
   run(bin('tsc'), ['-p', 'e2e', '--noEmit']);
+  run(bin('tsc'), ['-p', 'faults', '--noEmit']);
 }
 run('sh', [path.join(root, 'scripts/ensure-chromium.sh')]);
 

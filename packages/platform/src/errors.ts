@@ -81,9 +81,30 @@ function nulInText(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '22021';
 }
 
+const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+/**
+ * A store that cannot be reached (PostgreSQL restarting: refused or dropped connections,
+ * SQLSTATE class 08 or 57P01-57P03, no pooled connection in time) is an outage, not a fault:
+ * the caller may retry, so it is UNAVAILABLE (503), never INTERNAL.
+ */
+function storeUnreachable(error: unknown): boolean {
+  const { code, name, message } = (error ?? {}) as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+  };
+  return (
+    (typeof code === 'string' &&
+      (LOST_CONNECTION.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) ||
+    name === 'KnexTimeoutError' ||
+    (typeof message === 'string' && /^Connection terminated/.test(message))
+  );
+}
+
 /**
  * Turns anything a handler threw into what grpc-js sends: unknown errors become INTERNAL
- * (text PostgreSQL cannot store, INVALID_ARGUMENT).
+ * (text PostgreSQL cannot store, INVALID_ARGUMENT; a store out of reach, UNAVAILABLE).
  */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
   const app =
@@ -91,7 +112,12 @@ export function toGrpcError(error: unknown): Partial<ServiceError> {
       ? error
       : nulInText(error)
         ? new AppError('INVALID_ARGUMENT', 'Text must not contain the NUL character')
-        : new AppError('INTERNAL', 'Internal error');
+        : storeUnreachable(error)
+          ? new AppError(
+              'UNAVAILABLE',
+              'The service cannot reach its data. Please try again shortly.',
+            )
+          : new AppError('INTERNAL', 'Internal error');
   const metadata = new Metadata();
   if (!relayedOutages.has(app)) metadata.set(ANSWERED_KEY, '1');
   if (app.details.field) metadata.set(FIELD_KEY, app.details.field);

@@ -1,5 +1,5 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { AppError, fromGrpcError, httpStatusOf, toGrpcError } from '../src';
+import { AppError, createKnex, fromGrpcError, httpStatusOf, toGrpcError } from '../src';
 
 function asServiceError(partial: Partial<ServiceError>): ServiceError {
   return Object.assign(new Error(partial.details), {
@@ -48,6 +48,21 @@ describe('one error map: domain → gRPC → HTTP', () => {
       details: 'Text must not contain the NUL character',
     });
     expect(httpStatusOf(fromGrpcError(asServiceError(sent), 'auth'))).toBe(400);
+  });
+
+  it('turns a database out of reach into UNAVAILABLE (503), not INTERNAL', async () => {
+    // A real driver error: nothing listens on port 1.
+    const db = createKnex({ url: 'postgres://postgres@127.0.0.1:1/none', schema: 'public' });
+    const failure = await db.raw('select 1').catch((error: unknown) => error);
+    await db.destroy();
+    const sent = toGrpcError(failure);
+    expect(sent).toMatchObject({ code: status.UNAVAILABLE });
+    expect(httpStatusOf(fromGrpcError(asServiceError(sent), 'auth'))).toBe(503);
+    const terminated = toGrpcError(new Error('Connection terminated unexpectedly'));
+    expect(terminated).toMatchObject({ code: status.UNAVAILABLE });
+    expect(toGrpcError(Object.assign(new Error('x'), { code: '57P01' }))).toMatchObject({
+      code: status.UNAVAILABLE,
+    });
   });
 
   it('turns an unreachable peer into 503 naming the service', () => {
