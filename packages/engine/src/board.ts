@@ -1,24 +1,36 @@
-// The working form of a grid inside the engine: one flat array of colour indices
+// The working form of a grid inside the engine: one flat typed array of colour indices
 // (index = y * GRID_COLUMNS + x, EMPTY for a popped ball). Converting at the edges keeps the
-// public state readable (colour names) and the inner loops cheap.
+// public state readable (colour names) and the inner loops cheap: no boxing, no holes, and a
+// board can be reused instead of allocated for every action.
 import { COLORS, GRID_COLUMNS, GRID_ROWS } from './constants';
 import type { Color } from './constants';
 import type { Cell, Grid } from './types';
 
-export type Board = number[];
+export type Board = Int8Array;
 
 export const EMPTY = -1;
 export const CELL_COUNT = GRID_COLUMNS * GRID_ROWS;
 
-const COLOR_INDEX: Readonly<Record<string, number>> = Object.fromEntries(
-  COLORS.map((color, index) => [color, index]),
-);
+export function createBoard(): Board {
+  return new Int8Array(CELL_COUNT);
+}
 
-export function boardFromGrid(grid: Grid): Board {
-  const board: Board = new Array<number>(CELL_COUNT);
+// The six colour names start with six different letters: a table on the first character finds
+// the index, and one comparison confirms the whole name (anything else becomes EMPTY).
+const BY_FIRST_CHAR = new Int8Array(128).fill(EMPTY);
+COLORS.forEach((color, index) => (BY_FIRST_CHAR[color.charCodeAt(0)] = index));
+
+function colorIndex(color: Color): number {
+  const index = BY_FIRST_CHAR[color.charCodeAt(0) & 127];
+  return index !== EMPTY && COLORS[index] === color ? index : EMPTY;
+}
+
+/** The board of a grid, written into `board` (a new one by default). */
+export function boardFromGrid(grid: Grid, board: Board = createBoard()): Board {
   for (let y = 0; y < GRID_ROWS; y++) {
     const row = grid[y];
-    for (let x = 0; x < GRID_COLUMNS; x++) board[y * GRID_COLUMNS + x] = COLOR_INDEX[row[x]];
+    const rowStart = y * GRID_COLUMNS;
+    for (let x = 0; x < GRID_COLUMNS; x++) board[rowStart + x] = colorIndex(row[x]);
   }
   return board;
 }
@@ -36,9 +48,16 @@ export function gridFromCells(cells: readonly Color[]): Grid {
 export function gridFromBoard(board: Board): Grid {
   const grid: Grid = new Array<Color[]>(GRID_ROWS);
   for (let y = 0; y < GRID_ROWS; y++) {
-    const row = new Array<Color>(GRID_COLUMNS);
-    for (let x = 0; x < GRID_COLUMNS; x++) row[x] = COLORS[board[y * GRID_COLUMNS + x]];
-    grid[y] = row;
+    const i = y * GRID_COLUMNS;
+    // A literal row: one allocation with its final size and kind (GRID_COLUMNS is 6).
+    grid[y] = [
+      COLORS[board[i]],
+      COLORS[board[i + 1]],
+      COLORS[board[i + 2]],
+      COLORS[board[i + 3]],
+      COLORS[board[i + 4]],
+      COLORS[board[i + 5]],
+    ];
   }
   return grid;
 }

@@ -1,13 +1,12 @@
 // Resolving a board after a swap: pop every run, let balls fall, fill from the top, and repeat
 // until no run stands. Each round is returned as a step the client can animate as is.
-import { CELL_COUNT, EMPTY, cellAt } from './board';
+import { CELL_COUNT, EMPTY } from './board';
 import type { Board } from './board';
 import { COLORS, GRID_COLUMNS, GRID_ROWS } from './constants';
 import type { Color } from './constants';
-import { findRuns } from './matches';
-import type { RunDirection } from './matches';
+import { ALL_COLUMNS, ALL_ROWS, scanRuns } from './matches';
+import type { RunDirection, RunTally } from './matches';
 import type { RandomSource } from './random';
-import { pointsForRun } from './scoring';
 import type { Cell } from './types';
 
 /** One run popped in a step, scored on its own length. */
@@ -59,45 +58,58 @@ export interface Resolution {
 }
 
 /**
- * Drops the balls of each column onto the ones below and fills the gaps at the top. `step` is
- * null when nobody will animate it (replay): the board and the draws are the same either way.
+ * Drops the balls of the columns in `columns` (a bit per column) onto the ones below and fills
+ * the gaps at the top, column by column from the left. `step` is null when nobody will animate
+ * it (replay): the board and the draws are the same either way.
  */
-function settle(board: Board, rng: RandomSource, step: CascadeStep | null): void {
-  for (let x = 0; x < GRID_COLUMNS; x++) {
-    let landing = GRID_ROWS - 1;
-    for (let y = GRID_ROWS - 1; y >= 0; y--) {
-      const color = board[y * GRID_COLUMNS + x];
+function settle(board: Board, rng: RandomSource, columns: number, step: CascadeStep | null): void {
+  for (let x = 0; x < COLUMNS; x++) {
+    if ((columns & (1 << x)) === 0) continue; // nothing popped here: nothing moves, no draw
+    let landing = ROWS - 1;
+    for (let y = ROWS - 1; y >= 0; y--) {
+      const color = board[y * COLUMNS + x];
       if (color === EMPTY) continue;
       if (y !== landing) {
-        step?.falls.push({ from: { x, y }, to: { x, y: landing }, color: COLORS[color] });
-        board[landing * GRID_COLUMNS + x] = color;
-        board[y * GRID_COLUMNS + x] = EMPTY;
+        if (step !== null) {
+          step.falls.push({ from: { x, y }, to: { x, y: landing }, color: COLORS[color] });
+        }
+        board[landing * COLUMNS + x] = color;
+        board[y * COLUMNS + x] = EMPTY;
       }
       landing--;
     }
     const gap = landing + 1;
     for (let y = 0; y < gap; y++) {
-      const color = rng.nextInt(COLORS.length);
-      board[y * GRID_COLUMNS + x] = color;
-      step?.spawned.push({ x, y, color: COLORS[color], fromY: y - gap });
+      const color = rng.nextInt(COLOR_COUNT);
+      board[y * COLUMNS + x] = color;
+      if (step !== null) step.spawned.push({ x, y, color: COLORS[color], fromY: y - gap });
     }
   }
 }
 
-/** Scratch marks of the cells popped in a round; reused because allocating it costs more
- * than the round itself (the engine never runs two resolutions at once). */
+const COLUMNS = GRID_COLUMNS;
+const ROWS = GRID_ROWS;
+const COLOR_COUNT = COLORS.length;
+
+// Scratch state of one round, reused because allocating it costs more than the round itself
+// (the engine is synchronous: it never runs two resolutions at once).
+/** Marks of the cells popped in a round; left all zero between rounds. */
 const popped = new Uint8Array(CELL_COUNT);
+const tally: RunTally = { runCount: 0, points: 0, largestRun: 0 };
 
 /**
  * Resolves the board in place until no run stands. Terminates with probability 1: every round
  * draws fresh random balls, and a run needs them to line up again. With `recordSteps` false
  * (replay) the same rounds run without building the animation steps, which are most of the cost.
+ * `swapped`, the two cells just swapped on a board that stood without a run before, narrows
+ * the first look for runs to their rows and columns; without it the whole board is searched.
  */
 export function resolveBoard(
   board: Board,
   rng: RandomSource,
   targetColor: Color,
   recordSteps = true,
+  swapped: readonly [Cell, Cell] | null = null,
 ): Resolution {
   const target = COLORS.indexOf(targetColor);
   const resolution: Resolution = {
@@ -107,42 +119,47 @@ export function resolveBoard(
     runCount: 0,
     largestRun: 0,
   };
-  for (let runs = findRuns(board); runs.length > 0; runs = findRuns(board)) {
-    const step: CascadeStep | null = recordSteps
-      ? { cleared: [], removed: [], falls: [], spawned: [], points: 0, targetCollected: 0 }
-      : null;
-    let points = 0;
+  // Where a run may stand: a bit per row and per column.
+  let rows = ALL_ROWS;
+  let columns = ALL_COLUMNS;
+  if (swapped !== null) {
+    const [a, b] = swapped;
+    rows = (1 << a.y) | (1 << b.y);
+    columns = (1 << a.x) | (1 << b.x);
+  }
+  for (;;) {
+    const cleared: ClearedRun[] | null = recordSteps ? [] : null;
+    if (scanRuns(board, popped, tally, cleared, rows, columns) === 0) break;
+    const step: CascadeStep | null =
+      cleared === null
+        ? null
+        : { cleared, removed: [], falls: [], spawned: [], points: 0, targetCollected: 0 };
     let targetCollected = 0;
-    for (const run of runs) {
-      const length = run.cells.length;
-      const runPoints = pointsForRun(length);
-      step?.cleared.push({
-        color: COLORS[run.color],
-        cells: run.cells.map(cellAt),
-        length,
-        points: runPoints,
-        direction: run.direction,
-      });
-      points += runPoints;
-      resolution.largestRun = Math.max(resolution.largestRun, length);
-      for (const index of run.cells) popped[index] = 1;
+    let lowestRow = 0;
+    columns = 0;
+    for (let y = 0, index = 0; y < ROWS; y++) {
+      for (let x = 0; x < COLUMNS; x++, index++) {
+        if (popped[index] === 0) continue;
+        popped[index] = 0; // left clear for the next round
+        if (step !== null) step.removed.push({ x, y });
+        if (board[index] === target) targetCollected++;
+        board[index] = EMPTY;
+        columns |= 1 << x;
+        lowestRow = y;
+      }
     }
-    for (let index = 0; index < CELL_COUNT; index++) {
-      if (popped[index] === 0) continue;
-      popped[index] = 0; // left clear for the next round
-      step?.removed.push(cellAt(index));
-      if (board[index] === target) targetCollected++;
-      board[index] = EMPTY;
-    }
-    settle(board, rng, step);
-    if (step) {
-      step.points = points;
+    settle(board, rng, columns, step);
+    // Only the columns that fell changed, from the top down to their lowest popped ball.
+    rows = (1 << (lowestRow + 1)) - 1;
+    if (step !== null) {
+      step.points = tally.points;
       step.targetCollected = targetCollected;
       resolution.steps.push(step);
     }
-    resolution.points += points;
+    resolution.points += tally.points;
     resolution.targetCollected += targetCollected;
-    resolution.runCount += runs.length;
+    resolution.runCount += tally.runCount;
+    if (tally.largestRun > resolution.largestRun) resolution.largestRun = tally.largestRun;
   }
   return resolution;
 }

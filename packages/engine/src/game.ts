@@ -1,13 +1,13 @@
 // The game's actions. Each is pure: it takes a state, never changes it, and returns either the
 // next state with what happened, or the same state with the reason it was refused.
-import { boardFromGrid, gridFromBoard, isAdjacent, isInside } from './board';
-import { resolveBoard } from './cascade';
+import { boardFromGrid, createBoard, gridFromBoard } from './board';
 import type { CascadeStep } from './cascade';
-import { EXTRA_MOVES, GRID_COLUMNS, LEVEL } from './constants';
+import { EXTRA_MOVES } from './constants';
 import { generateBoard } from './grid';
-import { firstLevel, isTargetMet, nextLevel, unusedMoves } from './level';
-import { hasMove, listMoves, swapMakesRun } from './moves';
-import { Sfc32, seedRng } from './random';
+import { hasMove, listMoves } from './moves';
+import { copyLevel, newPlay, playFromState, stateFromPlay, swapInPlay, swapRefusal } from './play';
+import type { LevelUp } from './play';
+import { Sfc32 } from './random';
 import { REJECTION_MESSAGES } from './rejections';
 import type {
   EndRejection,
@@ -16,7 +16,9 @@ import type {
   ResetRejection,
   SwapRejection,
 } from './rejections';
-import type { Cell, GameState, GameStatus, LevelProgress, Move } from './types';
+import type { Cell, GameState, GameStatus, Move } from './types';
+
+export type { LevelUp } from './play';
 
 /** A refused action: the state is the input, unchanged. */
 export interface Rejected<Reason extends Rejection> {
@@ -24,16 +26,6 @@ export interface Rejected<Reason extends Rejection> {
   reason: Reason;
   message: string;
   state: GameState;
-}
-
-/** A completed level, reported by the swap that completed it. */
-export interface LevelUp {
-  fromLevel: number;
-  toLevel: number;
-  unusedMoves: number;
-  bonusPoints: number;
-  /** The new level's progress (the same as the new state's `level`). */
-  level: LevelProgress;
 }
 
 export interface SwapSuccess {
@@ -79,26 +71,9 @@ function reject<Reason extends Rejection>(state: GameState, reason: Reason): Rej
   return { ok: false, reason, message: REJECTION_MESSAGES[reason], state };
 }
 
-function copyLevel(level: LevelProgress): LevelProgress {
-  return { ...level, previousColors: [...level.previousColors] };
-}
-
 /** A new game from a seed: level 1, a board with no run and at least one move. */
 export function createGame(seed: string): GameState {
-  const rng = new Sfc32(seedRng(String(seed)));
-  const board = generateBoard(rng);
-  const level = firstLevel(rng);
-  return {
-    grid: gridFromBoard(board),
-    score: 0,
-    level,
-    totalMoves: 0,
-    totalMatches: 0,
-    largestRun: 0,
-    extraMovesGranted: false,
-    status: 'active',
-    rng: rng.snapshot(),
-  };
+  return stateFromPlay(newPlay(seed));
 }
 
 /** Every valid swap on the state's board (whatever the status), in reading order. */
@@ -116,67 +91,31 @@ export function swap(state: GameState, from: Cell, to: Cell): SwapResult {
  * result's `steps` is then empty). Everything else, state and draws, is the same code.
  */
 export function playSwap(state: GameState, from: Cell, to: Cell, recordSteps: boolean): SwapResult {
-  if (state.status === 'ended') return reject(state, 'gameOver');
-  if (state.status === 'gameOverPending') return reject(state, 'outOfMoves');
-  if (!isInside(from) || !isInside(to)) return reject(state, 'outOfBounds');
-  if (!isAdjacent(from, to)) return reject(state, 'notAdjacent');
-  const board = boardFromGrid(state.grid);
-  const a = from.y * GRID_COLUMNS + from.x;
-  const b = to.y * GRID_COLUMNS + to.x;
-  if (!swapMakesRun(board, a, b)) return reject(state, 'noMatch');
-
-  [board[a], board[b]] = [board[b], board[a]];
-  const rng = new Sfc32(state.rng);
-  const resolution = resolveBoard(board, rng, state.level.targetColor, recordSteps);
-  let level = copyLevel(state.level);
-  level.movesUsed += 1;
-  level.matchesCollected += resolution.targetCollected;
-  let score = state.score + resolution.points;
-  let status: GameStatus = 'active';
-  let levelUp: LevelUp | null = null;
-  if (isTargetMet(level)) {
-    const unused = unusedMoves(level);
-    const bonusPoints = unused * LEVEL.bonusPointsPerUnusedMove;
-    const next = nextLevel(level, rng);
-    levelUp = {
-      fromLevel: level.currentLevel,
-      toLevel: next.currentLevel,
-      unusedMoves: unused,
-      bonusPoints,
-      level: copyLevel(next),
-    };
-    level = next;
-    score += bonusPoints;
-  } else if (level.movesUsed >= level.movesAllowed) {
-    status = state.extraMovesGranted ? 'ended' : 'gameOverPending';
-  }
-
+  const refusal = swapRefusal(state.status, from, to);
+  if (refusal !== null) return reject(state, refusal);
+  const play = playFromState(state, scratchBoard);
+  const outcome = swapInPlay(play, from, to, recordSteps);
+  if (typeof outcome === 'string') return reject(state, outcome);
+  const { resolution, levelUp } = outcome;
   return {
     ok: true,
-    state: {
-      grid: gridFromBoard(board),
-      score,
-      level,
-      totalMoves: state.totalMoves + 1,
-      totalMatches: state.totalMatches + resolution.runCount,
-      largestRun: Math.max(state.largestRun, resolution.largestRun),
-      extraMovesGranted: state.extraMovesGranted,
-      status,
-      rng: rng.snapshot(),
-    },
+    state: stateFromPlay(play),
     from: { x: from.x, y: from.y },
     to: { x: to.x, y: to.y },
     steps: resolution.steps,
     matchPoints: resolution.points,
     levelBonus: levelUp ? levelUp.bonusPoints : 0,
-    pointsGained: score - state.score,
+    pointsGained: play.score - state.score,
     targetCollected: resolution.targetCollected,
     largestRun: resolution.largestRun,
     levelUp,
-    status,
-    hasMoves: hasMove(board),
+    status: play.status,
+    hasMoves: hasMove(play.board),
   };
 }
+
+/** The board swap() works on, reused: the engine is synchronous and copies it into the state. */
+const scratchBoard = createBoard();
 
 /** Regenerates the board when no move is possible; costs no move. */
 export function resetGrid(state: GameState): ResetResult {

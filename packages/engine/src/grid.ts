@@ -1,5 +1,5 @@
 // New boards: no standing run, and at least one possible move, whatever the random draws.
-import { CELL_COUNT } from './board';
+import { CELL_COUNT, createBoard } from './board';
 import type { Board } from './board';
 import { COLORS, GRID_ATTEMPTS, GRID_COLUMNS, GRID_FIX_PASSES } from './constants';
 import { hasMove } from './moves';
@@ -38,7 +38,7 @@ function repairRuns(board: Board): void {
 
 /** A random board without runs: random colours, then up to GRID_FIX_PASSES re-roll passes. */
 function drawBoardWithoutRuns(rng: RandomSource): Board {
-  const board: Board = new Array<number>(CELL_COUNT);
+  const board = createBoard();
   for (let index = 0; index < CELL_COUNT; index++) board[index] = rng.nextInt(COLOR_COUNT);
   for (let pass = 0; pass < GRID_FIX_PASSES; pass++) {
     let rerolled = false;
@@ -65,7 +65,7 @@ export function fallbackBoard(rng: RandomSource): Board {
     const j = rng.nextInt(i + 1);
     [palette[i], palette[j]] = [palette[j], palette[i]];
   }
-  const board: Board = new Array<number>(CELL_COUNT);
+  const board = createBoard();
   for (let index = 0; index < CELL_COUNT; index++) {
     const x = index % GRID_COLUMNS;
     const y = (index / GRID_COLUMNS) | 0;

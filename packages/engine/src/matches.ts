@@ -1,7 +1,10 @@
 // Finding runs: maximal straight lines of MIN_RUN or more balls of one colour.
 import { EMPTY } from './board';
 import type { Board } from './board';
-import { GRID_COLUMNS, GRID_ROWS, MIN_RUN } from './constants';
+import type { ClearedRun } from './cascade';
+import { COLORS, GRID_COLUMNS, GRID_ROWS, MIN_RUN } from './constants';
+import { pointsForRun } from './scoring';
+import type { Cell } from './types';
 
 export type RunDirection = 'row' | 'column';
 
@@ -12,15 +15,19 @@ export interface Run {
   direction: RunDirection;
 }
 
+// Module-level copies: hot loops read these as constants instead of loading an import.
+const COLUMNS = GRID_COLUMNS;
+const ROWS = GRID_ROWS;
+
 /** Every run standing on the board: rows first (top to bottom), then columns (left to right). */
 export function findRuns(board: Board): Run[] {
   const runs: Run[] = [];
-  for (let y = 0; y < GRID_ROWS; y++) {
-    const rowStart = y * GRID_COLUMNS;
+  for (let y = 0; y < ROWS; y++) {
+    const rowStart = y * COLUMNS;
     let start = 0;
-    for (let x = 1; x <= GRID_COLUMNS; x++) {
+    for (let x = 1; x <= COLUMNS; x++) {
       const color = board[rowStart + start];
-      if (x < GRID_COLUMNS && board[rowStart + x] === color) continue;
+      if (x < COLUMNS && board[rowStart + x] === color) continue;
       if (x - start >= MIN_RUN && color !== EMPTY) {
         const cells: number[] = [];
         for (let i = start; i < x; i++) cells.push(rowStart + i);
@@ -29,14 +36,14 @@ export function findRuns(board: Board): Run[] {
       start = x;
     }
   }
-  for (let x = 0; x < GRID_COLUMNS; x++) {
+  for (let x = 0; x < COLUMNS; x++) {
     let start = 0;
-    for (let y = 1; y <= GRID_ROWS; y++) {
-      const color = board[start * GRID_COLUMNS + x];
-      if (y < GRID_ROWS && board[y * GRID_COLUMNS + x] === color) continue;
+    for (let y = 1; y <= ROWS; y++) {
+      const color = board[start * COLUMNS + x];
+      if (y < ROWS && board[y * COLUMNS + x] === color) continue;
       if (y - start >= MIN_RUN && color !== EMPTY) {
         const cells: number[] = [];
-        for (let j = start; j < y; j++) cells.push(j * GRID_COLUMNS + x);
+        for (let j = start; j < y; j++) cells.push(j * COLUMNS + x);
         runs.push({ color, cells, direction: 'column' });
       }
       start = y;
@@ -45,9 +52,94 @@ export function findRuns(board: Board): Run[] {
   return runs;
 }
 
-// Module-level copies: hot loops read these as constants instead of loading an import.
-const COLUMNS = GRID_COLUMNS;
-const ROWS = GRID_ROWS;
+/** What scanRuns found: plain numbers in one reused object, so a replay allocates nothing. */
+export interface RunTally {
+  runCount: number;
+  points: number;
+  largestRun: number;
+}
+
+/** Every row (a bit per row) and every column (a bit per column). */
+export const ALL_ROWS = (1 << ROWS) - 1;
+export const ALL_COLUMNS = (1 << COLUMNS) - 1;
+
+/** pointsForRun by length, looked up instead of computed in the scan. */
+const RUN_POINTS = Array.from({ length: Math.max(ROWS, COLUMNS) + 1 }, (_, n) => pointsForRun(n));
+
+function clearedRun(color: number, cells: Cell[], direction: RunDirection): ClearedRun {
+  const length = cells.length;
+  return { color: COLORS[color], cells, length, points: RUN_POINTS[length], direction };
+}
+
+/**
+ * The runs of findRuns, in the same order, without building them unless asked: sets
+ * popped[i] = 1 for every ball standing in a run, tallies the runs into `tally`, and, when
+ * `cleared` is given, appends each run as the client animates it. Only the rows and columns
+ * whose bits are set in `rows` and `columns` are looked at (a run can only stand where the
+ * board changed). Returns the number of runs.
+ */
+export function scanRuns(
+  board: Board,
+  popped: Uint8Array,
+  tally: RunTally,
+  cleared: ClearedRun[] | null,
+  rows = ALL_ROWS,
+  columns = ALL_COLUMNS,
+): number {
+  let runCount = 0;
+  let points = 0;
+  let largestRun = 0;
+  for (let y = 0; y < ROWS; y++) {
+    if ((rows & (1 << y)) === 0) continue;
+    const rowStart = y * COLUMNS;
+    const end = rowStart + COLUMNS;
+    // A run needs MIN_RUN balls: none can start in the row's last MIN_RUN - 1 cells.
+    for (let start = rowStart; start <= end - MIN_RUN;) {
+      const color = board[start];
+      let i = start + 1;
+      while (i < end && board[i] === color) i++;
+      const length = i - start;
+      if (length >= MIN_RUN && color !== EMPTY) {
+        for (let k = start; k < i; k++) popped[k] = 1;
+        runCount++;
+        points += RUN_POINTS[length];
+        if (length > largestRun) largestRun = length;
+        if (cleared !== null) {
+          const cells: Cell[] = [];
+          for (let k = start; k < i; k++) cells.push({ x: k - rowStart, y });
+          cleared.push(clearedRun(color, cells, 'row'));
+        }
+      }
+      start = i;
+    }
+  }
+  for (let x = 0; x < COLUMNS; x++) {
+    if ((columns & (1 << x)) === 0) continue;
+    const end = x + ROWS * COLUMNS; // one row below the column's last ball
+    for (let start = x; start <= end - MIN_RUN * COLUMNS;) {
+      const color = board[start];
+      let i = start + COLUMNS;
+      while (i < end && board[i] === color) i += COLUMNS;
+      const length = (i - start) / COLUMNS;
+      if (length >= MIN_RUN && color !== EMPTY) {
+        for (let k = start; k < i; k += COLUMNS) popped[k] = 1;
+        runCount++;
+        points += RUN_POINTS[length];
+        if (length > largestRun) largestRun = length;
+        if (cleared !== null) {
+          const cells: Cell[] = [];
+          for (let k = start; k < i; k += COLUMNS) cells.push({ x, y: (k - x) / COLUMNS });
+          cleared.push(clearedRun(color, cells, 'column'));
+        }
+      }
+      start = i;
+    }
+  }
+  tally.runCount = runCount;
+  tally.points = points;
+  tally.largestRun = largestRun;
+  return runCount;
+}
 
 /** Whether the ball at column x, row y is part of a run (a local check, cheaper than findRuns). */
 export function standsInRunAt(board: Board, x: number, y: number): boolean {

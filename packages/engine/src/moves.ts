@@ -1,5 +1,4 @@
 // Possible moves: adjacent swaps that would make at least one run.
-import { cellAt } from './board';
 import type { Board } from './board';
 import { GRID_COLUMNS, GRID_ROWS } from './constants';
 import { standsInRun, standsInRunAt } from './matches';
@@ -36,37 +35,30 @@ function swapAtMakesRun(board: Board, x: number, y: number, dx: number, dy: numb
   return makesRun;
 }
 
-/**
- * Calls visit(from, to) for each valid swap, right neighbours and lower neighbours, in reading
- * order; stops early when visit returns true. The board is restored before returning.
- */
-function forEachMove(board: Board, visit: (from: number, to: number) => boolean): void {
+/** Every valid swap on the board, right then lower neighbour, in reading order (the board is
+ * borrowed, and left as it was). */
+export function listMoves(board: Board): Move[] {
+  const moves: Move[] = [];
   for (let y = 0; y < ROWS; y++) {
     for (let x = 0; x < COLUMNS; x++) {
-      const index = y * COLUMNS + x;
       if (x + 1 < COLUMNS && swapAtMakesRun(board, x, y, 1, 0)) {
-        if (visit(index, index + 1)) return;
+        moves.push({ from: { x, y }, to: { x: x + 1, y } });
       }
       if (y + 1 < ROWS && swapAtMakesRun(board, x, y, 0, 1)) {
-        if (visit(index, index + COLUMNS)) return;
+        moves.push({ from: { x, y }, to: { x, y: y + 1 } });
       }
     }
   }
-}
-
-/** Every valid swap on the board (the board is borrowed, and left as it was). */
-export function listMoves(board: Board): Move[] {
-  const moves: Move[] = [];
-  forEachMove(board, (from, to) => {
-    moves.push({ from: cellAt(from), to: cellAt(to) });
-    return false;
-  });
   return moves;
 }
 
-/** Whether at least one valid swap exists (stops at the first). */
+/** Whether at least one valid swap exists (stops at the first; the same order as listMoves). */
 export function hasMove(board: Board): boolean {
-  let found = false;
-  forEachMove(board, () => (found = true));
-  return found;
+  for (let y = 0; y < ROWS; y++) {
+    for (let x = 0; x < COLUMNS; x++) {
+      if (x + 1 < COLUMNS && swapAtMakesRun(board, x, y, 1, 0)) return true;
+      if (y + 1 < ROWS && swapAtMakesRun(board, x, y, 0, 1)) return true;
+    }
+  }
+  return false;
 }

@@ -1,8 +1,9 @@
 // Replaying a submitted game: the same actions through the same code from the same seed. The
 // server trusts a score only when this reaches it; any impossible entry is named with its reason.
-import { createGame, endGame, grantExtraMoves, playSwap, resetGrid } from './game';
 import { MAX_LOG_ENTRIES } from './log';
 import type { GameLogEntry } from './log';
+import { grantInPlay, newPlay, resetInPlay, stateFromPlay, swapInPlay } from './play';
+import { REJECTION_MESSAGES } from './rejections';
 import type { Rejection } from './rejections';
 import { analyzeTiming } from './timing';
 import type { TimingAnalysis } from './timing';
@@ -69,7 +70,8 @@ export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult
       message: `A game log holds at most ${MAX_LOG_ENTRIES} entries.`,
     };
   }
-  let state = createGame(seed);
+  // One play for the whole game, changed in place: no state is built until the end.
+  const play = newPlay(seed);
   const swapTimes: number[] = [];
   let resets = 0;
   let previousAt = -Infinity;
@@ -79,21 +81,21 @@ export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult
     if (problem !== null)
       return { ok: false, entryIndex, reason: 'invalidEntry', message: problem };
     previousAt = entry.at;
-    const result =
-      entry.type === 'swap'
-        ? playSwap(state, entry.from, entry.to, false)
-        : entry.type === 'reset'
-          ? resetGrid(state)
-          : grantExtraMoves(state);
-    if (!result.ok) {
-      return { ok: false, entryIndex, reason: result.reason, message: result.message };
+    let refusal: Rejection | null;
+    if (entry.type === 'swap') {
+      const outcome = swapInPlay(play, entry.from, entry.to, false);
+      refusal = typeof outcome === 'string' ? outcome : null;
+    } else {
+      refusal = entry.type === 'reset' ? resetInPlay(play) : grantInPlay(play);
     }
-    state = result.state;
+    if (refusal !== null) {
+      return { ok: false, entryIndex, reason: refusal, message: REJECTION_MESSAGES[refusal] };
+    }
     if (entry.type === 'swap') swapTimes.push(entry.at);
     if (entry.type === 'reset') resets++;
   }
-  const ended = endGame(state);
-  if (ended.ok) state = ended.state;
+  play.status = 'ended'; // the end of the log ends the game (endGame)
+  const state = stateFromPlay(play);
   return {
     ok: true,
     score: state.score,
