@@ -165,19 +165,21 @@ export async function startEventConsumer(options: {
     while (!stopped) {
       try {
         messages = await consumer.consume({ max_messages: 100 });
-        // A stop that came while consume() was opening found nothing to close: close it here,
-        // or the loop would wait on it for good.
-        if (stopped) {
-          await messages.close();
-          break;
-        }
+        // The iterator ends only by running the stop that close() queues in it: so it is never
+        // left by `break` (close() would then wait for good), and a stop() that came while
+        // consume() was opening, with nothing to close yet, closes it here.
+        if (stopped) void messages.close();
         for await (const msg of messages) {
+          // After stop(), messages already pulled go back at once (to another replica).
+          if (stopped) {
+            msg.nak();
+            continue;
+          }
           await apply(msg);
           if (Date.now() - pruned > 3600_000) {
             pruned = Date.now();
             await prune().catch((error: unknown) => log.warn({ err: error }, 'prune failed'));
           }
-          if (stopped) break;
         }
         if (stopped) break;
         log.warn('consumer ended; resuming');

@@ -113,6 +113,48 @@ describe('durable event consumer', () => {
     }
   });
 
+  it('stops while an event is being applied: waits for it, and the next replica gets the rest', async () => {
+    const applied: string[] = [];
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const start = (handle: (id: string) => Promise<void>) =>
+      startEventConsumer({
+        db,
+        bus,
+        logger,
+        stream: 'DEMO',
+        subject: 'demo.stopping',
+        durable: 'stopping',
+        // What the stopped replica had pulled comes again after this (its pull may outlive it).
+        ackWaitMs: 1000,
+        handle: async (_trx, event) => handle(event.id),
+      });
+    const first = await start(async (id) => {
+      entered();
+      await released;
+      applied.push(id);
+    });
+    for (const id of ['a1', 'a2', 'a3']) await publish('demo.stopping', { id });
+    await inHandler;
+    const stopping = first.stop();
+    release();
+    await stopping; // hung for good when the loop left the iterator by `break`
+    expect(applied).toEqual(['a1']);
+    const next = await start(async (id) => {
+      applied.push(id);
+    });
+    try {
+      // Redelivered ones may come in any order.
+      await eventually(() => expect([...applied].sort()).toEqual(['a1', 'a2', 'a3']), {
+        timeoutMs: 10_000,
+      });
+    } finally {
+      await next.stop();
+    }
+  });
+
   it('two replicas with one durable name share the events, each applied once', async () => {
     const applied: string[] = [];
     const start = () =>
