@@ -279,6 +279,8 @@ test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_nam
   }
 
   expect(row.errors).toEqual([]);
+  // An outage is answered 503 (retry later), never 500.
+  expect(row.retried['500'] ?? 0).toBe(0);
   expect(findingsNow.scores).toMatchObject({ lost: 0, duplicated: 0 });
   expect(findingsNow.awards).toMatchObject({ lost: 0, duplicated: 0, firstGameMissing: 0 });
   expect(findingsNow.impressions).toMatchObject({ lost: 0, duplicated: 0 });
