@@ -1,8 +1,13 @@
 // Shared per-test setup: a quiet console (the fetch layer logs every failure by design, and
 // requests still in flight when a test ends log afterwards; tests that care assert on the
 // spies), and no toast carried from one test into the next.
+import { configure } from '@testing-library/react';
 import { resetToasts } from '@/components/ui/toast';
 import { installFakeRealtime } from './helpers/fake-websocket';
+
+// findBy*/waitFor give up after this: lazy routes load their chunk first, which on a loaded
+// CI machine took longer than the library's 1 s default (the wait still ends at the condition).
+configure({ asyncUtilTimeout: 5000 });
 
 const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
