@@ -130,7 +130,8 @@ async function open(page: Page, url: string, visit: Visit, data: SiteData): Prom
   expect(response?.status()).toBe(200);
   await page.getByRole('heading', { level: 1, name: visit.heading }).first().waitFor();
   await visit.shows?.(page, data).first().waitFor();
-  await page.getByTestId('page-spinner').waitFor({ state: 'detached' });
+  // A route change may show two page spinners at once (the outgoing and the incoming page).
+  await page.getByTestId('page-spinner').first().waitFor({ state: 'detached' });
   // Nothing still loading (a spinner: web/src/components/ui/spinner.tsx).
   await main(page).locator('.spinner').first().waitFor({ state: 'detached' });
 }
