@@ -114,7 +114,7 @@ export function EditProfileForm({ user }: { user: User }) {
       </fieldset>
 
       <fieldset className="profile-form__group">
-        <legend>Change password</legend>
+        <legend>Password</legend>
         <Field
           label="Current password"
           type="password"
