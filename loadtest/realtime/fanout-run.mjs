@@ -141,6 +141,7 @@ function waitForExit(child) {
 
 /**
  * Runs one fan-out measurement against `target` (a key of TARGETS) and returns its figures.
+ * `entry` replaces the target's script (another build of the service, for a before/after).
  * `tailLimitS`: after the last publish, how long deliveries may still trickle in before the
  * run is cut (a server that fell behind would otherwise keep the run going for minutes).
  */
@@ -155,9 +156,10 @@ export async function runFanout({
   pin = false,
   tailLimitS = 60,
   cpuProfileDir,
+  entry = TARGETS[target].entry,
   log,
 }) {
-  const { entry, wsPath } = TARGETS[target];
+  const { wsPath } = TARGETS[target];
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run node scripts/build.mjs`);
   await checkFileLimit(sockets);
   const events = rate * durationS;

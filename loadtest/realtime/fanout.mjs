@@ -7,7 +7,8 @@
 //
 //   node scripts/build.mjs                       # the service runs from its build
 //   node loadtest/realtime/fanout.mjs [--sockets 10000] [--rate 20] [--duration 60]
-//                                     [--source-ips 5] [--port 0]
+//                                     [--source-ips 5] [--port 0] [--pin]
+//                                     [--entry other-build/dist/index.js]
 //   node loadtest/realtime/fanout.mjs --publish-only --prefix P --rate 20 --duration 60
 //                                     (the publisher alone, for the k6 script of the same scenario)
 //
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     prefix: { type: 'string' },
     /** Pins the realtime process to core 0 and the clients to core 1 (taskset). */
     pin: { type: 'boolean', default: false },
+    /** Another build of the service to measure (its dist/index.js), for a before/after. */
+    entry: { type: 'string' },
   },
 });
 const SOCKETS = Number(args.sockets);
@@ -60,6 +63,7 @@ const figures = await runFanout({
   natsUrl: args.nats,
   port: Number(args.port),
   pin: args.pin,
+  entry: args.entry && path.resolve(args.entry),
   log,
 });
 const result = figures;

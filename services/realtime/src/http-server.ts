@@ -40,6 +40,21 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
   );
 }
 
+function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
+/**
+ * Gives `ip`'s place back if `socket` closes before the hub takes it over; returns the listener
+ * to remove then. Made apart from the upgrade handler on purpose: a closure there would keep
+ * the handshake's request (headers and all) alive as long as the socket is open.
+ */
+function placeHolder(hub: Hub, ip: string, socket: Duplex): () => void {
+  const release = () => hub.release(ip);
+  socket.once('close', release);
+  return release;
+}
+
 /** The HTTP side (health, readiness) and the WebSocket handshake at /ws. */
 export function createHttpServer(options: ServerOptions): http.Server {
   const { hub, logger } = options;
@@ -76,7 +91,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     // A peer that resets mid-handshake must not take the process down.
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroyOnError);
     const path = (req.url ?? '/').split('?')[0];
     if (path !== WS_PATH) return refuse(socket, 404, 'Not Found', 'Not found');
     if (options.draining()) {
@@ -87,14 +102,11 @@ export function createHttpServer(options: ServerOptions): http.Server {
       logger.warn({ ip }, 'per-IP connection limit reached: handshake refused');
       return refuse(socket, 429, 'Too Many Requests', 'Too many connections from this address');
     }
-    let accepted = false;
-    socket.once('close', () => {
-      if (!accepted) hub.release(ip);
-    });
+    const releaseOnClose = placeHolder(hub, ip, socket);
     const upgrade = (userId: string | null) => {
       if (socket.destroyed) return; // gone while its cookie was checked (its place released)
       wss.handleUpgrade(req, socket, head, (ws) => {
-        accepted = true;
+        socket.off('close', releaseOnClose); // the hub's now: it releases the place on close
         hub.add(ws, ip, socket, userId);
       });
     };

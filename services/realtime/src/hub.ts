@@ -33,6 +33,18 @@ interface Client {
   complaints: number;
 }
 
+/** Where a socket keeps its client, so one set of listeners serves every socket. */
+const CLIENT = Symbol('client');
+type TrackedSocket = WebSocket & { [CLIENT]: Client };
+const clientOf = (ws: WebSocket): Client => (ws as TrackedSocket)[CLIENT];
+
+interface SocketListeners {
+  pong(this: WebSocket): void;
+  message(this: WebSocket, data: RawData, isBinary: boolean): void;
+  error(this: WebSocket, error: Error): void;
+  close(this: WebSocket): void;
+}
+
 const LOGGED_COMPLAINTS_PER_SOCKET = 5;
 /** However slow the flushes, updates wait at most this long for the next one. */
 const MAX_BATCH_INTERVAL_MS = 250;
@@ -61,10 +73,30 @@ export class Hub {
   private lastFlushAt = 0;
   private lastFlushMs = 0;
 
+  private readonly listeners: SocketListeners;
+
   constructor(
     private readonly limits: HubLimits,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' `this` is the socket
+    const hub = this;
+    this.listeners = {
+      pong(this: WebSocket) {
+        clientOf(this).alive = true;
+      },
+      message(this: WebSocket, data: RawData, isBinary: boolean) {
+        hub.onMessage(clientOf(this), data, isBinary);
+      },
+      error(this: WebSocket, error: Error) {
+        // ws closes the socket itself after an error (e.g. 1009 for an oversized frame).
+        hub.logger.warn({ ip: clientOf(this).ip, err: error.message }, 'socket error');
+      },
+      close(this: WebSocket) {
+        hub.remove(clientOf(this));
+      },
+    };
+  }
 
   get connectionCount(): number {
     return this.clients.size;
@@ -106,22 +138,19 @@ export class Hub {
       channels: new Set(),
       complaints: 0,
     };
+    (ws as TrackedSocket)[CLIENT] = client;
     this.clients.add(client);
     if (userId) {
       const own = this.byUser.get(userId) ?? new Set<Client>();
       own.add(client);
       this.byUser.set(userId, own);
     }
-
-    ws.on('pong', () => {
-      client.alive = true;
-    });
-    ws.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
-    ws.on('error', (error) => {
-      // ws closes the socket itself after an error (e.g. 1009 for an oversized frame).
-      this.logger.warn({ ip, err: error.message }, 'socket error');
-    });
-    ws.on('close', () => this.remove(client));
+    // The same four listeners for every socket (they find its client through the socket):
+    // closures made here would cost each of 10,000 idle sockets their own copies.
+    ws.on('pong', this.listeners.pong);
+    ws.on('message', this.listeners.message);
+    ws.on('error', this.listeners.error);
+    ws.on('close', this.listeners.close);
     this.send(client, { type: 'connection', status: 'connected', timestamp: Date.now() });
   }
 

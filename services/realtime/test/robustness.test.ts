@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eventually } from '@ballmatch/platform/testing';
 import { rawSocket, startRealtime, TestClient, wsUrl } from './harness';
 
@@ -91,6 +92,10 @@ describe('realtime robustness', () => {
       opened[0]!.close();
       await opened[0]!.closed;
       await eventually(() => connect(behindGateway.port, '203.0.113.7'), { timeoutMs: 5000 });
+      // Exactly one place: the closed socket's was given back once, not twice.
+      await expect(connect(behindGateway.port, '203.0.113.7')).rejects.toMatchObject({
+        status: 429,
+      });
 
       // Reached directly, the header is ignored: it cannot be used to dodge the limit.
       for (let i = 0; i < 3; i++) await connect(direct.port, `192.0.2.${i}`);
@@ -100,6 +105,37 @@ describe('realtime robustness', () => {
       await Promise.all([behindGateway.stop(), direct.stop()]);
     }
   }, 15_000);
+
+  it('gives the place back when a handshake fails or the peer leaves during it', async () => {
+    const realtime = await startRealtime({ MAX_CONNECTIONS_PER_IP: '1' });
+    const handshake = (version: number) =>
+      `GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: ${version}\r\n\r\n`;
+    try {
+      // Refused by the WebSocket server (an unsupported version): an answer, then the end.
+      const refused = net.connect(realtime.port, '127.0.0.1');
+      refused.write(handshake(99));
+      const answer = await new Promise<string>((resolve) => {
+        let text = '';
+        refused.on('data', (chunk) => (text += chunk));
+        refused.on('close', () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      // Gone after the request, before the answer (its session cookie still being checked).
+      const leaver = net.connect(realtime.port, '127.0.0.1');
+      leaver.write(`${handshake(13).slice(0, -2)}Cookie: bm_session=x.y.z\r\n\r\n`, () =>
+        leaver.destroy(),
+      );
+      await new Promise((resolve) => leaver.on('close', resolve));
+      // Both places came back: the one allowed socket opens.
+      const client = await eventually(() => TestClient.connect(wsUrl(realtime.port)), {
+        timeoutMs: 5000,
+      });
+      client.close();
+    } finally {
+      await realtime.stop();
+    }
+  });
 
   it('on shutdown closes every socket with 1012 (service restart) and stops being ready', async () => {
     const realtime = await startRealtime();
