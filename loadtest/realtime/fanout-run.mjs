@@ -132,10 +132,16 @@ async function checkFileLimit(sockets) {
   }
 }
 
-function waitForExit(child) {
+/** Resolves when `child` has exited; one still running after `killAfterMs` is killed. */
+function waitForExit(child, killAfterMs = 10_000) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    // A server that fell behind may hold gigabytes of unsent frames and take minutes to close.
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
