@@ -72,6 +72,21 @@ function clearedRun(color: number, cells: Cell[], direction: RunDirection): Clea
 }
 
 /**
+ * A quick look at a line (`length` cells from `first`, `step` apart) that rules most lines out:
+ * every MIN_RUN consecutive cells hold one key cell (positions MIN_RUN - 1, 2 MIN_RUN - 1, ...),
+ * and a key cell inside a run equals a neighbour along the line. So a line where no key cell
+ * equals a neighbour holds no run (false: none; true: maybe, walk it).
+ */
+function mayHoldRun(board: Board, first: number, step: number, length: number): boolean {
+  for (let k = MIN_RUN - 1; k < length; k += MIN_RUN) {
+    const at = first + k * step;
+    const color = board[at];
+    if (board[at - step] === color || (k + 1 < length && board[at + step] === color)) return true;
+  }
+  return false;
+}
+
+/**
  * The runs of findRuns, in the same order, without building them unless asked: sets
  * popped[i] = 1 for every ball standing in a run, tallies the runs into `tally`, and, when
  * `cleared` is given, appends each run as the client animates it. Only the rows and columns
@@ -90,7 +105,7 @@ export function scanRuns(
   let points = 0;
   let largestRun = 0;
   for (let y = 0; y < ROWS; y++) {
-    if ((rows & (1 << y)) === 0) continue;
+    if ((rows & (1 << y)) === 0 || !mayHoldRun(board, y * COLUMNS, 1, COLUMNS)) continue;
     const rowStart = y * COLUMNS;
     const end = rowStart + COLUMNS;
     // A run needs MIN_RUN balls: none can start in the row's last MIN_RUN - 1 cells.
@@ -114,7 +129,7 @@ export function scanRuns(
     }
   }
   for (let x = 0; x < COLUMNS; x++) {
-    if ((columns & (1 << x)) === 0) continue;
+    if ((columns & (1 << x)) === 0 || !mayHoldRun(board, x, COLUMNS, ROWS)) continue;
     const end = x + ROWS * COLUMNS; // one row below the column's last ball
     for (let start = x; start <= end - MIN_RUN * COLUMNS;) {
       const color = board[start];
