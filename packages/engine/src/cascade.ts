@@ -95,7 +95,7 @@ const COLOR_COUNT = COLORS.length;
 // (the engine is synchronous: it never runs two resolutions at once).
 /** Marks of the cells popped in a round; left all zero between rounds. */
 const popped = new Uint8Array(CELL_COUNT);
-const tally: RunTally = { runCount: 0, points: 0, largestRun: 0 };
+const tally: RunTally = { runCount: 0, points: 0, largestRun: 0, rowsHit: 0, columnsHit: 0 };
 
 /**
  * Resolves the board in place until no run stands. Terminates with probability 1: every round
@@ -135,22 +135,20 @@ export function resolveBoard(
         ? null
         : { cleared, removed: [], falls: [], spawned: [], points: 0, targetCollected: 0 };
     let targetCollected = 0;
-    let lowestRow = 0;
-    columns = 0;
-    for (let y = 0, index = 0; y < ROWS; y++) {
-      for (let x = 0; x < COLUMNS; x++, index++) {
+    for (let y = 0; y < ROWS; y++) {
+      if ((tally.rowsHit & (1 << y)) === 0) continue;
+      for (let x = 0, index = y * COLUMNS; x < COLUMNS; x++, index++) {
         if (popped[index] === 0) continue;
         popped[index] = 0; // left clear for the next round
         if (step !== null) step.removed.push({ x, y });
         if (board[index] === target) targetCollected++;
         board[index] = EMPTY;
-        columns |= 1 << x;
-        lowestRow = y;
       }
     }
-    settle(board, rng, columns, step);
+    settle(board, rng, tally.columnsHit, step);
     // Only the columns that fell changed, from the top down to their lowest popped ball.
-    rows = (1 << (lowestRow + 1)) - 1;
+    columns = tally.columnsHit;
+    rows = (1 << (32 - Math.clz32(tally.rowsHit))) - 1;
     if (step !== null) {
       step.points = tally.points;
       step.targetCollected = targetCollected;

@@ -57,6 +57,9 @@ export interface RunTally {
   runCount: number;
   points: number;
   largestRun: number;
+  /** The rows (a bit per row) and the columns (a bit per column) holding a popped ball. */
+  rowsHit: number;
+  columnsHit: number;
 }
 
 /** Every row (a bit per row) and every column (a bit per column). */
@@ -104,6 +107,8 @@ export function scanRuns(
   let runCount = 0;
   let points = 0;
   let largestRun = 0;
+  let rowsHit = 0;
+  let columnsHit = 0;
   for (let y = 0; y < ROWS; y++) {
     if ((rows & (1 << y)) === 0 || !mayHoldRun(board, y * COLUMNS, 1, COLUMNS)) continue;
     const rowStart = y * COLUMNS;
@@ -116,6 +121,8 @@ export function scanRuns(
       const length = i - start;
       if (length >= MIN_RUN && color !== EMPTY) {
         for (let k = start; k < i; k++) popped[k] = 1;
+        rowsHit |= 1 << y;
+        columnsHit |= ((1 << length) - 1) << (start - rowStart);
         runCount++;
         points += RUN_POINTS[length];
         if (length > largestRun) largestRun = length;
@@ -138,6 +145,8 @@ export function scanRuns(
       const length = (i - start) / COLUMNS;
       if (length >= MIN_RUN && color !== EMPTY) {
         for (let k = start; k < i; k += COLUMNS) popped[k] = 1;
+        rowsHit |= ((1 << length) - 1) << ((start - x) / COLUMNS);
+        columnsHit |= 1 << x;
         runCount++;
         points += RUN_POINTS[length];
         if (length > largestRun) largestRun = length;
@@ -153,6 +162,8 @@ export function scanRuns(
   tally.runCount = runCount;
   tally.points = points;
   tally.largestRun = largestRun;
+  tally.rowsHit = rowsHit;
+  tally.columnsHit = columnsHit;
   return runCount;
 }
 

@@ -24,6 +24,13 @@ const crowdedBoard = fc
 
 const rngState = fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()) as fc.Arbitrary<RngState>;
 
+/** A bit per row (or column) holding a marked cell. */
+function bitsOf(marks: Uint8Array, line: (cell: number) => number): number {
+  let bits = 0;
+  marks.forEach((mark, cell) => (bits |= mark << line(cell)));
+  return bits;
+}
+
 describe('run tallies without allocation', () => {
   it('scanRuns marks, scores and builds exactly the runs findRuns lists, in its order', () => {
     const mask = (bits: number) => fc.integer({ min: 0, max: bits });
@@ -39,7 +46,7 @@ describe('run tallies without allocation', () => {
         const expected = new Uint8Array(CELL_COUNT);
         for (const run of runs) for (const cell of run.cells) expected[cell] = 1;
         const popped = new Uint8Array(CELL_COUNT);
-        const tally = { runCount: -1, points: -1, largestRun: -1 };
+        const tally = { runCount: -1, points: -1, largestRun: -1, rowsHit: -1, columnsHit: -1 };
         const cleared: ClearedRun[] = [];
         const found = everywhere
           ? scanRuns(board, popped, tally, cleared)
@@ -50,6 +57,8 @@ describe('run tallies without allocation', () => {
           runCount: runs.length,
           points: runs.reduce((sum, run) => sum + pointsForRun(run.cells.length), 0),
           largestRun: Math.max(0, ...runs.map((run) => run.cells.length)),
+          rowsHit: bitsOf(expected, (cell) => cellAt(cell).y),
+          columnsHit: bitsOf(expected, (cell) => cellAt(cell).x),
         });
         expect(cleared).toEqual(
           runs.map((run) => ({
@@ -62,7 +71,13 @@ describe('run tallies without allocation', () => {
         );
         // Without `cleared`: the same marks and tally.
         const quiet = new Uint8Array(CELL_COUNT);
-        const quietTally = { runCount: -1, points: -1, largestRun: -1 };
+        const quietTally = {
+          runCount: -1,
+          points: -1,
+          largestRun: -1,
+          rowsHit: -1,
+          columnsHit: -1,
+        };
         expect(
           scanRuns(
             board,
