@@ -16,11 +16,13 @@ export function createBoard(): Board {
 }
 
 // The six colour names start with six different letters: a table on the first character finds
-// the index, and one comparison confirms the whole name (anything else becomes EMPTY).
+// the index, and one comparison confirms the whole name (anything else becomes EMPTY, which
+// never counts in a run or a move).
 const BY_FIRST_CHAR = new Int8Array(128).fill(EMPTY);
 COLORS.forEach((color, index) => (BY_FIRST_CHAR[color.charCodeAt(0)] = index));
 
 function colorIndex(color: Color): number {
+  if (typeof color !== 'string') return EMPTY; // a malformed grid: no crash, never a match
   const index = BY_FIRST_CHAR[color.charCodeAt(0) & 127];
   return index !== EMPTY && COLORS[index] === color ? index : EMPTY;
 }
