@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     path: { type: 'string', default: '/api/scores/top?limit=10' },
     games: { type: 'string', default: '16' },
     profile: { type: 'boolean', default: false },
+    /** The measured gateway's LOG_LEVEL (info as deployed: one line per request). */
+    'log-level': { type: 'string', default: 'info' },
     'shared-stores': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
@@ -169,7 +171,7 @@ async function setUp() {
         ...gatewayEnv,
         HOST: '127.0.0.1',
         PORT: String(measuredPort),
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: args['log-level'],
         METRICS_PORT: String(ports[8]),
       },
       stdio: ['ignore', gatewayLog, gatewayLog],

@@ -1,10 +1,11 @@
+import type { RequestListener } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { GatewayDeps } from './context';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { refuseMalformedPath } from './middleware/malformed-path';
 import { originCheck } from './middleware/origin-check';
-import { rateLimit } from './middleware/rate-limit';
+import { RateLimiter } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { httpTelemetry, rememberMount } from './middleware/telemetry';
@@ -24,12 +25,47 @@ import { scoreRoutes } from './routes/scores';
 import { gameRoutes } from './routes/games';
 import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
+import { hotReadReplay } from './hot-reads';
+import { readCache } from './read-cache';
 import { webApp } from './web-app';
+
+/** Every /api request's limit per client address (the hot-read replay spends from it too). */
+function apiLimiter(deps: GatewayDeps): RateLimiter {
+  return new RateLimiter({
+    redis: deps.redis,
+    logger: deps.logger,
+    group: 'api',
+    perMinute: deps.config.RATE_LIMIT_API_PER_MINUTE,
+    now: deps.now,
+  });
+}
+
+/**
+ * The server's request handler: hot public reads Express has answered are replayed before it
+ * (hot-reads.ts); everything else is the app's.
+ */
+export function createRequestListener(
+  deps: GatewayDeps,
+  isDraining: () => boolean = () => false,
+): RequestListener {
+  const limiter = apiLimiter(deps);
+  const app = createApp(deps, isDraining, limiter);
+  const replay = hotReadReplay({
+    cache: readCache(deps),
+    limiter,
+    logger: deps.logger,
+    trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+  });
+  return (req, res) => {
+    if (!replay(req, res)) app(req, res);
+  };
+}
 
 /** The HTTP edge. Order matters: telemetry, context, headers, path, limits, session, guards, body, routes. */
 export function createApp(
   deps: GatewayDeps,
   isDraining: () => boolean = () => false,
+  limiter: RateLimiter = apiLimiter(deps),
 ): express.Express {
   const { config, logger } = deps;
   const app = express();
@@ -44,15 +80,7 @@ export function createApp(
 
   const api = express.Router();
   api.use(rememberMount);
-  api.use(
-    rateLimit({
-      redis: deps.redis,
-      logger,
-      group: 'api',
-      perMinute: config.RATE_LIMIT_API_PER_MINUTE,
-      now: deps.now,
-    }),
-  );
+  api.use(limiter.middleware);
   // Stripe's deliveries: no browser (no Origin, no session), and the raw bytes are what it signs.
   api.use(paymentRoutes(deps));
   api.use(originCheck(config.PUBLIC_ORIGIN.split(',')));

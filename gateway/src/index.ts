@@ -6,9 +6,10 @@ import {
   loadPublicKey,
   startTelemetry,
 } from '@ballmatch/platform';
-import { createApp } from './app';
+import { createRequestListener } from './app';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
+import { batchedStdout } from './log-destination';
 import { createSessionCookies, sessionOpen } from './middleware/session';
 import { createRealtimeProxy } from './realtime-proxy';
 
@@ -28,7 +29,7 @@ export async function start(
   options: { now?: () => number } = {},
 ): Promise<RunningGateway> {
   const config = loadGatewayConfig(env);
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, batchedStdout());
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const telemetry = await startTelemetry({ service: 'gateway', config, logger, redis });
   const clients = createServiceClients(config);
@@ -42,7 +43,7 @@ export async function start(
     draining: () => draining,
     sessionOpen: (token) => sessionOpen({ publicKey, redis }, token),
   });
-  const app = createApp(
+  const listener = createRequestListener(
     {
       config,
       logger,
@@ -55,7 +56,7 @@ export async function start(
     },
     () => draining,
   );
-  const server = http.createServer(app);
+  const server = http.createServer(listener);
   server.on('upgrade', realtime.upgrade);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve, reject) => {

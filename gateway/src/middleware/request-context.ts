@@ -13,20 +13,23 @@ import {
  * player session's credential (X-Session-Credential) for the service calls it makes.
  */
 export function requestContext(logger: Logger): RequestHandler {
+  const lines = requestLogger(logger);
   return (req, res, next) => {
     const requestId = sanitizeRequestId(req.get(REQUEST_ID_HEADER));
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
+    // Read now: a router mounted at /api shortens req.path while the request is in it.
+    const path = req.path;
     // The request's trace (httpTelemetry's span), so its summary line carries the trace id too.
     const traced = context.active();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       context.with(traced, () =>
         runWithRequestContext({ requestId }, () =>
-          logger.info(
+          lines.info(
             {
               method: req.method,
-              path: req.path,
+              path,
               status: res.statusCode,
               ms: Math.round(ms * 10) / 10,
               ip: req.ip,
@@ -42,4 +45,12 @@ export function requestContext(logger: Logger): RequestHandler {
       credential && /^[A-Za-z0-9_-]{1,100}$/.test(credential) ? credential : undefined;
     runWithRequestContext({ requestId, sessionCredential }, next);
   };
+}
+
+/**
+ * The logger of the one line per request: its fields (method, path, status, ms, ip and ids)
+ * carry no secret, so it skips the redaction pass, which cost more than the rest of the line.
+ */
+export function requestLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
 }

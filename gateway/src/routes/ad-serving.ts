@@ -84,19 +84,18 @@ export function adServingRoutes(deps: GatewayDeps): Router {
     now,
   });
 
-  router.get('/active-ads', async (_req, res) => {
-    const list = await cache.get('ads:active', async () =>
+  router.get('/active-ads', async (req, res) => {
+    await cache.sendJson(req, res, 'ads:active', async () =>
       (await ads.listActiveAds({})).ads.map((a) => ({
         id: a.id,
         imageUrl: a.imageUrl,
         colorName: a.colorName,
       })),
     );
-    res.json(list);
   });
 
-  router.get('/icons', async (_req, res) => {
-    res.json(await cache.get('ads:icons', () => iconList(deps)));
+  router.get('/icons', async (req, res) => {
+    await cache.sendJson(req, res, 'ads:icons', () => iconList(deps));
   });
 
   router.get('/banner-ads', async (req, res) => {

@@ -50,8 +50,8 @@ export function adRoutes(deps: GatewayDeps): Router {
   const router = Router();
   const cache = readCache(deps);
 
-  router.get('/ads/catalog', async (_req, res) => {
-    res.json(await cache.get('ads:catalog', () => ads.getCatalog({})));
+  router.get('/ads/catalog', async (req, res) => {
+    await cache.sendJson(req, res, 'ads:catalog', () => ads.getCatalog({}));
   });
 
   router.post('/ads/orders', requireUser, async (req, res) => {

@@ -46,15 +46,15 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
   const id = (req: { params: Record<string, string | string[] | undefined> }) =>
     String(req.params.id);
 
-  router.get('/weekly-leaderboards', async (_req, res) => {
-    res.json(
-      await cache.get('weeks', async () => (await leaderboards.listWeeks({})).weeks.map(boardJson)),
+  router.get('/weekly-leaderboards', async (req, res) => {
+    await cache.sendJson(req, res, 'weeks', async () =>
+      (await leaderboards.listWeeks({})).weeks.map(boardJson),
     );
   });
 
-  router.get('/weekly-leaderboards/active', async (_req, res) => {
-    res.json(
-      await cache.get('week', async () => boardJson((await leaderboards.activeWeek({})).week!)),
+  router.get('/weekly-leaderboards/active', async (req, res) => {
+    await cache.sendJson(req, res, 'week', async () =>
+      boardJson((await leaderboards.activeWeek({})).week!),
     );
   });
 
@@ -66,10 +66,9 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
   router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
     const weekId = id(req);
     const limit = limitParam(req.query.limit);
-    const rows = await cache.get(`weekly:${weekId}:${limit}`, async () =>
+    await cache.sendJson(req, res, `weekly:${weekId}:${limit}`, async () =>
       (await leaderboards.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
     );
-    res.json(rows);
   });
 
   router.get('/weekly-leaderboards/:id/rank', async (req, res) => {
@@ -81,29 +80,25 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
     res.json(rankJson(answer, rankedRow));
   });
 
-  router.get('/seasonal-leaderboards', async (_req, res) => {
-    res.json(
-      await cache.get('seasons', async () =>
-        (await leaderboards.listSeasons({})).seasons.map(boardJson),
-      ),
+  router.get('/seasonal-leaderboards', async (req, res) => {
+    await cache.sendJson(req, res, 'seasons', async () =>
+      (await leaderboards.listSeasons({})).seasons.map(boardJson),
     );
   });
 
-  router.get('/seasonal-leaderboards/active', async (_req, res) => {
-    const season = await cache.get('season', async () => {
+  router.get('/seasonal-leaderboards/active', async (req, res) => {
+    await cache.sendJson(req, res, 'season', async () => {
       const active = (await leaderboards.activeSeason({})).season;
       return active ? boardJson(active) : null;
     });
-    res.json(season);
   });
 
   router.get('/seasonal-leaderboards/:id/scores/top', async (req, res) => {
     const seasonId = id(req);
     const limit = limitParam(req.query.limit);
-    const top = await cache.get(`season:${seasonId}:${limit}`, async () =>
+    await cache.sendJson(req, res, `season:${seasonId}:${limit}`, async () =>
       (await leaderboards.seasonTop({ seasonId, limit })).scores.map(scoreJson),
     );
-    res.json(top);
   });
 
   router.get('/seasonal-leaderboards/:id/rank', async (req, res) => {

@@ -55,10 +55,9 @@ export function scoreRoutes(deps: GatewayDeps): Router {
 
   router.get('/scores/top', async (req, res) => {
     const limit = limitParam(req.query.limit);
-    const top = await cache.get(`top:${limit}`, async () =>
+    await cache.sendJson(req, res, `top:${limit}`, async () =>
       (await scores.topScores({ limit })).scores.map(scoreJson),
     );
-    res.json(top);
   });
 
   router.get('/scores/check-high-score', async (req, res) => {
