@@ -13,6 +13,7 @@ export interface EngineUnderTest {
   resetGrid(state: GameState): { ok: boolean; state: GameState };
   grantExtraMoves(state: GameState): { ok: boolean; state: GameState };
   replay(seed: string, log: readonly GameLogEntry[]): { ok: boolean };
+  findMoves(state: Pick<GameState, 'grid'>): unknown[];
 }
 
 export interface PlayedLog {
@@ -153,56 +154,64 @@ export interface CpuFigures {
   actions: number;
   /** Per engine label: CPU µs per action, over all the games, every pass summed. */
   microsPerAction: Record<string, number>;
-  /** The same in reference units measured around the passes. */
+  /** Per engine label: the median over chunks of CPU per action / reference CPU around it. */
   referenceUnitsPerAction: Record<string, number>;
+  /** The median over chunks of before / after on the same games, one after the other. */
+  speedUp: number;
 }
 
 /**
- * CPU time per action over many whole games: every game run through `runGame` with each engine,
- * in chunks alternating between the engines, `passes` times; reference blocks between chunks.
+ * CPU time per action over many whole games: the games in chunks, each chunk run by both
+ * engines one after the other (their order alternating) with reference blocks around each,
+ * `passes` times over.
  */
 export function measureCpuPerAction(
   what: string,
   games: PlayedLog[],
-  engines: EngineUnderTest[],
+  before: EngineUnderTest,
+  after: EngineUnderTest,
   runGame: (engine: EngineUnderTest, game: PlayedLog) => unknown,
   passes: number,
   chunk = 100,
 ): CpuFigures {
   const actions = games.reduce((sum, game) => sum + game.log.length, 0);
-  const spent: Record<string, number> = {};
-  const referenceSpent: Record<string, number> = {};
   const referenceUnits = calibrate((i) => referenceUnit(i) !== 0, 5_000);
-  for (const engine of engines) {
-    spent[engine.label] = 0;
-    referenceSpent[engine.label] = 0;
+  const spent: Record<string, number> = { [before.label]: 0, [after.label]: 0 };
+  const ratios: Record<string, number[]> = { [before.label]: [], [after.label]: [] };
+  const speedUps: number[] = [];
+  for (const engine of [after, before]) {
     // Warm-up, long enough that the JIT's compiler threads (process CPU too) are done.
     for (let i = 0; i < Math.min(5 * chunk, games.length); i++) runGame(engine, games[i]);
   }
   for (let pass = 0; pass < passes; pass++) {
     for (let first = 0; first < games.length; first += chunk) {
       const slice = games.slice(first, first + chunk);
-      const order = (pass + first / chunk) % 2 === 0 ? engines : [...engines].reverse();
+      const sliceActions = slice.reduce((sum, game) => sum + game.log.length, 0);
+      const order = (pass + first / chunk) % 2 === 0 ? [before, after] : [after, before];
+      let referenceBefore = referenceBlock(referenceUnits) / referenceUnits;
+      const chunkSpent: Record<string, number> = {};
       for (const engine of order) {
-        referenceSpent[engine.label] += referenceBlock(referenceUnits) / referenceUnits;
         const start = cpuMicros();
         for (const game of slice) if (runGame(engine, game)) sink++;
-        spent[engine.label] += cpuMicros() - start;
+        const micros = cpuMicros() - start;
+        const referenceAfter = referenceBlock(referenceUnits) / referenceUnits;
+        spent[engine.label] += micros;
+        chunkSpent[engine.label] = micros;
+        const reference = (referenceBefore + referenceAfter) / 2;
+        ratios[engine.label].push(micros / sliceActions / reference);
+        referenceBefore = referenceAfter;
       }
+      speedUps.push(chunkSpent[before.label] / chunkSpent[after.label]);
     }
   }
-  const chunks = passes * Math.ceil(games.length / chunk);
-  const microsPerAction = Object.fromEntries(
-    engines.map((e) => [e.label, spent[e.label] / (actions * passes)]),
-  );
+  const labels = [before.label, after.label];
   return {
     what,
     games: games.length,
     actions,
-    microsPerAction,
-    referenceUnitsPerAction: Object.fromEntries(
-      engines.map((e) => [e.label, microsPerAction[e.label] / (referenceSpent[e.label] / chunks)]),
-    ),
+    microsPerAction: Object.fromEntries(labels.map((l) => [l, spent[l] / (actions * passes)])),
+    referenceUnitsPerAction: Object.fromEntries(labels.map((l) => [l, quantile(ratios[l], 0.5)])),
+    speedUp: quantile(speedUps, 0.5),
   };
 }
 
