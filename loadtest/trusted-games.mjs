@@ -1,0 +1,477 @@
+// Cost per trusted game (issue 14): the CPU time of every process, stores included, that a
+// ranked game takes, its actions played against the server at a human pace and then its
+// verified submission, all through the gateway as the browser sends them.
+//
+//   node scripts/build.mjs            # once: the stack runs the built code
+//   node loadtest/trusted-games.mjs --game typical|long [--games 400] [--pace-ms 1500]
+//        [--warmup 20] [--duration 60] [--submissions 600] [--submit-rate 100] [--profile]
+//
+// It starts its own PostgreSQL, Redis and NATS on free ports (their CPU is this run's alone)
+// and the whole stack. Two measured phases, each between two /proc snapshots:
+//   actions:     --games games in progress, each sending one action every --pace-ms (±50 %,
+//                on its own schedule whatever the answers do: a late answer makes the next
+//                action late, and its round trip counts from when it was due); a game that
+//                ends is set aside for phase 2 and its player starts a new one.
+//   submissions: --submissions finished games submitted (POST /api/scores) at --submit-rate
+//                a second, open loop. Games still being played when phase 1 ends are played
+//                to their end first, faster (an action every 150-450 ms: still a human's
+//                timing), and not measured.
+// Then CPU ms per action and per submission, by process; round-trip p95 of the actions and
+// p99 of the submissions; what the rest of the machine used; and the rows in PostgreSQL
+// against what the clients were told. Writes loadtest/results/trusted-<game>-<time>.json.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { Pool } from 'undici';
+import { root } from '../scripts/stack.mjs';
+import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
+import { openLoop, percentile } from './lib/measure.mjs';
+import { startOwnStores } from './lib/own-stores.mjs';
+import { cpuBetween, processGroups } from './lib/process-cpu.mjs';
+import { greedyAction, longPlan, plantLongGame } from './lib/trusted-player.mjs';
+
+const require = createRequire(import.meta.url);
+const pg = require('pg');
+
+const { values: args } = parseArgs({
+  options: {
+    game: { type: 'string', default: 'typical' },
+    games: { type: 'string', default: '400' },
+    'pace-ms': { type: 'string', default: '1500' },
+    warmup: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '60' },
+    submissions: { type: 'string' },
+    'submit-rate': { type: 'string', default: '100' },
+    connections: { type: 'string', default: '256' },
+    /** V8 CPU profiles of every stack process into loadtest/results/profiles/. */
+    profile: { type: 'boolean', default: false },
+  },
+});
+if (!['typical', 'long'].includes(args.game)) throw new Error('--game is typical or long');
+const long = args.game === 'long';
+const gameCount = Number(args.games);
+const paceMs = Number(args['pace-ms']);
+const submissionCount = Number(args.submissions ?? (long ? 200 : 600));
+const t0 = performance.now();
+const log = (line) =>
+  console.log(`[trusted +${((performance.now() - t0) / 1000).toFixed(1)} s] ${line}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
+  if (!fs.existsSync(path.join(root, file))) {
+    console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
+    process.exit(1);
+  }
+}
+
+/** Machine-wide busy time from /proc/stat (ms of CPU, all cores). */
+function machineBusyMs() {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
+async function main() {
+  const loadBefore = os.loadavg();
+  const stores = await startOwnStores({ log });
+  const profileDir = path.join(resultsDir, 'profiles');
+  let stack;
+  try {
+    stack = await startLoadStack({
+      name: 'trusted',
+      database: 'ballmatch',
+      log,
+      env: {
+        ...stores.env,
+        ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      },
+    });
+  } catch (error) {
+    await stores.stop();
+    throw error;
+  }
+  // Ctrl-C or a kill stops what the run started, not only the harness.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      log(`${signal}: stopping the stack and the stores`);
+      await stack.stop().catch(() => {});
+      await stores.stop().catch(() => {});
+      process.exit(130);
+    });
+  }
+  const groups = processGroups({ stack: stack.pids, stores: stores.pids });
+  const db = new pg.Pool({ connectionString: stores.env.DATABASE_URL, max: 4 });
+  const pool = new Pool(stack.base, {
+    connections: Number(args.connections),
+    keepAliveTimeout: 60_000,
+    headersTimeout: 60_000,
+    bodyTimeout: 60_000,
+  });
+  let report;
+  try {
+    report = await run({ pool, db, groups, base: stack.base });
+  } finally {
+    await pool.close().catch(() => {});
+    await db.end().catch(() => {});
+    log('stopping the stack and the stores');
+    await stack.stop();
+    await stores.stop();
+  }
+  report.machine.loadAverageBefore = loadBefore.map((n) => round(n, 2));
+  report.machine.loadAverageAfter = os.loadavg().map((n) => round(n, 2));
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(
+    resultsDir,
+    `trusted-${args.game}-${report.at.replace(/[:.]/g, '-')}.json`,
+  );
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
+  printReport(report);
+  console.log(`\nwritten: ${path.relative(root, file)}`);
+  const bad = report.checks.lost + report.checks.duplicated + report.checks.mismatches.length;
+  process.exitCode = bad > 0 ? 2 : 0;
+}
+
+async function run({ pool, db, groups }) {
+  const call = async (method, p, body, credential) => {
+    const res = await pool.request({
+      path: p,
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(credential ? { 'x-session-credential': credential } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`${method} ${p}: ${res.statusCode} ${text}`);
+    return JSON.parse(text);
+  };
+  /** What the clients were told: checked against PostgreSQL after the run. */
+  const ledger = { sessions: [], logged: 0, ended: 0, failures: 0 };
+  let gameNumber = 0;
+  const failed = (error) => {
+    ledger.failures++;
+    if (ledger.failures <= 5) log(`failure: ${error.message}`);
+  };
+
+  async function newGame() {
+    const n = gameNumber++;
+    const created = await call('POST', '/api/player-sessions', {
+      playerName: `Trusted ${n % 5000}`,
+      sessionId: randomUUID(),
+      deviceFingerprint: 'loadtest'.padEnd(50, '-'),
+    });
+    if (long) await plantLongGame(db, created.id);
+    ledger.sessions.push(created.id);
+    return {
+      id: created.id,
+      credential: created.credential,
+      playerName: `Trusted ${n % 5000}`,
+      view: created.game,
+      reward: created.offers?.reward?.id ?? null,
+    };
+  }
+
+  /** A new game, tried again after a refusal (an overloaded stack answers 503 at times). */
+  async function startGame() {
+    for (;;) {
+      try {
+        return await newGame();
+      } catch (error) {
+        failed(error);
+        await sleep(1000);
+      }
+    }
+  }
+
+  /** One action of the game; the game's view moves on. */
+  async function act(game) {
+    const action = long ? longPlan[game.view.seq] : greedyAction(game.view, game.reward !== null);
+    if (action.type === 'extraMoves') {
+      if (!game.reward) throw new Error('the long game takes the extra moves: no reward ad');
+      // As the 'Watch Ad' button does: the extra moves are earned by following the ad.
+      const res = await pool.request({ path: `/api/ads/go/${game.reward}`, method: 'GET' });
+      await res.body.dump();
+      if (res.statusCode !== 302) throw new Error(`/api/ads/go: ${res.statusCode}`);
+    }
+    const answer = await call(
+      'POST',
+      `/api/player-sessions/${game.id}/actions`,
+      { seq: game.view.seq, action },
+      game.credential,
+    );
+    game.view = answer.game;
+    if (action.type !== 'end') ledger.logged++; // the log holds every action but the end
+    if (game.view.status === 'ended') ledger.ended++;
+  }
+
+  // Phase 1: the games in progress at a human pace.
+  const phase = { measuring: false, stopping: false, actions: 0, starts: 0, latencies: [] };
+  const finished = [];
+  const unfinished = [];
+  async function humanPlayer() {
+    let game = await startGame();
+    let due = performance.now() + Math.random() * paceMs;
+    while (!phase.stopping) {
+      await sleep(due - performance.now());
+      if (phase.stopping) break;
+      try {
+        await act(game);
+        if (phase.measuring) {
+          phase.latencies.push(performance.now() - due);
+          phase.actions++;
+        }
+        if (game.view.status === 'ended') {
+          finished.push(game);
+          if (phase.measuring) phase.starts++;
+          game = await startGame();
+        }
+      } catch (error) {
+        failed(error);
+        game = await startGame();
+      }
+      due += paceMs * (0.5 + Math.random());
+    }
+    if (game.view.status !== 'ended') unfinished.push(game);
+  }
+
+  log(`phase 1: ${gameCount} ${args.game} games in progress, an action every ~${paceMs} ms`);
+  const players = [];
+  for (let i = 0; i < gameCount; i++) {
+    players.push(humanPlayer());
+    if (i % 20 === 19) await sleep(100); // the starts spread over a few seconds
+  }
+  await sleep(Number(args.warmup) * 1000);
+  log(`phase 1: measuring for ${args.duration} s`);
+  const a0 = { procs: groups.snapshot(), busy: machineBusyMs() };
+  phase.measuring = true;
+  await sleep(Number(args.duration) * 1000);
+  phase.measuring = false;
+  const a1 = { procs: groups.snapshot(), busy: machineBusyMs() };
+  phase.stopping = true;
+  await Promise.all(players);
+  const actionsCpu = cpuFigures(cpuBetween(a0.procs, a1.procs), a1.busy - a0.busy);
+
+  // Between the phases: enough finished games, the rest played to their end (not measured).
+  const toFinish = unfinished.slice(0, Math.max(0, submissionCount - finished.length));
+  while (finished.length + toFinish.length < submissionCount) toFinish.push(await startGame());
+  log(
+    `${finished.length} games finished in phase 1; playing ${toFinish.length} more to their ` +
+      `end, an action every 150-450 ms`,
+  );
+  await Promise.all(
+    toFinish.map(async (game) => {
+      try {
+        while (game.view.status !== 'ended') {
+          await sleep(150 + Math.random() * 300);
+          await act(game);
+        }
+        finished.push(game);
+      } catch (error) {
+        failed(error);
+      }
+    }),
+  );
+
+  // Phase 2: submissions of finished games, open loop; a few first to warm up (not measured).
+  const submitted = finished.slice(0, submissionCount);
+  const body = (g) => ({
+    playerName: g.playerName,
+    score: g.view.score,
+    level: g.view.level.currentLevel,
+    moves: g.view.totalMoves,
+    sessionId: g.id,
+  });
+  const post = (g) => ({
+    path: '/api/scores',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-credential': g.credential },
+    body: JSON.stringify(body(g)),
+  });
+  const answers = new Map();
+  const onAnswer = (games) => (i, status, text) => {
+    if (status === 200) answers.set(games[i].id, JSON.parse(text));
+    else failed(new Error(`POST /api/scores: ${status} ${text.slice(0, 200)}`));
+  };
+  const rate = Number(args['submit-rate']);
+  const warm = submitted.slice(0, Math.min(50, Math.floor(submitted.length / 10)));
+  const timed = submitted.slice(warm.length);
+  await openLoop({
+    pool,
+    rate: Math.min(rate, 50),
+    durationMs: (warm.length / Math.min(rate, 50)) * 1000,
+    request: (i) => post(warm[i]),
+    onAnswer: onAnswer(warm),
+  });
+  log(`phase 2: ${timed.length} submissions at ${rate}/s`);
+  const s0 = { procs: groups.snapshot(), busy: machineBusyMs() };
+  const submitting = await openLoop({
+    pool,
+    rate,
+    durationMs: (timed.length / rate) * 1000,
+    request: (i) => post(timed[i]),
+    onAnswer: onAnswer(timed),
+  });
+  const s1 = { procs: groups.snapshot(), busy: machineBusyMs() };
+  const submitCpu = cpuFigures(cpuBetween(s0.procs, s1.procs), s1.busy - s0.busy);
+
+  // Resends (a client retrying): answered as the first time, never stored twice.
+  const resent = submitted.filter((_, i) => i % 20 === 7);
+  let resendsDiffering = 0;
+  for (const game of resent) {
+    const again = await call('POST', '/api/scores', body(game), game.credential);
+    if (again.score.id !== answers.get(game.id)?.score.id) resendsDiffering++;
+  }
+
+  const checks = await countRows(db, { ledger, finished, submitted, answers, resendsDiffering });
+  const actionLatency = Float64Array.from(phase.latencies).sort();
+  const submitLatency = Float64Array.from(submitting.latencies).sort();
+  const perUnit = (cpu, units) =>
+    Object.fromEntries(Object.entries(cpu.groups).map(([g, ms]) => [g, round(ms / units, 3)]));
+  const accepted = timed.filter((g) => answers.has(g.id)).length;
+  return {
+    at: new Date().toISOString(),
+    args,
+    machine: {
+      cpu: os.cpus()[0]?.model,
+      cores: os.cpus().length,
+      node: process.version,
+    },
+    actions: {
+      gamesInProgress: gameCount,
+      actions: phase.actions,
+      perSecond: round(phase.actions / (actionsCpu.wallMs / 1000)),
+      gamesStartedMeanwhile: phase.starts,
+      roundTripMs: latencyFigures(actionLatency),
+      stackCpuMsPerAction: round(actionsCpu.stackMs / phase.actions, 3),
+      cpuMsPerActionByProcess: perUnit(actionsCpu, phase.actions),
+      cpu: actionsCpu,
+    },
+    submissions: {
+      submitted: timed.length,
+      accepted,
+      perSecond: round(submitting.completed / (submitting.elapsedMs / 1000)),
+      actionsPerGame: round(
+        timed.reduce((sum, g) => sum + g.view.seq, 0) / Math.max(1, timed.length),
+      ),
+      latencyMs: latencyFigures(submitLatency),
+      stackCpuMsPerSubmission: round(submitCpu.stackMs / Math.max(1, accepted), 3),
+      cpuMsPerSubmissionByProcess: perUnit(submitCpu, Math.max(1, accepted)),
+      cpu: submitCpu,
+    },
+    checks,
+  };
+}
+
+const latencyFigures = (sorted) => ({
+  p50: round(percentile(sorted, 50)),
+  p95: round(percentile(sorted, 95)),
+  p99: round(percentile(sorted, 99)),
+  max: round(sorted[sorted.length - 1] ?? 0),
+});
+
+/** CPU ms per process group; the stack's (stores included) total; the rest of the machine. */
+function cpuFigures({ wallMs, cpuMs }, machineBusy) {
+  const stackMs = Object.entries(cpuMs)
+    .filter(([g]) => g !== 'load generator' && g !== 'other processes')
+    .reduce((sum, [, ms]) => sum + ms, 0);
+  const found = Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0);
+  // Processes that started and ended within the phase are in neither snapshot.
+  const exited = Math.max(0, machineBusy - found);
+  return {
+    wallMs: Math.round(wallMs),
+    stackMs,
+    groups: Object.fromEntries(Object.entries(cpuMs).sort((a, b) => b[1] - a[1])),
+    restOfMachineMs: (cpuMs['other processes'] ?? 0) + exited,
+    machineBusyPercentOfOneCore: round((machineBusy / wallMs) * 100),
+  };
+}
+
+/** The rows in PostgreSQL against what the clients were told (outboxes drained first). */
+async function countRows(db, { ledger, finished, submitted, answers, resendsDiffering }) {
+  const one = async (sql, params = []) => (await db.query(sql, params)).rows[0];
+  for (let i = 0; i < 150; i++) {
+    const { n } = await one('SELECT count(*)::int AS n FROM scores.outbox');
+    if (n === 0) break;
+    await sleep(200);
+  }
+  const sessions = ledger.sessions;
+  const scoredIds = [...answers.keys()];
+  const played = await one(
+    `SELECT (SELECT count(*)::int FROM sessions.sessions WHERE id = ANY($1)) AS sessions,
+            (SELECT count(*)::int FROM sessions.game_actions WHERE session_id = ANY($1)) AS actions,
+            (SELECT count(*)::int FROM sessions.games
+              WHERE session_id = ANY($1) AND status = 'ended') AS ended`,
+    [sessions],
+  );
+  const stored = await one(
+    `SELECT count(*)::int AS rows, count(DISTINCT session_id)::int AS sessions,
+            count(*) FILTER (WHERE session_id = ANY($2))::int AS acknowledged,
+            count(*) FILTER (WHERE review_state = 'held')::int AS held
+       FROM scores.scores WHERE session_id = ANY($1)`,
+    [sessions, scoredIds],
+  );
+  const weekly = await one(
+    'SELECT coalesce(sum(games_played), 0)::int AS games FROM scores.weekly_scores',
+  );
+  const outbox = await one('SELECT count(*)::int AS n FROM scores.outbox');
+  const mismatches = [];
+  const expect = (what, told, rows) => {
+    if (told !== rows) mismatches.push({ what, told, rows });
+    return { what, told, rows };
+  };
+  const table = [
+    expect('games started (sessions.sessions)', sessions.length, played.sessions),
+    expect('actions applied (sessions.game_actions)', ledger.logged, played.actions),
+    expect('games ended (sessions.games)', ledger.ended, played.ended),
+    expect('scores accepted (scores.scores)', answers.size, stored.rows),
+    expect('weekly games (scores.weekly_scores)', answers.size, weekly.games),
+  ];
+  return {
+    table,
+    gamesFinished: finished.length,
+    gamesSubmitted: submitted.length,
+    scoresHeldForReview: stored.held,
+    resends: { sent: resendsDiffering === 0 ? 'all answered as the first time' : 'differed' },
+    resendsDiffering,
+    outboxLeft: outbox.n,
+    failures: ledger.failures,
+    lost: Math.max(0, answers.size - stored.acknowledged),
+    duplicated: stored.rows - stored.sessions,
+    mismatches,
+  };
+}
+
+function printReport(r) {
+  const a = r.actions;
+  const s = r.submissions;
+  console.log(`\n${r.args.game} games, ${a.gamesInProgress} in progress`);
+  console.log(
+    `actions: ${a.actions} (${a.perSecond}/s), round trip p50 ${a.roundTripMs.p50} ` +
+      `p95 ${a.roundTripMs.p95} p99 ${a.roundTripMs.p99} ms; stack CPU ` +
+      `${a.stackCpuMsPerAction} ms per action`,
+  );
+  console.log(`  by process (ms per action): ${JSON.stringify(a.cpuMsPerActionByProcess)}`);
+  console.log(
+    `submissions: ${s.accepted}/${s.submitted} accepted (${s.perSecond}/s, ` +
+      `${s.actionsPerGame} actions a game), p50 ${s.latencyMs.p50} p99 ${s.latencyMs.p99} ms; ` +
+      `stack CPU ${s.stackCpuMsPerSubmission} ms per submission`,
+  );
+  console.log(`  by process (ms per submission): ${JSON.stringify(s.cpuMsPerSubmissionByProcess)}`);
+  console.log(
+    `per game: ${round(a.stackCpuMsPerAction * s.actionsPerGame + s.stackCpuMsPerSubmission, 2)} ms`,
+  );
+  console.log(
+    `rest of the machine: ${JSON.stringify({ actions: a.cpu.restOfMachineMs, submissions: s.cpu.restOfMachineMs })} ms`,
+  );
+  console.log(`rows: ${JSON.stringify(r.checks, null, 1)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
