@@ -6,7 +6,8 @@
 //   node scripts/build.mjs                 # once: the stack runs the built code
 //   node loadtest/gateway-floor.mjs [--rounds 4] [--seconds 10] [--connections 32]
 //                                   [--warmup 5] [--path /api/scores/top?limit=10]
-//                                   [--profile] [--shared-stores]
+//                                   [--profile] [--shared-stores] [--log-level info]
+//                                   [--baseline <another build's gateway/dist/index.js>]
 //
 // Starts its own PostgreSQL, Redis and NATS on free ports (--shared-stores: the machine's),
 // the whole stack on free ports, seeds the board with real ranked games submitted through the
@@ -16,6 +17,8 @@
 // Reports requests/s, p50/p99, the ratio, and CPU ms per 1,000 requests of the gateway, the
 // floor and Redis. --profile writes the measured gateway's V8 CPU profile to
 // loadtest/results/profiles/ (summarise with node loadtest/lib/profile-summary.mjs <file>).
+// --baseline measures another build of the gateway in the same rounds (floor, gateway,
+// baseline, ...): a before/after under the same machine load.
 // Needs wrk (Debian: apt-get install wrk; installed here when running as root).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +45,11 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** The measured gateway's LOG_LEVEL (info as deployed: one line per request). */
     'log-level': { type: 'string', default: 'info' },
+    /**
+     * Another build of the gateway (its dist/index.js) measured in the same rounds as a third
+     * target, `baseline`: a before/after under the same machine load.
+     */
+    baseline: { type: 'string' },
     'shared-stores': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
@@ -121,7 +129,7 @@ async function waitHttp(url, deadlineMs = 60_000) {
 async function setUp() {
   const stores = args['shared-stores'] ? null : await startOwnStores({ log });
   if (!stores) await ensureDatastores({ log: () => {} });
-  const ports = await freePorts(9);
+  const ports = await freePorts(11);
   const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
     ports;
   const measuredPort = ports[7];
@@ -157,39 +165,56 @@ async function setUp() {
 
   // The measured replica: configured as deployed (request log lines at info, /metrics served).
   const gatewayEnv = processes(stackPorts).find((p) => p.name === 'gateway').env;
-  const gatewayLog = fs.openSync(path.join(resultsDir, 'gateway-floor-gateway.log'), 'w');
-  const profileDir = path.join(resultsDir, 'profiles');
-  const measured = spawnNode(
-    [
-      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      path.join(root, 'gateway/dist/index.js'),
-    ],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        ...gatewayEnv,
-        HOST: '127.0.0.1',
-        PORT: String(measuredPort),
-        LOG_LEVEL: args['log-level'],
-        METRICS_PORT: String(ports[8]),
+  const logs = [];
+  async function startMeasured(name, entry, port, metricsPort) {
+    const logFile = fs.openSync(path.join(resultsDir, `gateway-floor-${name}.log`), 'w');
+    logs.push(logFile);
+    const child = spawnNode(
+      [
+        ...(args.profile
+          ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`]
+          : []),
+        entry,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...env,
+          ...gatewayEnv,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: args['log-level'],
+          METRICS_PORT: String(metricsPort),
+        },
+        stdio: ['ignore', logFile, logFile],
       },
-      stdio: ['ignore', gatewayLog, gatewayLog],
-    },
+    );
+    await waitHttp(`http://127.0.0.1:${port}/readyz`);
+    log(`measured ${name} :${port} (pid ${child.pid}, ${path.relative(root, entry)})`);
+    return { child, base: `http://127.0.0.1:${port}` };
+  }
+  const measured = await startMeasured(
+    'gateway',
+    path.join(root, 'gateway/dist/index.js'),
+    measuredPort,
+    ports[8],
   );
-  await waitHttp(`http://127.0.0.1:${measuredPort}/readyz`);
-  log(`measured gateway :${measuredPort} (pid ${measured.pid})`);
+  const baseline = args.baseline
+    ? await startMeasured('baseline', path.resolve(args.baseline), ports[9], ports[10])
+    : null;
 
   return {
     stackBase: `http://127.0.0.1:${gatewayPort}`,
-    base: `http://127.0.0.1:${measuredPort}`,
-    gatewayPid: measured.pid,
+    base: measured.base,
+    gatewayPid: measured.child.pid,
+    baseline: baseline && { base: baseline.base, pid: baseline.child.pid },
     /** Redis's pid when the run started its own (the shared one serves others too). */
     redisPid: () => stores?.pids().redis,
     async stop() {
       log('stopping');
-      await stopChild(measured);
-      fs.closeSync(gatewayLog);
+      await stopChild(measured.child);
+      if (baseline) await stopChild(baseline.child);
+      for (const file of logs) fs.closeSync(file);
       await stack.stop();
       stackLog.end();
       await stores?.stop();
@@ -321,14 +346,20 @@ function report(rounds) {
         ? null
         : median(pick(target, 'redisCpuMsPer1000')),
   });
+  const ratio = (a, b) => Math.round((a / b) * 1000) / 1000;
   const floor = row('floor');
   const gateway = row('gateway');
-  const ratios = rounds.map((r) => Math.round((r.gateway.rps / r.floor.rps) * 1000) / 1000);
+  const baseline = rounds[0].baseline ? row('baseline') : undefined;
   return {
     floor,
     gateway,
-    ratioOfMedians: Math.round((gateway.rps / floor.rps) * 1000) / 1000,
-    ratios,
+    ratioOfMedians: ratio(gateway.rps, floor.rps),
+    ratios: rounds.map((r) => ratio(r.gateway.rps, r.floor.rps)),
+    ...(baseline && {
+      baseline,
+      baselineRatioOfMedians: ratio(baseline.rps, floor.rps),
+      baselineRatios: rounds.map((r) => ratio(r.baseline.rps, r.floor.rps)),
+    }),
   };
 }
 
@@ -349,7 +380,17 @@ async function main() {
     const targets = {
       floor: { url: `${floor.base}${args.path}`, pids: [floor.child.pid] },
       gateway: { url, pids: [env.gatewayPid, env.redisPid()] },
+      ...(env.baseline && {
+        baseline: {
+          url: `${env.baseline.base}${args.path}`,
+          pids: [env.baseline.pid, env.redisPid()],
+        },
+      }),
     };
+    if (env.baseline) {
+      const other = await capture(targets.baseline.url);
+      if (!other.body.equals(captured.body)) throw new Error('the baseline answers other bytes');
+    }
 
     log(`warm-up: ${args.warmup} s each`);
     for (const t of Object.values(targets)) runWrk(wrk, t.url, Number(args.warmup), t.pids);
@@ -360,7 +401,7 @@ async function main() {
         round[name] = runWrk(wrk, t.url, Number(args.seconds), t.pids);
         const r = round[name];
         log(
-          `round ${i + 1} ${name.padEnd(7)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50Ms} ms` +
+          `round ${i + 1} ${name.padEnd(8)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50Ms} ms` +
             `  p99 ${r.p99Ms} ms  CPU ${r.cpuMsPer1000} ms/1000` +
             (r.redisCpuMsPer1000 !== null ? ` (Redis ${r.redisCpuMsPer1000})` : '') +
             `  machine busy ${Math.round(r.machineBusyShare * 100)}%` +
@@ -370,7 +411,6 @@ async function main() {
         );
         if (r.non2xx || r.socketErrors) throw new Error(`${name}: answers failed during the run`);
       }
-      round.ratio = Math.round((round.gateway.rps / round.floor.rps) * 1000) / 1000;
       rounds.push(round);
     }
     // The gateway still answers the very bytes the floor served (nothing changed the board).
@@ -398,7 +438,7 @@ async function main() {
     fs.writeFileSync(out, JSON.stringify(result, null, 2));
     console.log('\n| | req/s | p50 ms | p99 ms | CPU ms / 1,000 req | Redis CPU ms / 1,000 req |');
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const name of ['floor', 'gateway']) {
+    for (const name of Object.keys(targets)) {
       const r = summary[name];
       console.log(
         `| ${name} | ${r.rps} | ${r.p50Ms} | ${r.p99Ms} | ${r.cpuMsPer1000} | ${r.redisCpuMsPer1000 ?? '-'} |`,
@@ -407,6 +447,11 @@ async function main() {
     console.log(
       `\ngateway / floor: ${summary.ratioOfMedians} (rounds: ${summary.ratios.join(', ')}); goal >= 0.7`,
     );
+    if (summary.baseline) {
+      console.log(
+        `baseline / floor: ${summary.baselineRatioOfMedians} (rounds: ${summary.baselineRatios.join(', ')})`,
+      );
+    }
     log(`written ${path.relative(root, out)}`);
   } finally {
     if (floor) await stopChild(floor.child);

@@ -54,6 +54,7 @@ export function createRequestListener(
     cache: readCache(deps),
     limiter,
     logger: deps.logger,
+    logLines: deps.logLines,
     trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
   });
   return (req, res) => {

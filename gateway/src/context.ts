@@ -1,6 +1,7 @@
 import type { Logger, PublicKeys, Redis, SessionClaims } from '@ballmatch/platform';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
+import type { LineDestination } from './log-destination';
 import type { SessionCookies } from './middleware/session';
 import type { RealtimeProxy } from './realtime-proxy';
 
@@ -8,6 +9,8 @@ import type { RealtimeProxy } from './realtime-proxy';
 export interface GatewayDeps extends ServiceClients {
   config: GatewayConfig;
   logger: Logger;
+  /** Where `logger` writes, for lines made without it (request-line.ts); absent in some tests. */
+  logLines?: LineDestination;
   redis: Redis;
   /** Auth's public keys (two while the signing key is rotated). */
   publicKey: PublicKeys;

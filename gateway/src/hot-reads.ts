@@ -11,6 +11,8 @@ import {
 } from '@ballmatch/platform';
 import type { RateLimiter } from './middleware/rate-limit';
 import { requestLogger } from './middleware/request-context';
+import type { LineDestination } from './log-destination';
+import { requestLineWriter, type RequestLineFields } from './request-line';
 import { SECURITY_HEADERS } from './middleware/security-headers';
 import type { ReadCache } from './read-cache';
 
@@ -31,11 +33,16 @@ export function hotReadReplay(options: {
   cache: ReadCache;
   limiter: RateLimiter;
   logger: Logger;
+  /** Where `logger` writes (its request lines are then made without it: request-line.ts). */
+  logLines?: LineDestination;
   /** Express's compiled `trust proxy` (app.get('trust proxy fn')): the same client address. */
   trustProxy: (address: string, hop: number) => boolean;
 }): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { cache, limiter, trustProxy } = options;
   const lines = requestLogger(options.logger);
+  const writeLine =
+    requestLineWriter(options.logger, options.logLines) ??
+    ((fields: RequestLineFields) => lines.info(fields, 'request'));
   const latency = new Map<string, { observe(seconds: number): void }>();
   const latencyOf = (route: string, status: number) => {
     const key = `${status} ${route}`;
@@ -94,18 +101,15 @@ export function hotReadReplay(options: {
     const traced = span.isRecording()
       ? { traceId: span.spanContext().traceId, spanId: span.spanContext().spanId }
       : undefined;
-    lines.info(
-      {
-        requestId,
-        ...traced,
-        method: 'GET',
-        path: queryAt === -1 ? req.url : req.url.slice(0, queryAt),
-        status,
-        ms: Math.round(seconds * 10_000) / 10,
-        ip,
-      },
-      'request',
-    );
+    writeLine({
+      requestId,
+      ...traced,
+      method: 'GET',
+      path: queryAt === -1 ? req.url : req.url.slice(0, queryAt),
+      status,
+      ms: Math.round(seconds * 10_000) / 10,
+      ip,
+    });
     return true;
   };
 }

@@ -29,7 +29,8 @@ export async function start(
   options: { now?: () => number } = {},
 ): Promise<RunningGateway> {
   const config = loadGatewayConfig(env);
-  const logger = createLogger('gateway', config.LOG_LEVEL, batchedStdout());
+  const logLines = batchedStdout();
+  const logger = createLogger('gateway', config.LOG_LEVEL, logLines);
   const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const telemetry = await startTelemetry({ service: 'gateway', config, logger, redis });
   const clients = createServiceClients(config);
@@ -47,6 +48,7 @@ export async function start(
     {
       config,
       logger,
+      logLines,
       redis,
       ...clients,
       publicKey,

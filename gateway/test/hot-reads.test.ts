@@ -171,14 +171,15 @@ describe('hot reads', () => {
     const series =
       /ballmatch_http_request_duration_seconds_count\{[^}]*route="\/api\/seasonal-leaderboards",status="200"[^}]*\} (\d+)/;
     const count = async () => Number(series.exec(await (await fetch(metrics)).text())?.[1] ?? 0);
-    await get(url);
-    const before = await count();
     const written: string[] = [];
     const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
       return true;
     });
+    let before: number;
     try {
+      await get(url, { 'x-request-id': 'logged-express-1' });
+      before = await count();
       await get(url, { 'x-request-id': 'logged-replay-1' });
       // Lines are written at the end of the event loop's turn.
       await new Promise((resolve) => setImmediate(resolve));
@@ -187,13 +188,19 @@ describe('hot reads', () => {
     }
     expect(byExpress).toHaveBeenCalledTimes(1);
     expect(await count()).toBe(before + 1);
-    const line = written
+    const lines = written
       .join('')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((l) => l.requestId === 'logged-replay-1');
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const line = lines.find((l) => l.requestId === 'logged-replay-1');
+    const byExpressLine = lines.find((l) => l.requestId === 'logged-express-1');
+    // The same line as Express's request line, field for field.
+    expect(Object.keys(line ?? {}).sort()).toEqual(Object.keys(byExpressLine ?? {}).sort());
     expect(line).toMatchObject({
+      level: byExpressLine?.level,
+      name: byExpressLine?.name,
+      time: expect.any(Number),
       msg: 'request',
       method: 'GET',
       path: '/api/seasonal-leaderboards',
