@@ -109,6 +109,13 @@ const rows = [
     (r) =>
       `${number(((r.cpuSeconds.clients.user + r.cpuSeconds.clients.system) / (r.deliveredMs / 1000)) * 100)} % of a core`,
   ],
+  [
+    'client worker CPU per delivery',
+    (r) =>
+      r.delivered
+        ? `${number(((r.cpuSeconds.clients.user + r.cpuSeconds.clients.system) * 1e6) / r.delivered, 2)} µs`
+        : '–',
+  ],
   ['others on the machine', (r) => `${r.otherCores} cores (load ${r.loadAverageAtStart} at start)`],
 ];
 const name = (r) =>
