@@ -1,6 +1,11 @@
-import { AppError, writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
+import {
+  AppError,
+  preparedQuery,
+  writeOutbox,
+  type Knex,
+  type OutboxEvent,
+} from '@ballmatch/platform';
 import { audit, recountWeeklyRow } from './moderation';
-import { prepared } from './prepared';
 import {
   SCORE_COLUMNS,
   scoreRow,
@@ -51,7 +56,7 @@ ON CONFLICT (session_id) DO NOTHING
 RETURNING ${SCORE_COLUMNS}`;
 
 export async function insertHeld(db: Knex, n: NewScore): Promise<InsertOutcome> {
-  const rows = await prepared<Record<string, unknown>>(db, 'scores_submit_held', HOLD_SQL, [
+  const rows = await preparedQuery<Record<string, unknown>>(db, 'scores_submit_held', HOLD_SQL, [
     n.id,
     n.sessionId,
     n.playerName,

@@ -1,5 +1,4 @@
-import type { Knex, OutboxEvent } from '@ballmatch/platform';
-import { prepared } from './prepared';
+import { preparedQuery, type Knex, type OutboxEvent } from '@ballmatch/platform';
 import { insertHeld, mustHold } from './review';
 import {
   SCORE_COLUMNS,
@@ -134,7 +133,7 @@ export function createScoreStore(db: Knex) {
   return {
     async insertVerified(n: NewScore): Promise<InsertOutcome> {
       if (mustHold(n)) return insertHeld(db, n);
-      const rows = await prepared<Record<string, unknown>>(db, 'scores_submit', SUBMIT_SQL, [
+      const rows = await preparedQuery<Record<string, unknown>>(db, 'scores_submit', SUBMIT_SQL, [
         n.id,
         n.sessionId,
         n.playerName,
@@ -198,7 +197,7 @@ export function createScoreStore(db: Knex) {
     },
 
     async bySession(sessionId: string): Promise<ScoreRow | undefined> {
-      const rows = await prepared<Record<string, unknown>>(
+      const rows = await preparedQuery<Record<string, unknown>>(
         db,
         'scores_by_session',
         `SELECT ${SCORE_COLUMNS} FROM scores WHERE session_id = $1`,

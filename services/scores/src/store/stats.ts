@@ -1,5 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
-import { prepared } from './prepared';
+import { preparedQuery, type Knex } from '@ballmatch/platform';
 
 export interface DailyRow {
   date: string;
@@ -68,7 +67,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function createStatsStore(db: Knex) {
   return {
     async play(hasAds: boolean, at: Date): Promise<number> {
-      const [row] = await prepared<{ value: string }>(db, 'stats_play', PLAY_SQL, [
+      const [row] = await preparedQuery<{ value: string }>(db, 'stats_play', PLAY_SQL, [
         day(at),
         hasAds ? 1 : 0,
       ]);
