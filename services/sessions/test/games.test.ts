@@ -199,6 +199,65 @@ describe('ranked games held by the server', () => {
       await second.close();
     }
   });
+
+  it('a retry reaching another process gets the first answer, rebuilt from the log', async () => {
+    const { id } = await svc.client.createSession(newSession());
+    const played = [];
+    let game = (await svc.client.getGame({ id })).game!;
+    for (let i = 0; i < 3; i++) {
+      const move = {
+        id,
+        seq: game.seq,
+        action: { $case: 'swap' as const, value: movesOn(game)[0]! },
+      };
+      played.push({ move, answer: await svc.client.playAction(move) });
+      game = played.at(-1)!.answer.game!;
+    }
+    // The database holds the log, not the state after each action: a process that never saw
+    // the game rebuilds it, and the last action's animation, from the log.
+    const second = await startSessions({ DATABASE_URL: svc.env.DATABASE_URL! });
+    try {
+      const credential = { sessionCredential: svc.client.credentialOf(id) };
+      const { move, answer } = played.at(-1)!;
+      expect(await second.client.playAction(move, credential)).toEqual(answer);
+      expect((await second.client.getGame({ id }, credential)).game).toEqual(game);
+      // Only the last action is a retry; an earlier one is out of order.
+      await expect(second.client.playAction(played[0]!.move, credential)).rejects.toMatchObject({
+        code: 'FAILED_PRECONDITION',
+        details: { field: 'seq' },
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('an end and a swap sent to two replicas for the same place: one wins, the log stays whole', async () => {
+    const second = await startSessions({ DATABASE_URL: svc.env.DATABASE_URL! });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const { id } = await svc.client.createSession(newSession());
+        const credential = { sessionCredential: svc.client.credentialOf(id) };
+        const game = (await svc.client.getGame({ id })).game!;
+        await second.client.getGame({ id }, credential); // both replicas hold the game
+        const [ended, swapped] = await Promise.allSettled([
+          svc.client.playAction({ id, seq: game.seq, action: { $case: 'end', value: {} } }),
+          second.client.playAction(
+            { id, seq: game.seq, action: { $case: 'swap', value: movesOn(game)[0]! } },
+            credential,
+          ),
+        ]);
+        expect([ended.status, swapped.status].sort()).toEqual(['fulfilled', 'rejected']);
+        const lost = (ended.status === 'rejected' ? ended : swapped) as PromiseRejectedResult;
+        expect(lost.reason).toMatchObject({ code: 'FAILED_PRECONDITION' });
+        const scoring = await svc.client.getSessionForScoring({ id });
+        // The end won: the game ended with nothing logged; the swap won: it is logged, not ended.
+        expect(scoring.finished).toBe(ended.status === 'fulfilled');
+        expect(scoring.actionCodes).toHaveLength(ended.status === 'fulfilled' ? 0 : 1);
+      }
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe('timing by the server clock', () => {

@@ -7,6 +7,7 @@ import {
   grantExtraMoves,
   resetGrid,
   swap,
+  entryFromCode,
   type CascadeStep,
   type Cell,
   type GameState,
@@ -15,16 +16,24 @@ import {
 } from '@ballmatch/engine';
 import { AppError, isUuid, type Knex } from '@ballmatch/platform';
 import { newEvent } from '@ballmatch/proto';
-import type { GameRecord, GameStore } from '../store/games';
+import {
+  END_CODE,
+  type GameRecord,
+  type GameStore,
+  type LogEntry,
+  type ScoringRead,
+} from '../store/games';
 import type { SessionRow, SessionStore } from '../store/sessions';
 import { raiseFlag, TIMING_FLAG_TYPE } from './flags';
 import { judgeTiming, timingReport } from './timing';
 
 /**
  * Ranked games held by this service (docs/architecture.md 'Ranked games'). The client gets the
- * board it can see and sends each action; the engine applies it here to the state kept in
- * PostgreSQL (and cached in this process), timed by this server's clock. The random
- * generator's state never leaves, so no draw is known before the action that consumes it.
+ * board it can see and sends each action; the engine applies it here to the state held in this
+ * process, timed by this server's clock, and the action is in PostgreSQL's log before it is
+ * answered: any replica rebuilds the game from its row (the state at its start or end) and the
+ * log. The random generator's state never leaves, so no draw is known before the action that
+ * consumes it.
  */
 
 export type PlayerAction =
@@ -184,6 +193,35 @@ function withoutLevel({ level: _level, ...levelUp }: LevelUp): Omit<LevelUp, 'le
   return levelUp;
 }
 
+/**
+ * The game as its log has it: the row's checkpoint with the later entries applied, the way
+ * they were applied when played; the last one's answer is rebuilt too (the same engine, state
+ * and action give the same answer), for a retry of it. An entry the engine refuses means the
+ * log and the row disagree: this service's fault, never the player's.
+ */
+function catchUp(game: GameRecord, later: LogEntry[]): GameRecord {
+  let { state, seq, lastAnswer } = game;
+  for (const entry of later) {
+    if (entry.seq !== seq || entry.code === END_CODE) {
+      throw new AppError('INTERNAL', `The log of game ${game.sessionId} is out of step at ${seq}`);
+    }
+    const { at: _at, ...action } = entryFromCode(entry.code, 0);
+    try {
+      const applied = apply(state, action, seq + 1);
+      state = applied.state;
+      lastAnswer = { key: entry.code, answer: applied.answer };
+    } catch (error) {
+      const reason = (error as Error).message;
+      throw new AppError(
+        'INTERNAL',
+        `The log of game ${game.sessionId} does not replay: ${reason}`,
+      );
+    }
+    seq++;
+  }
+  return { ...game, state, seq, status: state.status, lastAnswer };
+}
+
 /** A small LRU: the games being played in this process. */
 function createCache(size: number) {
   const games = new Map<string, GameRecord>();
@@ -210,14 +248,15 @@ export function createGames(deps: GameDeps) {
   const cache = createCache(deps.cacheSize ?? 10_000);
 
   async function fromStore(id: string): Promise<GameRecord> {
-    const game = isUuid(id) ? await games.byId(id) : undefined;
-    if (!game) throw notFound();
+    const stored = isUuid(id) ? await games.byId(id) : undefined;
+    if (!stored) throw notFound();
+    const game = stored.later.length > 0 ? catchUp(stored.game, stored.later) : stored.game;
     cache.set(game);
     return game;
   }
 
   /** The credential that started the session, or the signed-in account that did. */
-  function checkOwner(game: GameRecord, who: Claimant): void {
+  function checkOwner(game: Pick<GameRecord, 'credentialHash' | 'userId'>, who: Claimant): void {
     if (game.userId !== null && who.callerId === game.userId) return;
     if (game.userId !== null && who.callerId !== '') throw notYours();
     if (!who.credential || !sameHash(hashOf(who.credential), game.credentialHash)) throw notYours();
@@ -329,31 +368,28 @@ export function createGames(deps: GameDeps) {
             field: 'action',
           });
         }
-        const next = {
-          state,
-          status: state.status,
-          answer: { key, answer },
-          code: key === 'end' ? null : key,
-          receivedAt,
-          finished: state.status === 'ended',
-        };
-        const won = next.finished
+        const entry = { seq: input.seq, code: key === 'end' ? END_CODE : key, receivedAt };
+        const finished = state.status === 'ended';
+        const lastAnswer = { key, answer };
+        const won = finished
           ? await sessions.transaction(async (trx) => {
-              if (!(await games.advance(input.id, input.seq, next, trx))) return false;
+              if (!(await games.append(input.id, entry, trx))) return false;
+              const end = { state, seq: input.seq + 1, answer: lastAnswer, finishedAt: receivedAt };
+              await games.finish(trx, input.id, end);
               await finish(trx, input.id, state, receivedAt);
               return true;
             })
-          : await games.advance(input.id, input.seq, next);
+          : await games.append(input.id, entry);
         if (won) {
           cache.set({
             ...game,
             state,
             seq: game.seq + 1,
             status: state.status,
-            lastAnswer: next.answer,
-            finishedAt: next.finished ? receivedAt : game.finishedAt,
+            lastAnswer,
+            finishedAt: finished ? receivedAt : game.finishedAt,
           });
-          if (next.finished) deps.onEventsWritten();
+          if (finished) deps.onEventsWritten();
           return answer;
         }
         game = await fromStore(input.id);
@@ -394,9 +430,9 @@ export function createGames(deps: GameDeps) {
 
     /** A signed-in player's unfinished game, to pick up on any device. */
     async resume(userId: string): Promise<{ id: string; playerName: string; game: GameView }> {
-      const game = await games.unfinishedOf(userId);
-      if (!game) throw new AppError('NOT_FOUND', 'No game in progress');
-      cache.set(game);
+      const id = await games.unfinishedOf(userId);
+      if (!id) throw new AppError('NOT_FOUND', 'No game in progress');
+      const game = await fromStore(id);
       const session = await sessions.byId(game.sessionId);
       return {
         id: game.sessionId,
@@ -437,13 +473,18 @@ export function createGames(deps: GameDeps) {
       return timingReport(actions.map((a) => a.receivedAt.getTime()));
     },
 
-    /** What the scores service checks a submission against (the owner asks, through it). */
-    async forScoring(id: string, who: Claimant) {
-      const game = await fromStore(id);
-      checkOwner(game, who);
-      const session = (await sessions.byId(id))!;
-      const actions = await games.actions(id);
-      return { session, game, actions };
+    /**
+     * What the scores service checks a submission against (the owner asks, through it). A game
+     * still being played has its figures from the state held here (its row is a checkpoint).
+     */
+    async forScoring(id: string, who: Claimant): Promise<ScoringRead> {
+      const read = isUuid(id) ? await games.forScoring(id) : undefined;
+      if (!read) throw notFound();
+      checkOwner(read.owner, who);
+      if (read.status === 'ended') return read;
+      const { state, status } = await fromStore(id);
+      const figures = { score: state.score, level: state.level.currentLevel };
+      return { ...read, ...figures, moves: state.totalMoves, status };
     },
   };
 }

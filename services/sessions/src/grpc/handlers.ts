@@ -121,22 +121,22 @@ export function createSessionHandlers(
     updateSession: async (req, ctx) => status(await sessions.update(req, claimant(ctx))),
     endSession: async (req, ctx) => status(await sessions.end(req.id, claimant(ctx))),
     getSessionForScoring: async (req, ctx) => {
-      const { session, game, actions } = await games.forScoring(req.id, claimant(ctx));
+      const game = await games.forScoring(req.id, claimant(ctx));
       return {
-        id: session.id,
-        seed: session.seed,
-        playerName: session.playerName,
-        userId: session.userId ?? '',
-        createdAt: iso(session.createdAt),
-        endedAt: iso(session.endedAt),
-        suspicious: session.suspicious,
+        id: req.id,
+        seed: game.session.seed,
+        playerName: game.session.playerName,
+        userId: game.owner.userId ?? '',
+        createdAt: iso(game.session.createdAt),
+        endedAt: iso(game.session.endedAt),
+        suspicious: game.suspicious,
         finished: game.status === 'ended',
-        score: game.state.score,
-        level: game.state.level.currentLevel,
-        moves: game.state.totalMoves,
+        score: game.score,
+        level: game.level,
+        moves: game.moves,
         finishedAt: iso(game.finishedAt),
-        actionCodes: actions.map((a) => a.code),
-        actionTimes: actions.map((a) => a.receivedAt.getTime()),
+        actionCodes: game.codes,
+        actionTimes: game.times,
       };
     },
     listMySessions: async (req, ctx) => {

@@ -1,5 +1,5 @@
 import type { GameState, GameStatus } from '@ballmatch/engine';
-import type { Knex } from '@ballmatch/platform';
+import { preparedQuery, type Knex } from '@ballmatch/platform';
 
 /** A held game as the store hands it up. */
 export interface GameRecord {
@@ -15,16 +15,28 @@ export interface GameRecord {
   finishedAt: Date | null;
 }
 
-/** One action's write: the game after it, and the log entry. */
-export interface Advance {
-  state: GameState;
-  status: GameStatus;
-  answer: unknown;
-  /** The engine's action code; null for an end, which the log does not hold. */
-  code: number | null;
+/** An action's log entry: the engine's code; END_CODE for the player's end. */
+export interface LogEntry {
+  /** The action's place in the game: the count of actions applied before it. */
+  seq: number;
+  code: number;
   receivedAt: Date;
-  finished: boolean;
 }
+
+/** A game that has just ended: its final row, written in the transaction that ends it. */
+export interface Finish {
+  state: GameState;
+  seq: number;
+  answer: unknown;
+  finishedAt: Date;
+}
+
+/**
+ * The log's entry for the player ending the game ('end' is not a move: replays, timing and
+ * scoring never see it). Logged so that the end, like every action, takes the game's next place
+ * in the log: two replicas cannot both move a game on from the same place.
+ */
+export const END_CODE = -1;
 
 export interface LoggedAction {
   code: number;
@@ -64,21 +76,44 @@ function gameRecord(row: Raw): GameRecord {
   };
 }
 
-// One round trip per action: the game moves on only from the `seq` the action was played on
-// (another replica that got there first makes this match no row), and its log entry is
-// appended in the same statement.
-const ADVANCE_SQL = `
-WITH moved AS (
-  UPDATE games
-     SET state = ?::jsonb, seq = seq + 1, status = ?, last_answer = ?::jsonb,
-         finished_at = CASE WHEN ? THEN ?::timestamptz ELSE finished_at END
-   WHERE session_id = ? AND seq = ?
-  RETURNING session_id
-), logged AS (
-  INSERT INTO game_actions (session_id, seq, code, received_at)
-  SELECT session_id, ?, ?, ?::timestamptz FROM moved WHERE ?::int IS NOT NULL
-)
-SELECT count(*)::int AS moved FROM moved`;
+// One round trip per action, and a small row: the action's log entry. Its place (`seq`) is the
+// game's optimistic lock: another replica that moved the game from the same place first holds
+// it, and this insert then writes nothing. The game's row is a checkpoint (its state after
+// `seq` actions), written when the game starts and when it ends; the state between is the
+// checkpoint with the later log entries applied (kept in the process that plays the game).
+const APPEND_SQL = `
+INSERT INTO game_actions (session_id, seq, code, received_at) VALUES ($1, $2, $3, $4)
+ON CONFLICT DO NOTHING RETURNING 1`;
+
+/** What a submission is checked against: the game's figures, its session and its log. */
+export interface ScoringRead {
+  owner: Pick<GameRecord, 'credentialHash' | 'userId'>;
+  status: GameStatus;
+  /** The final figures; only an ended game's row holds them (see APPEND_SQL). */
+  score: number;
+  level: number;
+  moves: number;
+  finishedAt: Date | null;
+  session: { seed: string; playerName: string; createdAt: Date; endedAt: Date | null };
+  suspicious: boolean;
+  /** The log without the end, in order: the engine's codes and the times received (ms). */
+  codes: number[];
+  times: number[];
+}
+
+// A submission's read, one round trip: the figures from the row, the session, and the log.
+const SCORING_SQL = `
+SELECT g.status, g.credential_hash, g.user_id, g.finished_at,
+       (g.state ->> 'score')::int AS score,
+       (g.state -> 'level' ->> 'currentLevel')::int AS level,
+       (g.state ->> 'totalMoves')::int AS moves,
+       s.seed, s.player_name, s.created_at, s.ended_at, s.suspicious,
+       ARRAY(SELECT a.code FROM game_actions a
+              WHERE a.session_id = g.session_id AND a.code <> ${END_CODE} ORDER BY a.seq) AS codes,
+       ARRAY(SELECT (extract(epoch FROM a.received_at) * 1000)::float8 FROM game_actions a
+              WHERE a.session_id = g.session_id AND a.code <> ${END_CODE} ORDER BY a.seq) AS times
+  FROM games g JOIN sessions s ON s.id = g.session_id
+ WHERE g.session_id = $1`;
 
 /** The held games: one row per session, and the log of their actions. */
 export function createGameStore(db: Knex) {
@@ -96,47 +131,101 @@ export function createGameStore(db: Knex) {
       });
     },
 
-    async byId(sessionId: string): Promise<GameRecord | undefined> {
+    /** The game's row, and the log entries after its checkpoint, in order. */
+    async byId(sessionId: string): Promise<{ game: GameRecord; later: LogEntry[] } | undefined> {
       const row = await db<Raw>('games').select(COLUMNS).where({ session_id: sessionId }).first();
-      return row && gameRecord(row);
+      if (!row) return undefined;
+      const game = gameRecord(row);
+      const later = await db<Raw>('game_actions')
+        .select('seq', 'code', 'received_at')
+        .where({ session_id: sessionId })
+        .andWhere('seq', '>=', game.seq)
+        .orderBy('seq');
+      return {
+        game,
+        later: later.map((r) => ({
+          seq: r.seq as number,
+          code: r.code as number,
+          receivedAt: r.received_at as Date,
+        })),
+      };
     },
 
-    /** True when this write won; false when the game had already moved past `seq`. */
-    async advance(sessionId: string, seq: number, next: Advance, trx: Knex = db): Promise<boolean> {
-      const result = await trx.raw<{ rows: { moved: number }[] }>(ADVANCE_SQL, [
-        JSON.stringify(next.state),
-        next.status,
-        JSON.stringify(next.answer),
-        next.finished,
-        next.receivedAt.toISOString(),
-        sessionId,
-        seq,
-        seq,
-        next.code,
-        next.receivedAt.toISOString(),
-        next.code,
-      ]);
-      return result.rows[0]!.moved === 1;
+    /**
+     * Logs the action at its place; false when that place is taken (the game moved on
+     * elsewhere). In a transaction when the action ends the game.
+     */
+    async append(sessionId: string, entry: LogEntry, trx?: Knex.Transaction): Promise<boolean> {
+      if (trx) {
+        const row = { session_id: sessionId, seq: entry.seq, code: entry.code };
+        const inserted = await trx('game_actions')
+          .insert({ ...row, received_at: entry.receivedAt })
+          .onConflict()
+          .ignore()
+          .returning('seq');
+        return inserted.length === 1;
+      }
+      const values = [sessionId, entry.seq, entry.code, entry.receivedAt];
+      return (await preparedQuery(db, 'sessions_append_action', APPEND_SQL, values)).length === 1;
+    },
+
+    /** The game's final row (in the transaction that logged its last action). */
+    async finish(trx: Knex.Transaction, sessionId: string, end: Finish): Promise<void> {
+      await trx('games')
+        .where({ session_id: sessionId })
+        .update({
+          state: JSON.stringify(end.state),
+          seq: end.seq,
+          status: end.state.status,
+          last_answer: JSON.stringify(end.answer),
+          finished_at: end.finishedAt,
+        });
     },
 
     async actions(sessionId: string, trx: Knex = db): Promise<LoggedAction[]> {
       const rows = await trx<Raw>('game_actions')
         .select('code', 'received_at')
         .where({ session_id: sessionId })
+        .andWhere('code', '<>', END_CODE)
         .orderBy('seq');
       return rows.map((r) => ({ code: r.code as number, receivedAt: r.received_at as Date }));
     },
 
-    /** The account's latest game still being played. */
-    async unfinishedOf(userId: string): Promise<GameRecord | undefined> {
+    async forScoring(sessionId: string): Promise<ScoringRead | undefined> {
+      const [row] = await preparedQuery<Raw>(db, 'sessions_scoring_read', SCORING_SQL, [sessionId]);
+      if (!row) return undefined;
+      return {
+        owner: {
+          credentialHash: row.credential_hash as string,
+          userId: (row.user_id as string | null) ?? null,
+        },
+        status: row.status as GameStatus,
+        score: row.score as number,
+        level: row.level as number,
+        moves: row.moves as number,
+        finishedAt: (row.finished_at as Date | null) ?? null,
+        session: {
+          seed: row.seed as string,
+          playerName: row.player_name as string,
+          createdAt: row.created_at as Date,
+          endedAt: (row.ended_at as Date | null) ?? null,
+        },
+        suspicious: row.suspicious as boolean,
+        codes: row.codes as number[],
+        times: row.times as number[],
+      };
+    },
+
+    /** The account's latest game still being played (its session's id). */
+    async unfinishedOf(userId: string): Promise<string | undefined> {
       const row = await db<Raw>('games')
-        .select(COLUMNS.map((c) => `games.${c}`))
+        .select('games.session_id')
         .join('sessions', 'sessions.id', 'games.session_id')
         .where('games.user_id', userId)
         .whereNot('games.status', 'ended')
         .orderBy('sessions.created_at', 'desc')
         .first();
-      return row && gameRecord(row);
+      return row?.session_id as string | undefined;
     },
 
     /** Sessions started since `since` by this address and by this account (rate limits). */
