@@ -185,6 +185,9 @@ export async function runFanout({
       NATS_URL: natsUrl,
       NATS_SUBJECT_PREFIX: prefix,
       MAX_CONNECTIONS_PER_IP: String(sockets),
+      // Metrics on, as in production, on a port of its own: the default one may be another
+      // stack's on a shared machine.
+      METRICS_PORT: String(await freePort()),
       // Production insists on the session key; the benchmark's clients are guests.
       JWT_PUBLIC_KEY: generateKeyPairSync('ed25519').publicKey.export({
         type: 'spki',
