@@ -1,5 +1,6 @@
 import type { GameState, GameStatus } from '@ballmatch/engine';
 import { preparedQuery, type Knex } from '@ballmatch/platform';
+import { createLogBatches } from './log-batches';
 
 /** A held game as the store hands it up. */
 export interface GameRecord {
@@ -76,20 +77,18 @@ function gameRecord(row: Raw): GameRecord {
   };
 }
 
-// One round trip per action, and a small row: the action's log entry. Its place (`seq`) is the
-// game's optimistic lock: another replica that moved the game from the same place first holds
-// it, and this insert then writes nothing. The game's row is a checkpoint (its state after
-// `seq` actions), written when the game starts and when it ends; the state between is the
-// checkpoint with the later log entries applied (kept in the process that plays the game).
-const APPEND_SQL = `
-INSERT INTO game_actions (session_id, seq, code, received_at) VALUES ($1, $2, $3, $4)
-ON CONFLICT DO NOTHING RETURNING 1`;
+// An action writes one small row: its log entry (store/log-batches.ts: many actions share a
+// statement under load). Its place (`seq`) is the game's optimistic lock: another replica that
+// moved the game from the same place first holds it, and this insert then writes nothing. The
+// game's row is a checkpoint (its state after `seq` actions), written when the game starts and
+// when it ends; the state between is the checkpoint with the later log entries applied (kept
+// in the process that plays the game).
 
 /** What a submission is checked against: the game's figures, its session and its log. */
 export interface ScoringRead {
   owner: Pick<GameRecord, 'credentialHash' | 'userId'>;
   status: GameStatus;
-  /** The final figures; only an ended game's row holds them (see APPEND_SQL). */
+  /** The final figures; only an ended game's row holds them (see the log's note above). */
   score: number;
   level: number;
   moves: number;
@@ -117,6 +116,7 @@ SELECT g.status, g.credential_hash, g.user_id, g.finished_at,
 
 /** The held games: one row per session, and the log of their actions. */
 export function createGameStore(db: Knex) {
+  const log = createLogBatches(db);
   return {
     async insert(
       trx: Knex.Transaction,
@@ -165,8 +165,7 @@ export function createGameStore(db: Knex) {
           .returning('seq');
         return inserted.length === 1;
       }
-      const values = [sessionId, entry.seq, entry.code, entry.receivedAt];
-      return (await preparedQuery(db, 'sessions_append_action', APPEND_SQL, values)).length === 1;
+      return log.append(sessionId, entry);
     },
 
     /** The game's final row (in the transaction that logged its last action). */
