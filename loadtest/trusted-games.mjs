@@ -4,7 +4,7 @@
 //
 //   node scripts/build.mjs            # once: the stack runs the built code
 //   node loadtest/trusted-games.mjs --game typical|long [--games 400] [--pace-ms 1500]
-//        [--warmup 20] [--duration 60] [--submissions 600] [--submit-rate 100] [--profile]
+//        [--warmup 20] [--duration 60] [--submissions 1000|200] [--submit-rate 100|40] [--profile]
 //
 // It starts its own PostgreSQL, Redis and NATS on free ports (their CPU is this run's alone)
 // and the whole stack. Two measured phases, each between two /proc snapshots:
@@ -44,7 +44,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '20' },
     duration: { type: 'string', default: '60' },
     submissions: { type: 'string' },
-    'submit-rate': { type: 'string', default: '100' },
+    'submit-rate': { type: 'string' },
     connections: { type: 'string', default: '256' },
     /** V8 CPU profiles of every stack process into loadtest/results/profiles/. */
     profile: { type: 'boolean', default: false },
@@ -54,7 +54,9 @@ if (!['typical', 'long'].includes(args.game)) throw new Error('--game is typical
 const long = args.game === 'long';
 const gameCount = Number(args.games);
 const paceMs = Number(args['pace-ms']);
-const submissionCount = Number(args.submissions ?? (long ? 200 : 600));
+const submissionCount = Number(args.submissions ?? (long ? 200 : 1000));
+// A phase of several seconds either way (the long games are costly to play to their end).
+const submitRate = Number(args['submit-rate'] ?? (long ? 40 : 100));
 const t0 = performance.now();
 const log = (line) =>
   console.log(`[trusted +${((performance.now() - t0) / 1000).toFixed(1)} s] ${line}`);
@@ -225,7 +227,7 @@ async function run({ pool, db, groups }) {
       ),
     );
     game.view = answer.game;
-    if (action.type !== 'end') ledger.logged++; // the log holds every action but the end
+    if (action.type !== 'end') ledger.logged++; // the end is logged as code -1, or not at all
     if (game.view.status === 'ended') ledger.ended++;
   }
 
@@ -276,6 +278,17 @@ async function run({ pool, db, groups }) {
   await Promise.all(players);
   const actionsCpu = cpuFigures(cpuBetween(a0.procs, a1.procs), a1.busy - a0.busy);
 
+  // The stack at rest (timers, heartbeats, the stores' own chores): what every phase pays per
+  // second whatever the load, so the per-unit figures are also given with it taken out.
+  await sleep(3000);
+  log('at rest: measuring for 15 s');
+  const i0 = groups.snapshot();
+  await sleep(15_000);
+  const idle = cpuBetween(i0, groups.snapshot());
+  const idlePerSecond = Object.fromEntries(
+    Object.entries(idle.cpuMs).map(([g, ms]) => [g, ms / (idle.wallMs / 1000)]),
+  );
+
   // Between the phases: enough finished games, the rest played to their end (not measured).
   const toFinish = unfinished.slice(0, Math.max(0, submissionCount - finished.length));
   while (finished.length + toFinish.length < submissionCount) toFinish.push(await startGame());
@@ -319,7 +332,7 @@ async function run({ pool, db, groups }) {
     else if (status >= 500) unanswered.push(games[i]);
     else failed(new Error(`POST /api/scores: ${status} ${text.slice(0, 200)}`));
   };
-  const rate = Number(args['submit-rate']);
+  const rate = submitRate;
   const warm = submitted.slice(0, Math.min(50, Math.floor(submitted.length / 10)));
   const timed = submitted.slice(warm.length);
   await openLoop({
@@ -367,6 +380,21 @@ async function run({ pool, db, groups }) {
   const submitLatency = Float64Array.from(submitting.latencies).sort();
   const perUnit = (cpu, units) =>
     Object.fromEntries(Object.entries(cpu.groups).map(([g, ms]) => [g, round(ms / units, 3)]));
+  /** Per unit with the stack's CPU at rest over the same time taken out (never below 0). */
+  const netPerUnit = (cpu, units) =>
+    Object.fromEntries(
+      Object.entries(cpu.groups)
+        .filter(([g]) => g !== 'load generator' && g !== 'other processes')
+        .map(([g, ms]) => {
+          const rest = ((idlePerSecond[g] ?? 0) * cpu.wallMs) / 1000;
+          return [g, round(Math.max(0, ms - rest) / units, 3)];
+        }),
+    );
+  const netTotal = (byProcess) =>
+    round(
+      Object.values(byProcess).reduce((sum, ms) => sum + ms, 0),
+      3,
+    );
   // Answered in time; the rest were applied too (the stack answers late, the gateway gives up).
   const accepted = timed.length - unanswered.filter((g) => timed.includes(g)).length;
   return {
@@ -385,6 +413,8 @@ async function run({ pool, db, groups }) {
       roundTripMs: latencyFigures(actionLatency),
       stackCpuMsPerAction: round(actionsCpu.stackMs / phase.actions, 3),
       cpuMsPerActionByProcess: perUnit(actionsCpu, phase.actions),
+      netStackCpuMsPerAction: netTotal(netPerUnit(actionsCpu, phase.actions)),
+      netCpuMsPerActionByProcess: netPerUnit(actionsCpu, phase.actions),
       cpu: actionsCpu,
     },
     submissions: {
@@ -398,7 +428,15 @@ async function run({ pool, db, groups }) {
       unansweredInTime: unanswered.length,
       stackCpuMsPerSubmission: round(submitCpu.stackMs / Math.max(1, timed.length), 3),
       cpuMsPerSubmissionByProcess: perUnit(submitCpu, Math.max(1, timed.length)),
+      netStackCpuMsPerSubmission: netTotal(netPerUnit(submitCpu, Math.max(1, timed.length))),
+      netCpuMsPerSubmissionByProcess: netPerUnit(submitCpu, Math.max(1, timed.length)),
       cpu: submitCpu,
+    },
+    atRest: {
+      wallMs: Math.round(idle.wallMs),
+      cpuMsPerSecond: Object.fromEntries(
+        Object.entries(idlePerSecond).map(([g, ms]) => [g, round(ms, 1)]),
+      ),
     },
     checks,
   };
@@ -440,7 +478,8 @@ async function countRows(db, { ledger, finished, submitted, answers, resendsDiff
   const scoredIds = [...answers.keys()];
   const played = await one(
     `SELECT (SELECT count(*)::int FROM sessions.sessions WHERE id = ANY($1)) AS sessions,
-            (SELECT count(*)::int FROM sessions.game_actions WHERE session_id = ANY($1)) AS actions,
+            (SELECT count(*)::int FROM sessions.game_actions
+              WHERE session_id = ANY($1) AND code >= 0) AS actions,
             (SELECT count(*)::int FROM sessions.games
               WHERE session_id = ANY($1) AND status = 'ended') AS ended`,
     [sessions],
@@ -495,14 +534,25 @@ function printReport(r) {
   );
   console.log(`  by process (ms per action): ${JSON.stringify(a.cpuMsPerActionByProcess)}`);
   console.log(
+    `  net of the stack at rest: ${a.netStackCpuMsPerAction} ms per action ` +
+      JSON.stringify(a.netCpuMsPerActionByProcess),
+  );
+  console.log(
     `submissions: ${s.accepted}/${s.submitted} accepted (${s.perSecond}/s, ` +
       `${s.actionsPerGame} actions a game), p50 ${s.latencyMs.p50} p99 ${s.latencyMs.p99} ms; ` +
       `stack CPU ${s.stackCpuMsPerSubmission} ms per submission`,
   );
   console.log(`  by process (ms per submission): ${JSON.stringify(s.cpuMsPerSubmissionByProcess)}`);
   console.log(
-    `per game: ${round(a.stackCpuMsPerAction * s.actionsPerGame + s.stackCpuMsPerSubmission, 2)} ms`,
+    `  net of the stack at rest: ${s.netStackCpuMsPerSubmission} ms per submission ` +
+      JSON.stringify(s.netCpuMsPerSubmissionByProcess),
   );
+  const perGame = (action, submission) => round(action * s.actionsPerGame + submission, 1);
+  console.log(
+    `per game: ${perGame(a.stackCpuMsPerAction, s.stackCpuMsPerSubmission)} ms ` +
+      `(net of the stack at rest: ${perGame(a.netStackCpuMsPerAction, s.netStackCpuMsPerSubmission)} ms)`,
+  );
+  console.log(`stack at rest (CPU ms a second): ${JSON.stringify(r.atRest.cpuMsPerSecond)}`);
   console.log(
     `rest of the machine: ${JSON.stringify({ actions: a.cpu.restOfMachineMs, submissions: s.cpu.restOfMachineMs })} ms`,
   );
