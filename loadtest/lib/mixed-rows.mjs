@@ -45,7 +45,9 @@ export async function countRows(db, ledger, before, log) {
     db,
     `SELECT
        (SELECT count(*)::int FROM sessions.sessions WHERE id = ANY($1)) AS sessions,
-       (SELECT count(*)::int FROM sessions.game_actions WHERE session_id = ANY($1)) AS actions,
+       -- The player's end is logged too (code -1); the clients count moves and resets.
+       (SELECT count(*)::int FROM sessions.game_actions
+         WHERE session_id = ANY($1) AND code <> -1) AS actions,
        (SELECT count(*)::int FROM sessions.session_updates WHERE session_id = ANY($1)) AS updates,
        (SELECT count(*)::int FROM ads.reward_clicks WHERE session_id = ANY($1)) AS "rewardClicks",
        (SELECT count(*)::int FROM scores.outbox) AS outbox`,
