@@ -4,7 +4,8 @@
 //
 //   node scripts/build.mjs            # once: the stack runs the built code
 //   node loadtest/trusted-games.mjs --game typical|long [--games 400] [--pace-ms 1500]
-//        [--warmup 20] [--duration 60] [--submissions 1000|200] [--submit-rate 100|40] [--profile]
+//        [--warmup 20] [--duration 60] [--rest 15] [--submissions 1000|200] [--submit-rate 100|40]
+//        [--profile] [--out report.json]
 //
 // It starts its own PostgreSQL, Redis and NATS on free ports (their CPU is this run's alone)
 // and the whole stack. Two measured phases, each between two /proc snapshots:
@@ -45,6 +46,10 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '60' },
     submissions: { type: 'string' },
     'submit-rate': { type: 'string' },
+    /** Seconds the stack is measured at rest between the phases. */
+    rest: { type: 'string', default: '15' },
+    /** Where the report goes (default loadtest/results/trusted-<game>-<time>.json). */
+    out: { type: 'string' },
     connections: { type: 'string', default: '256' },
     /** V8 CPU profiles of every stack process into loadtest/results/profiles/. */
     profile: { type: 'boolean', default: false },
@@ -126,10 +131,9 @@ async function main() {
   report.machine.loadAverageBefore = loadBefore.map((n) => round(n, 2));
   report.machine.loadAverageAfter = os.loadavg().map((n) => round(n, 2));
   fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `trusted-${args.game}-${report.at.replace(/[:.]/g, '-')}.json`,
-  );
+  const file =
+    args.out ??
+    path.join(resultsDir, `trusted-${args.game}-${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
   printReport(report);
   console.log(`\nwritten: ${path.relative(root, file)}`);
@@ -281,9 +285,9 @@ async function run({ pool, db, groups }) {
   // The stack at rest (timers, heartbeats, the stores' own chores): what every phase pays per
   // second whatever the load, so the per-unit figures are also given with it taken out.
   await sleep(3000);
-  log('at rest: measuring for 15 s');
+  log(`at rest: measuring for ${args.rest} s`);
   const i0 = groups.snapshot();
-  await sleep(15_000);
+  await sleep(Number(args.rest) * 1000);
   const idle = cpuBetween(i0, groups.snapshot());
   const idlePerSecond = Object.fromEntries(
     Object.entries(idle.cpuMs).map(([g, ms]) => [g, ms / (idle.wallMs / 1000)]),
