@@ -1,25 +1,6 @@
 // CPU time per process group during a phase (Linux /proc): where a request's CPU goes, and how
 // much went to other work on the machine meanwhile.
-import fs from 'node:fs';
-
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-function readAll() {
-  const out = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      out.set(Number(entry), { comm, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
+import { readProcesses as readAll } from './process-cpu.mjs';
 
 /** Starts counting; `stop()` gives CPU ms per group (`names` maps pid -> stack process name). */
 export function cpuMeter(names) {

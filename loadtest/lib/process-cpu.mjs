@@ -7,8 +7,8 @@ import fs from 'node:fs';
 
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
 
-/** pid -> {comm, ppid, ms, cmdline?} of every process now. */
-function readProcesses() {
+/** pid -> {comm, ppid, ms} of every process now. */
+export function readProcesses() {
   const out = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
