@@ -53,17 +53,9 @@ it('runs the mixed workload end to end and counts every row', async () => {
   expect(step.sockets.opened).toBeGreaterThan(0);
   expect(step.sockets.failed).toBe(0);
   expect(step.sockets.messages).toBeGreaterThan(0);
-  // Every process of the stack, stores included, was found and measured.
-  for (const group of [
-    'gateway',
-    'sessions',
-    'scores',
-    'ads',
-    'postgres',
-    'redis',
-    'nats',
-    'load generator',
-  ]) {
+  // Every process that works on each request was found and measured (Redis and NATS may use
+  // less than one 10 ms clock tick in a run this short, so they can read zero).
+  for (const group of ['gateway', 'sessions', 'scores', 'ads', 'postgres', 'load generator']) {
     expect(`${group}: ${(step.cpu.groups[group]?.cpuSeconds ?? 0) > 0}`).toBe(`${group}: true`);
   }
   expect(step.cpu.stackMsPerRequest).toBeGreaterThan(0);
