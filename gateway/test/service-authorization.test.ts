@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
 import { connectRedis, revokeToken, type Redis } from '@ballmatch/platform';
 import { createTestCredentials } from '@ballmatch/platform/testing';
 import { adsV1, authV1, contentV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
+import { callRawGrpc } from './raw-grpc';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -42,27 +43,6 @@ function servicesEndingWith(suffix: string, stack: Stack) {
         methods: Object.values(definition as Definition).map((m) => m.path),
       })),
   );
-}
-
-/** A unary call with an empty request body (valid for every message) and the given metadata. */
-function call(address: string, method: string, authorization?: string): Promise<status> {
-  const client = new Client(address, credentials.createInsecure());
-  const metadata = new Metadata();
-  if (authorization !== undefined) metadata.set('authorization', authorization);
-  return new Promise((resolve) => {
-    client.makeUnaryRequest(
-      method,
-      (b: Buffer) => b,
-      (b: Buffer) => b,
-      Buffer.alloc(0),
-      metadata,
-      { deadline: Date.now() + 10_000 },
-      (error: ServiceError | null) => {
-        client.close();
-        resolve(error ? error.code : status.OK);
-      },
-    );
-  });
 }
 
 let stack: Stack;
@@ -114,18 +94,18 @@ describe('services refuse callers that may not call them, whatever the gateway d
       expect(service.methods.length).toBeGreaterThan(0);
       for (const method of service.methods) {
         for (const [label, authorization] of unauthenticated) {
-          expect([method, label, await call(service.address, method, authorization)]).toEqual([
+          expect([
             method,
             label,
-            status.UNAUTHENTICATED,
-          ]);
+            await callRawGrpc(service.address, method, authorization),
+          ]).toEqual([method, label, status.UNAUTHENTICATED]);
         }
-        expect([method, await call(service.address, method, player.authorization)]).toEqual([
+        expect([method, await callRawGrpc(service.address, method, player.authorization)]).toEqual([
           method,
           status.PERMISSION_DENIED,
         ]);
         // The same call from an admin passes the check (it may still fail on the empty request).
-        const asAdmin = await call(service.address, method, admin.authorization);
+        const asAdmin = await callRawGrpc(service.address, method, admin.authorization);
         expect([method, asAdmin]).not.toEqual([method, status.UNAUTHENTICATED]);
         expect([method, asAdmin]).not.toEqual([method, status.PERMISSION_DENIED]);
       }
@@ -142,7 +122,7 @@ describe('services refuse callers that may not call them, whatever the gateway d
       expect(service!.methods.length).toBeGreaterThan(0);
       for (const method of service!.methods) {
         for (const authorization of [undefined, forged.authorization, expired.authorization]) {
-          expect([method, await call(service!.address, method, authorization)]).toEqual([
+          expect([method, await callRawGrpc(service!.address, method, authorization)]).toEqual([
             method,
             status.UNAUTHENTICATED,
           ]);

@@ -2,11 +2,12 @@
 // metadata: every one is refused (401 / UNAUTHENTICATED), never a 5xx, never a session. The
 // tokens claim the real admin's id and role, so any one that passed would be an admin's.
 import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
 import { SignJWT, exportJWK, type JWTPayload } from 'jose';
 import { loadPrivateKey } from '@ballmatch/platform';
 import { adsV1, authV1, contentV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { signedInAdmin, signedInPlayer } from '../ads-support';
+import { callRawGrpc } from '../raw-grpc';
 import { client, startStack, type Stack } from '../stack';
 
 let stack: Stack;
@@ -133,27 +134,6 @@ describe('the gateway: a tampered session cookie is no session', () => {
   });
 });
 
-/** One method of a service, called over gRPC with an empty request and this authorization. */
-function callWith(address: string, method: string, authorization: string): Promise<status> {
-  const grpc = new Client(address, credentials.createInsecure());
-  const metadata = new Metadata();
-  metadata.set('authorization', authorization);
-  return new Promise((resolve) => {
-    grpc.makeUnaryRequest(
-      method,
-      (b: Buffer) => b,
-      (b: Buffer) => b,
-      Buffer.alloc(0),
-      metadata,
-      { deadline: Date.now() + 10_000 },
-      (error: ServiceError | null) => {
-        grpc.close();
-        resolve(error ? error.code : status.OK);
-      },
-    );
-  });
-}
-
 describe('every service: a tampered token in the call metadata is refused (gRPC)', () => {
   it('UNAUTHENTICATED from auth, sessions, scores, ads and content for each forged token', async () => {
     const env = stack.gatewayEnv;
@@ -167,7 +147,7 @@ describe('every service: a tampered token in the call metadata is refused (gRPC)
     const wrong: string[] = [];
     for (const [label, token] of forged) {
       for (const [address, method] of targets) {
-        const code = await callWith(address, method.path, `Bearer ${token}`);
+        const code = await callRawGrpc(address, method.path, `Bearer ${token}`);
         if (code !== status.UNAUTHENTICATED) wrong.push(`${label} ${method.path}: ${status[code]}`);
       }
     }
