@@ -135,6 +135,32 @@ async function waitReady(check, deadlineMs) {
  * Starts every process with `env` on top of the parent's environment. Resolves once all
  * answer their health checks. `stop()` sends SIGTERM to each (they drain and exit 0).
  */
+
+/**
+ * Starts one process of the stack from its built entry, its output line by line through `log`
+ * with its name in front. In its own process group: a terminal's Ctrl-C reaches only the
+ * script that started it, which then stops the children in order (gateway first).
+ */
+export function spawnLogged(proc, env, log) {
+  const child = spawn(process.execPath, [path.join(root, proc.entry)], {
+    cwd: root,
+    env: { ...process.env, ...env, ...proc.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const prefix = `[${proc.name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop();
+      for (const line of lines) log(prefix + line + '\n');
+    });
+  }
+  return child;
+}
+
 export async function startStack({
   gatewayPort = 8080,
   authPort = 50051,
@@ -150,24 +176,8 @@ export async function startStack({
   let stopping = false;
 
   function launch(proc) {
-    const child = spawn(process.execPath, [path.join(root, proc.entry)], {
-      cwd: root,
-      env: { ...process.env, ...env, ...proc.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group: a terminal's Ctrl-C reaches only this script, which then stops
-      // the children in order (gateway first) instead of all of them at once.
-      detached: true,
-    });
+    const child = spawnLogged(proc, env, log);
     const prefix = `[${proc.name}] `;
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffer = '';
-      stream.on('data', (chunk) => {
-        buffer += chunk;
-        const lines = buffer.split('\n');
-        buffer = lines.pop();
-        for (const line of lines) log(prefix + line + '\n');
-      });
-    }
     child.on('exit', (code, signal) => {
       running.delete(proc.name);
       if (stopping) return;

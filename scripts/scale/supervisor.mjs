@@ -1,9 +1,8 @@
 // Runs named Node processes as scripts/stack.mjs does (own process group, logs prefixed, a
 // process that dies is started again), and lets the fault suite kill one and wait for its
 // replacement to answer its health check.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { root } from '../stack.mjs';
+import { root, spawnLogged } from '../stack.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const RESTART_DELAY_MS = 500;
@@ -41,22 +40,8 @@ export function createSupervisor({ procs, env = {}, log = (line) => process.stdo
   let stopping = false;
 
   function launch(proc) {
-    const child = spawn(process.execPath, [path.join(root, proc.entry)], {
-      cwd: root,
-      env: { ...process.env, ...env, ...proc.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const child = spawnLogged(proc, env, log);
     const prefix = `[${proc.name}] `;
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffer = '';
-      stream.on('data', (chunk) => {
-        buffer += chunk;
-        const lines = buffer.split('\n');
-        buffer = lines.pop();
-        for (const line of lines) log(prefix + line + '\n');
-      });
-    }
     child.on('exit', (code, signal) => {
       if (running.get(proc.name) === child) running.delete(proc.name);
       if (stopping) return;
