@@ -78,13 +78,13 @@ it('an order names the image its advertiser uploaded for that kind', async () =>
 describe('order fields are checked, each naming its field', () => {
   const cases: [string, Partial<adsV1.CreateOrderRequest>, string][] = [
     [
-      'javascript: URL',
-      { destinationUrl: 'javascript:alert(1)' },
+      'banner with a javascript: URL',
+      { kind: 'banner', destinationUrl: 'javascript:alert(1)' },
       'destinationUrl must be an https:// address',
     ],
     [
-      'http: URL',
-      { destinationUrl: 'http://example.com/' },
+      'banner with an http: URL',
+      { kind: 'banner', destinationUrl: 'http://example.com/' },
       'destinationUrl must be an https:// address',
     ],
     [
@@ -126,6 +126,8 @@ describe('order fields are checked, each naming its field', () => {
       code: 'INVALID_ARGUMENT',
       message,
     });
+    // Nothing stored: the advertiser (a new one) has no order.
+    expect((await ann.client.listMyAds({})).ads).toEqual([]);
   });
 
   it('the same idempotency key with other fields is refused', async () => {
