@@ -173,6 +173,8 @@ describe('admin ads and icons routes', () => {
       color_code: string;
     }[];
     expect(listed.map((i) => i.color_code)).toContain('purple');
+    // The admins' route answers the same [{color_code, svg_content}] (through the admin RPC).
+    expect(await admin.get('/api/admin/icons')).toMatchObject({ status: 200, json: listed });
     const face = (await newGame(stack.url)).offers!.faces.find((f) => f.color === 'purple')!;
     expect(face).toMatchObject({ kind: 'icon', adId: '' });
     for (let i = 0; i < 5; i++) {

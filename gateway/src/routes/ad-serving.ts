@@ -95,7 +95,7 @@ export function adServingRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/icons', async (req, res) => {
-    await cache.sendJson(req, res, 'ads:icons', () => iconList(deps));
+    await cache.sendJson(req, res, 'ads:icons', async () => iconList(await ads.listIcons({})));
   });
 
   router.get('/banner-ads', async (req, res) => {
@@ -161,9 +161,6 @@ export function adServingRoutes(deps: GatewayDeps): Router {
 }
 
 /** The custom ball icons as the API shows them (public list and the admin's). */
-export async function iconList({ ads }: GatewayDeps) {
-  return (await ads.listIcons({})).icons.map((i) => ({
-    color_code: i.colorCode,
-    svg_content: i.svgContent,
-  }));
+export function iconList({ icons }: { icons: adsV1.Icon[] }) {
+  return icons.map((i) => ({ color_code: i.colorCode, svg_content: i.svgContent }));
 }

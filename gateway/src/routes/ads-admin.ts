@@ -90,7 +90,8 @@ export function adsAdminRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/admin/icons', async (_req, res) => {
-    res.json(await iconList(deps));
+    // The admin RPC, not the public list: the ads service checks the caller is an admin too.
+    res.json(iconList(await adsAdmin.listAdminIcons({})));
   });
 
   router.post('/admin/icons/upload', async (req, res) => {

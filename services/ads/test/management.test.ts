@@ -169,15 +169,20 @@ it('ads of one colour take turns a minute each, in the order they started; banne
   });
 });
 
-it('an icon uploaded or deleted is served at once (the cache dropped) and announced', async () => {
+it('an icon uploaded or deleted is served and listed to admins at once (the cache dropped)', async () => {
   const offers = () =>
     harness.public.createGameOffers({ sessionId: randomUUID(), clientKey: 'client-2' });
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
   expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(false);
   await harness.admin.uploadIcon({ colorCode: 'blue', svgContent: svg });
-  expect((await harness.public.listIcons({})).icons.map((i) => i.colorCode)).toContain('blue');
+  const listed = (await harness.public.listIcons({})).icons;
+  expect(listed.map((i) => i.colorCode)).toContain('blue');
+  // The admins' list is the public one, read behind the admin check.
+  expect((await harness.admin.listAdminIcons({})).icons).toEqual(listed);
   expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(true);
   await harness.admin.deleteIcon({ colorCode: 'blue' });
+  const afterDelete = (await harness.admin.listAdminIcons({})).icons;
+  expect(afterDelete.map((i) => i.colorCode)).not.toContain('blue');
   expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(false);
 });

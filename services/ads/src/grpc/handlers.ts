@@ -124,6 +124,8 @@ export function createAdsAdminHandlers(
     scheduleAd: admin((req: adsV1.ScheduleAdRequest) =>
       one(d.management.schedule(req.id, req.startsAt)),
     ),
+    // The public list's rule (d.icons.list), behind this service's admin check.
+    listAdminIcons: admin(async () => ({ icons: await d.icons.list() })),
     uploadIcon: admin(async (req: adsV1.UploadIconRequest, adminId) => ({
       icon: await d.icons.upload(req.colorCode, req.svgContent, adminId),
     })),

@@ -317,6 +317,13 @@ export interface ScheduleAdResponse {
   ad: Ad | undefined;
 }
 
+export interface ListAdminIconsRequest {
+}
+
+export interface ListAdminIconsResponse {
+  icons: Icon[];
+}
+
 export interface UploadIconRequest {
   colorCode: string;
   svgContent: string;
@@ -4873,6 +4880,125 @@ export const ScheduleAdResponse: MessageFns<ScheduleAdResponse> = {
   },
 };
 
+function createBaseListAdminIconsRequest(): ListAdminIconsRequest {
+  return {};
+}
+
+export const ListAdminIconsRequest: MessageFns<ListAdminIconsRequest> = {
+  encode(_: ListAdminIconsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAdminIconsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAdminIconsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListAdminIconsRequest {
+    return {};
+  },
+
+  toJSON(_: ListAdminIconsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAdminIconsRequest>, I>>(base?: I): ListAdminIconsRequest {
+    return ListAdminIconsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAdminIconsRequest>, I>>(_: I): ListAdminIconsRequest {
+    const message = createBaseListAdminIconsRequest();
+    return message;
+  },
+};
+
+function createBaseListAdminIconsResponse(): ListAdminIconsResponse {
+  return { icons: [] };
+}
+
+export const ListAdminIconsResponse: MessageFns<ListAdminIconsResponse> = {
+  encode(message: ListAdminIconsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.icons) {
+      Icon.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAdminIconsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAdminIconsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.icons.push(Icon.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAdminIconsResponse {
+    return { icons: globalThis.Array.isArray(object?.icons) ? object.icons.map((e: any) => Icon.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListAdminIconsResponse): unknown {
+    const obj: any = {};
+    if (message.icons?.length) {
+      obj.icons = message.icons.map((e) => Icon.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAdminIconsResponse>, I>>(base?: I): ListAdminIconsResponse {
+    return ListAdminIconsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAdminIconsResponse>, I>>(object: I): ListAdminIconsResponse {
+    const message = createBaseListAdminIconsResponse();
+    message.icons = object.icons?.map((e) => Icon.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseUploadIconRequest(): UploadIconRequest {
   return { colorCode: "", svgContent: "" };
 }
@@ -6450,6 +6576,18 @@ export const AdsAdminServiceService = {
     responseSerialize: (value: ScheduleAdResponse): Buffer => Buffer.from(ScheduleAdResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ScheduleAdResponse => ScheduleAdResponse.decode(value),
   },
+  /** The icons AdsService.ListIcons serves, for the admin pages: refused to non-admins here too. */
+  listAdminIcons: {
+    path: "/ads.v1.AdsAdminService/ListAdminIcons" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAdminIconsRequest): Buffer =>
+      Buffer.from(ListAdminIconsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAdminIconsRequest => ListAdminIconsRequest.decode(value),
+    responseSerialize: (value: ListAdminIconsResponse): Buffer =>
+      Buffer.from(ListAdminIconsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAdminIconsResponse => ListAdminIconsResponse.decode(value),
+  },
   uploadIcon: {
     path: "/ads.v1.AdsAdminService/UploadIcon" as const,
     requestStream: false as const,
@@ -6505,6 +6643,8 @@ export interface AdsAdminServiceServer extends UntypedServiceImplementation {
   endAd: handleUnaryCall<EndAdRequest, EndAdResponse>;
   /** Moves the start of an approved ad that has not started yet. */
   scheduleAd: handleUnaryCall<ScheduleAdRequest, ScheduleAdResponse>;
+  /** The icons AdsService.ListIcons serves, for the admin pages: refused to non-admins here too. */
+  listAdminIcons: handleUnaryCall<ListAdminIconsRequest, ListAdminIconsResponse>;
   uploadIcon: handleUnaryCall<UploadIconRequest, UploadIconResponse>;
   deleteIcon: handleUnaryCall<DeleteIconRequest, DeleteIconResponse>;
   getAdStats: handleUnaryCall<GetAdStatsRequest, GetAdStatsResponse>;
@@ -6624,6 +6764,22 @@ export interface AdsAdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ScheduleAdResponse) => void,
+  ): ClientUnaryCall;
+  /** The icons AdsService.ListIcons serves, for the admin pages: refused to non-admins here too. */
+  listAdminIcons(
+    request: ListAdminIconsRequest,
+    callback: (error: ServiceError | null, response: ListAdminIconsResponse) => void,
+  ): ClientUnaryCall;
+  listAdminIcons(
+    request: ListAdminIconsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAdminIconsResponse) => void,
+  ): ClientUnaryCall;
+  listAdminIcons(
+    request: ListAdminIconsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAdminIconsResponse) => void,
   ): ClientUnaryCall;
   uploadIcon(
     request: UploadIconRequest,
