@@ -58,19 +58,8 @@ export function wireIntegerQuery(value: unknown, field: string, wire: WireIntege
   return n;
 }
 
-/** Parses a JSON body; the first problem becomes a 400 with its field. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError('INVALID_ARGUMENT', 'Request body must be a JSON object');
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const field = issue.path.length ? String(issue.path[0]) : undefined;
-    throw new AppError('INVALID_ARGUMENT', issue.message, { field });
-  }
-  return result.data;
-}
+/** One home for body parsing: the sessions service's game socket parses its messages the same way. */
+export { parseBody } from '@ballmatch/platform';
 
 /** A query parameter as given: `?kind=a&kind=b` counts as its first value; undefined if absent. */
 export function queryValue(value: unknown): string | undefined {

@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { AppError, isUuid } from '@ballmatch/platform';
+import { AppError, gameActionBody, isUuid, type GameActionBody } from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
@@ -11,41 +10,12 @@ import { gameOffers } from './ad-serving';
  * Ranked games held by the sessions service (docs/api.md 'Ranked games'): the browser sends each
  * action and animates what the server answers. Every call about a session carries its
  * credential in the `X-Session-Credential` header (forwarded to the service in call metadata by
- * the request context), or comes from the signed-in account that started it.
+ * the request context), or comes from the signed-in account that started it. The action's
+ * schema is the platform's `gameActionBody`, which the sessions service's game socket
+ * (`/ws/game`) checks too.
  */
 
-const INT32 = 2 ** 31 - 1;
-const coordinate = (field: string) =>
-  z
-    .number({ error: `${field} must be a whole number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(-INT32, { error: `${field} is out of range` })
-    .max(INT32, { error: `${field} is out of range` });
-const cell = (field: string) =>
-  z.object(
-    { x: coordinate(`${field}.x`), y: coordinate(`${field}.y`) },
-    { error: `${field} must be a cell {x, y}` },
-  );
-
-const actionBody = z.object({
-  seq: z
-    .number({ error: 'seq must be a whole number' })
-    .int({ error: 'seq must be a whole number' })
-    .min(0, { error: 'seq must be a whole number' })
-    .max(INT32, { error: 'seq is out of range' }),
-  action: z.discriminatedUnion(
-    'type',
-    [
-      z.object({ type: z.literal('swap'), from: cell('from'), to: cell('to') }),
-      z.object({ type: z.literal('reset') }),
-      z.object({ type: z.literal('extraMoves') }),
-      z.object({ type: z.literal('end') }),
-    ],
-    { error: "action must be {type: 'swap', from, to}, {type: 'reset'}, 'extraMoves' or 'end'" },
-  ),
-});
-
-function toRequest(id: string, body: z.infer<typeof actionBody>): sessionsV1.PlayActionRequest {
+function toRequest(id: string, body: GameActionBody): sessionsV1.PlayActionRequest {
   const { action, seq } = body;
   switch (action.type) {
     case 'swap':
@@ -79,7 +49,7 @@ export function gameRoutes(deps: GatewayDeps): Router {
 
   router.post('/player-sessions/:id/actions', async (req, res) => {
     const id = idParam(req);
-    const answer = await sessions.playAction(toRequest(id, parseBody(actionBody, req.body)));
+    const answer = await sessions.playAction(toRequest(id, parseBody(gameActionBody, req.body)));
     res.json({ ...answer, levelUp: answer.levelUp ?? null });
   });
 

@@ -103,21 +103,25 @@ function storeUnreachable(error: unknown): boolean {
 }
 
 /**
- * Turns anything a handler threw into what grpc-js sends: unknown errors become INTERNAL
+ * Anything a handler threw, as the AppError its caller gets: unknown errors become INTERNAL
  * (text PostgreSQL cannot store, INVALID_ARGUMENT; a store out of reach, UNAVAILABLE).
  */
+export function toAppError(error: unknown): AppError {
+  return error instanceof AppError
+    ? error
+    : nulInText(error)
+      ? new AppError('INVALID_ARGUMENT', 'Text must not contain the NUL character')
+      : storeUnreachable(error)
+        ? new AppError(
+            'UNAVAILABLE',
+            'The service cannot reach its data. Please try again shortly.',
+          )
+        : new AppError('INTERNAL', 'Internal error');
+}
+
+/** Turns anything a handler threw into what grpc-js sends (by `toAppError`). */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
-  const app =
-    error instanceof AppError
-      ? error
-      : nulInText(error)
-        ? new AppError('INVALID_ARGUMENT', 'Text must not contain the NUL character')
-        : storeUnreachable(error)
-          ? new AppError(
-              'UNAVAILABLE',
-              'The service cannot reach its data. Please try again shortly.',
-            )
-          : new AppError('INTERNAL', 'Internal error');
+  const app = toAppError(error);
   const metadata = new Metadata();
   if (!relayedOutages.has(app)) metadata.set(ANSWERED_KEY, '1');
   if (app.details.field) metadata.set(FIELD_KEY, app.details.field);

@@ -25,6 +25,17 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * Sessions: ranked-game actions answered, by the way they came (`grpc`: the gateway's HTTP
+ * route; `socket`: the game socket) and whether the game took them (`ok`) or an error was answered.
+ */
+export const gameActionsAnswered = new Counter({
+  name: 'ballmatch_game_actions_total',
+  help: 'Ranked-game actions answered by the sessions service, by transport and outcome',
+  labelNames: ['transport', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 export const grpcServerHandled = new Counter({
   name: 'ballmatch_grpc_server_handled_total',
   help: 'gRPC calls answered, by service, method and status code',
@@ -164,7 +175,7 @@ const outboxOldestAge = readGauge({
 });
 const openSockets = readGauge({
   name: 'ballmatch_websocket_open_sockets',
-  help: 'WebSockets open on this realtime replica',
+  help: 'WebSockets open on this replica, by service (realtime; sessions: game sockets)',
   labelName: 'service',
   combine: 'sum',
 });
@@ -204,7 +215,7 @@ export function watchOutbox(
   };
 }
 
-/** Realtime: the number of open sockets, read at each scrape. */
+/** Realtime's and sessions' game sockets: the number open, read at each scrape. */
 export function watchOpenSockets(service: string, count: () => number): () => void {
   return openSockets.add(service, count);
 }

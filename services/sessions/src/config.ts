@@ -6,12 +6,19 @@ import {
   jwtPublicEnv,
   loadConfig,
   natsEnv,
+  portEnv,
   redisEnv,
 } from '@ballmatch/platform';
 
 export const envShape = {
   ...commonEnv,
   ...grpcServerEnv(50053),
+  /**
+   * The game socket's HTTP port (WebSocket at /ws/game, on GRPC_HOST): ranked-game actions
+   * land here, where the game is held, without the gateway's HTTP route and the gRPC hop; the
+   * gateway proxies /ws/game to it. 0: any free port (tests).
+   */
+  GAME_WS_PORT: portEnv(8091),
   ...databaseEnv,
   ...natsEnv,
   /** Callers are checked against the logout deny-list in Redis. */

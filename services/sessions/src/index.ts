@@ -1,4 +1,5 @@
 import {
+  callerFromToken,
   connectEventBus,
   connectRedis,
   createCallerAuthenticator,
@@ -26,18 +27,24 @@ import { migrations } from './migrations';
 import { createAnalyticsStore } from './store/analytics';
 import { createGameStore } from './store/games';
 import { createSessionStore } from './store/sessions';
+import { startGameSocket } from './ws/game-socket';
 
 export const SCHEMA = 'sessions';
 
 export interface RunningSessions {
   port: number;
+  /** The game socket's port (WebSocket /ws/game: ranked-game actions where the game is held). */
+  gameWsPort: number;
   /** The /metrics port (null: metrics off, as in tests by default). */
   metricsPort: number | null;
   /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
   stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
-/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+/**
+ * Composition root: config → connections → migrations → gRPC and the game socket (two entry
+ * points to the same use cases). Tests call it with their own env.
+ */
 export interface SessionsOptions {
   /** The server's clock: it times every action of a ranked game (tests set it). */
   now?: () => Date;
@@ -99,13 +106,24 @@ export async function start(
     { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
-  logger.info({ port }, 'sessions listening');
+  // The same token check as the gRPC interceptor's, at the socket's handshake.
+  const gameSocket = await startGameSocket({
+    host: config.GRPC_HOST,
+    port: config.GAME_WS_PORT,
+    games,
+    logger,
+    callerOf: (token) => callerFromToken({ publicKey, redis }, token),
+    now,
+  });
+  logger.info({ port, gameWsPort: gameSocket.port }, 'sessions listening');
 
   return {
     port,
+    gameWsPort: gameSocket.port,
     metricsPort: telemetry.metricsPort,
     async stop(options = {}) {
-      await server.stop();
+      // Both entry points answer what is in flight before the stores close.
+      await Promise.all([gameSocket.stop(), server.stop()]);
       await relay.stop();
       ads?.close();
       if (options.deleteStreams) await deleteStreams(bus, SESSION_STREAMS);

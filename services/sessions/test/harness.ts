@@ -79,6 +79,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     LOG_LEVEL: 'silent',
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
+    GAME_WS_PORT: '0',
     DATABASE_URL: database.url,
     NATS_SUBJECT_PREFIX: testNatsPrefix(),
     ...extraEnv,

@@ -36,37 +36,50 @@ export type Access = 'public' | 'user' | 'admin';
 /** Turns a call's metadata into its caller; throws UNAUTHENTICATED for a bad credential. */
 export type Authenticate = (metadata: Metadata) => Promise<Caller>;
 
-/**
- * The one check of every service: signature, issuer, audience and expiry with auth's public key,
- * then the logout deny-list and the account's sign-out mark (a password change), in one Redis
- * round trip. No credential is a guest; a bad, expired or revoked one is refused
- * (never downgraded to a guest, so a caller learns its token is no good). If Redis cannot say
- * whether the token was revoked, the call fails as unavailable rather than letting it through.
- */
-export function createCallerAuthenticator(deps: {
+/** What checks a session token: auth's public keys and the Redis of the deny-list. */
+export interface TokenCheckDeps {
   /** The keys a token may be signed with (more than one while the signing key is rotated). */
   publicKey: KeyObject | PublicKeys;
   redis: Redis;
-}): Authenticate {
+}
+
+/**
+ * The one check of a session token: signature, issuer, audience and expiry with auth's public
+ * key, then the logout deny-list and the account's sign-out mark (a password change), in one
+ * Redis round trip. A bad, expired or revoked token throws UNAUTHENTICATED; if Redis cannot say
+ * whether the token was revoked, UNAVAILABLE rather than letting it through. Every gRPC
+ * server's interceptor uses it, and so does the sessions service's game socket at its
+ * handshake.
+ */
+export async function callerFromToken(deps: TokenCheckDeps, token: string): Promise<SignedIn> {
+  const claims = await verifySessionToken(deps.publicKey, token);
+  let revoked: boolean;
+  try {
+    revoked = await isSessionRevoked(deps.redis, claims);
+  } catch {
+    throw new AppError('UNAVAILABLE', 'Session store unavailable. Please try again shortly.');
+  }
+  if (revoked) throw notAuthenticated();
+  return {
+    role: claims.role,
+    id: claims.userId,
+    tokenId: claims.tokenId,
+    expiresAt: claims.expiresAt,
+  };
+}
+
+/**
+ * The interceptor's check of every service: no credential is a guest; a bearer token goes
+ * through `callerFromToken`, and a bad, expired or revoked one is refused (never downgraded to
+ * a guest, so a caller learns its token is no good).
+ */
+export function createCallerAuthenticator(deps: TokenCheckDeps): Authenticate {
   return async (metadata) => {
     const values = metadata.get(AUTHORIZATION_HEADER);
     if (values.length === 0) return GUEST;
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(String(values[0]));
     if (values.length > 1 || !match) throw notAuthenticated();
-    const claims = await verifySessionToken(deps.publicKey, match[1]);
-    let revoked: boolean;
-    try {
-      revoked = await isSessionRevoked(deps.redis, claims);
-    } catch {
-      throw new AppError('UNAVAILABLE', 'Session store unavailable. Please try again shortly.');
-    }
-    if (revoked) throw notAuthenticated();
-    return {
-      role: claims.role,
-      id: claims.userId,
-      tokenId: claims.tokenId,
-      expiresAt: claims.expiresAt,
-    };
+    return callerFromToken(deps, match[1]!);
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   AppError,
   callerId,
+  gameActionsAnswered,
   requireAdmin,
   requireUser,
   SESSION_CREDENTIAL_HEADER,
@@ -105,12 +106,13 @@ export function createSessionHandlers(
       };
     },
     playAction: async (req, ctx) => {
-      const answer = await games.play({
-        id: req.id,
-        seq: req.seq,
-        action: toAction(req),
-        who: claimant(ctx),
-      });
+      const answer = await games
+        .play({ id: req.id, seq: req.seq, action: toAction(req), who: claimant(ctx) })
+        .catch((error: unknown) => {
+          gameActionsAnswered.inc({ transport: 'grpc', outcome: 'error' });
+          throw error;
+        });
+      gameActionsAnswered.inc({ transport: 'grpc', outcome: 'ok' });
       return { ...answer, game: toProtoGame(answer.game), levelUp: answer.levelUp ?? undefined };
     },
     getGame: async (req, ctx) => ({ game: toProtoGame(await games.view(req.id, claimant(ctx))) }),

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { AppError } from './errors';
+
+/**
+ * Parses a JSON body (an HTTP request's, or a socket message's) with its schema; the first
+ * problem becomes INVALID_ARGUMENT (400) with its field.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('INVALID_ARGUMENT', 'Request body must be a JSON object');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.length ? String(issue.path[0]) : undefined;
+    throw new AppError('INVALID_ARGUMENT', issue.message, { field });
+  }
+  return result.data;
+}

@@ -1,0 +1,112 @@
+import {
+  AppError,
+  gameActionBody,
+  httpStatusOf,
+  isUuid,
+  parseBody,
+  toAppError,
+} from '@ballmatch/platform';
+import type { ActionAnswer, PlayerAction } from '../domain/games';
+
+/**
+ * The game socket's messages (docs/api.md 'Ranked games over the game socket'): JSON text
+ * frames. The action's fields are checked by the same schema as the gateway's HTTP route, so
+ * both refuse the same input with the same messages and statuses.
+ */
+
+/** A client's `action` message, checked. */
+export interface ActionMessage {
+  session: string;
+  seq: number;
+  action: PlayerAction;
+  /** The session's credential ('' when the socket's signed-in player started the game). */
+  credential: string;
+}
+
+/** What an error frame names of the message it answers: whatever of it was readable. */
+export interface Echo {
+  session: string | null;
+  seq: number | null;
+}
+
+/** A message refused before it reached the game, with what it named. */
+export class MessageError extends Error {
+  constructor(
+    readonly error: AppError,
+    readonly echo: Echo,
+  ) {
+    super(error.message);
+  }
+}
+
+/** A credential is 32 characters; anything far longer is not one. */
+const MAX_CREDENTIAL = 200;
+
+const bad = (message: string, field?: string) =>
+  new AppError('INVALID_ARGUMENT', message, field ? { field } : {});
+
+function echoOf(message: Record<string, unknown>): Echo {
+  const { session, seq } = message;
+  return {
+    session: typeof session === 'string' && isUuid(session) ? session : null,
+    seq: typeof seq === 'number' && Number.isInteger(seq) && seq >= 0 ? seq : null,
+  };
+}
+
+/** Parses a text frame into an action; throws MessageError with a 400 (or 413) otherwise. */
+export function parseMessage(text: string): ActionMessage {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    throw new MessageError(bad('Malformed JSON message'), { session: null, seq: null });
+  }
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+    throw new MessageError(bad('Message must be a JSON object'), { session: null, seq: null });
+  }
+  const fields = message as Record<string, unknown>;
+  const echo = echoOf(fields);
+  if (fields.type !== 'action') {
+    throw new MessageError(bad("type must be 'action'", 'type'), echo);
+  }
+  if (typeof fields.session !== 'string' || !isUuid(fields.session)) {
+    throw new MessageError(bad('session must be a session id (UUID)', 'session'), echo);
+  }
+  const { credential } = fields;
+  if (credential !== undefined && typeof credential !== 'string') {
+    throw new MessageError(bad('credential must be text', 'credential'), echo);
+  }
+  if (typeof credential === 'string' && credential.length > MAX_CREDENTIAL) {
+    throw new MessageError(bad('credential is too long', 'credential'), echo);
+  }
+  try {
+    const { seq, action } = parseBody(gameActionBody, fields);
+    return { session: fields.session, seq, action, credential: credential ?? '' };
+  } catch (error) {
+    throw new MessageError(toAppError(error), echo);
+  }
+}
+
+/** `{"type":"answer",...}`: the answer is exactly the HTTP route's body. */
+export function answerFrame(message: ActionMessage, answer: ActionAnswer): string {
+  return JSON.stringify({
+    type: 'answer',
+    session: message.session,
+    seq: message.seq,
+    answer: { ...answer, levelUp: answer.levelUp ?? null },
+  });
+}
+
+/**
+ * `{"type":"error",...}`: the status and message the HTTP route would answer (by the platform's
+ * one map; `status` only for what the map has no code for: 413, a message too large).
+ */
+export function errorFrame(echo: Echo, error: AppError, status = httpStatusOf(error)): string {
+  return JSON.stringify({
+    type: 'error',
+    session: echo.session,
+    seq: echo.seq,
+    status,
+    message: error.message,
+  });
+}

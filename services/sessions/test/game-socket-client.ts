@@ -1,0 +1,58 @@
+import { WebSocket } from 'ws';
+
+/** A frame the game socket sent. */
+export type Frame =
+  | { type: 'answer'; session: string; seq: number; answer: Record<string, unknown> }
+  | { type: 'error'; session: string | null; seq: number | null; status: number; message: string };
+
+/**
+ * A test's client of the game socket at `url` (ws://…/ws/game): every frame it hears is kept in
+ * order, `next()` waits for the next one (never for time: a frame or the close), and
+ * `closed` resolves with the close code.
+ */
+export async function openGameSocket(url: string, cookie?: string) {
+  const ws = new WebSocket(url, { headers: cookie ? { cookie } : {} });
+  const frames: Frame[] = [];
+  let read = 0;
+  const waiting: (() => void)[] = [];
+  const wake = () => waiting.splice(0).forEach((w) => w());
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(String(data)) as Frame);
+    wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => {
+      resolve({ code, reason: String(reason) });
+      wake();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+
+  async function next(): Promise<Frame> {
+    while (read >= frames.length) {
+      if (ws.readyState === WebSocket.CLOSED) throw new Error('the socket closed');
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    return frames[read++]!;
+  }
+
+  return {
+    ws,
+    frames,
+    closed,
+    next,
+    send: (message: unknown) =>
+      ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    /** Sends one message and waits for its frame (this client sends one at a time). */
+    async ask(message: unknown): Promise<Frame> {
+      ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+      return next();
+    },
+    close: () => ws.close(),
+  };
+}
+
+export type GameSocketClient = Awaited<ReturnType<typeof openGameSocket>>;

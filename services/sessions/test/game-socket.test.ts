@@ -1,0 +1,279 @@
+import { entryFromCode, replay } from '@ballmatch/engine';
+import { connectRedis, revokeToken, SESSION_COOKIE, signOutEverywhere } from '@ballmatch/platform';
+import type { sessionsV1 } from '@ballmatch/proto';
+import type { Redis } from 'ioredis';
+import { WebSocket } from 'ws';
+import { ACTIONS_BURST, MAX_MESSAGE_BYTES, RECHECK_MS } from '../src/ws/game-socket';
+import { listen, newSession } from './fixtures';
+import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
+import { startSessions, type SessionsHarness } from './harness';
+import { humanGap, movesOn } from './play';
+
+/** The game socket (docs/api.md 'Ranked games over the game socket'), against real stores. */
+let svc: SessionsHarness;
+let redis: Redis;
+const opened: GameSocketClient[] = [];
+beforeAll(async () => {
+  svc = await startSessions({
+    RANKED_STARTS_PER_HOUR_PER_ADDRESS: '1000',
+    RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
+  });
+  redis = await connectRedis({
+    url: 'redis://127.0.0.1:6379',
+    keyPrefix: svc.env.REDIS_KEY_PREFIX!,
+  });
+});
+afterAll(async () => {
+  redis.disconnect();
+  await svc.close();
+});
+afterEach(() => {
+  opened.splice(0).forEach((s) => s.close());
+  svc.clock.real();
+});
+
+const url = () => `ws://127.0.0.1:${svc.running.gameWsPort}/ws/game`;
+async function socket(token?: string) {
+  const opened_ = await openGameSocket(url(), token ? `${SESSION_COOKIE}=${token}` : undefined);
+  opened.push(opened_);
+  return opened_;
+}
+
+type Game = sessionsV1.Game;
+const tokenOf = (issued: { authorization: string }) => issued.authorization.slice('Bearer '.length);
+const swapOn = (game: Game) => ({ type: 'swap', ...movesOn(game)[0]! });
+const nextOn = (game: Game) => (game.hasMoves ? swapOn(game) : { type: 'reset' });
+const action = (session: string, seq: number, act: unknown, credential?: string) => ({
+  type: 'action',
+  session,
+  seq,
+  action: act,
+  ...(credential === undefined ? {} : { credential }),
+});
+
+function answerOf(frame: Frame): { game: Game } & Record<string, unknown> {
+  if (frame.type !== 'answer') throw new Error(`not an answer: ${JSON.stringify(frame)}`);
+  return frame.answer as { game: Game } & Record<string, unknown>;
+}
+
+async function guestGame() {
+  const { id, game } = await svc.client.createSession(newSession());
+  return { id, game: game!, credential: svc.client.credentialOf(id) };
+}
+
+describe('the game socket', () => {
+  it('a whole game played over it: ended once, its log replays, session.finished once', async () => {
+    const events = await listen(svc.bus, 'session.finished');
+    const ws = await socket();
+    const { id, game: first, credential } = await guestGame();
+    let game = first;
+    svc.clock.set('2031-03-03T10:00:00.000Z');
+    for (let i = 0; i < 400 && game.status !== 'ended'; i++) {
+      svc.clock.advance(humanGap(i));
+      if (game.status === 'gameOverPending' && !game.extraMovesGranted) svc.rewardClicks.click(id);
+      const act =
+        game.status === 'gameOverPending'
+          ? { type: game.extraMovesGranted ? 'end' : 'extraMoves' }
+          : game.hasMoves
+            ? swapOn(game)
+            : { type: 'reset' };
+      const frame = await ws.ask(action(id, game.seq, act, credential));
+      expect(frame).toMatchObject({ type: 'answer', session: id, seq: game.seq });
+      game = answerOf(frame).game;
+    }
+    if (game.status !== 'ended') {
+      game = answerOf(await ws.ask(action(id, game.seq, { type: 'end' }, credential))).game;
+    }
+    expect(game.status).toBe('ended');
+
+    const scoring = await svc.client.getSessionForScoring({ id });
+    expect(scoring).toMatchObject({ finished: true, score: game.score, moves: game.totalMoves });
+    const log = scoring.actionCodes.map((code, i) => entryFromCode(code, scoring.actionTimes[i]!));
+    const replayed = replay(scoring.seed, log);
+    expect(replayed.ok && replayed.score).toBe(game.score);
+    expect(await events.next()).toMatchObject({ sessionId: id, score: game.score });
+    // Ended once: another end is refused as over HTTP, and no second event follows.
+    expect(await ws.ask(action(id, game.seq, { type: 'end' }, credential))).toMatchObject({
+      type: 'error',
+      session: id,
+      seq: game.seq,
+      status: 422,
+    });
+    events.stop();
+  });
+
+  it('a retry of the same seq and action gets the same answer; another seq is refused with 422', async () => {
+    const ws = await socket();
+    const { id, game, credential } = await guestGame();
+    const swap = action(id, 0, swapOn(game), credential);
+    const first = await ws.ask(swap);
+    expect(await ws.ask(swap)).toEqual(first);
+    // The same over gRPC (the HTTP route's path): the stored answer, not a second action.
+    const again = await svc.client.playAction({
+      id,
+      seq: 0,
+      action: { $case: 'swap', value: movesOn(game)[0]! },
+    });
+    expect(again.game!.seq).toBe(1);
+    expect(await ws.ask(action(id, 5, { type: 'reset' }, credential))).toEqual({
+      type: 'error',
+      session: id,
+      seq: 5,
+      status: 422,
+      message: 'The game is at action 1, not 5: read it again',
+    });
+    const scoring = await svc.client.getSessionForScoring({ id });
+    expect(scoring.actionCodes).toHaveLength(1);
+  });
+
+  it("another player's session is 403; a signed-in player's own game needs no credential", async () => {
+    const owner = await svc.credentials.issue('user');
+    const other = await svc.credentials.issue('user');
+    const { id, game } = await svc.clientAs(owner.authorization).createSession(newSession());
+    const swap = action(id, 0, swapOn(game!));
+    const forbidden = {
+      type: 'error',
+      session: id,
+      seq: 0,
+      status: 403,
+      message: 'This session belongs to another player',
+    };
+    expect(await (await socket()).ask(swap)).toEqual(forbidden);
+    expect(await (await socket(tokenOf(other))).ask(swap)).toEqual(forbidden);
+    const guest = await guestGame();
+    expect(
+      await (await socket()).ask(action(guest.id, 0, { type: 'reset' }, 'not-the-credential')),
+    ).toMatchObject({ status: 403 });
+    expect(await (await socket(tokenOf(owner))).ask(swap)).toMatchObject({
+      type: 'answer',
+      seq: 0,
+    });
+  });
+
+  it('bad input gets an error frame with the HTTP route’s status and message; the socket stays usable', async () => {
+    const ws = await socket();
+    const { id, game, credential } = await guestGame();
+    const cases: [unknown, Partial<Frame>][] = [
+      ['{not json', { status: 400, message: 'Malformed JSON message', session: null, seq: null }],
+      ['[1]', { status: 400, message: 'Message must be a JSON object' }],
+      [
+        { type: 'hello', session: id, seq: 0 },
+        { status: 400, message: "type must be 'action'", session: id, seq: 0 },
+      ],
+      [
+        action('nope', 0, { type: 'reset' }),
+        { status: 400, message: 'session must be a session id (UUID)', session: null },
+      ],
+      [
+        action(id, -1, { type: 'reset' }),
+        { status: 400, message: 'seq must be a whole number', session: id, seq: null },
+      ],
+      [
+        action(id, 0, { type: 'jump' }),
+        {
+          status: 400,
+          message:
+            "action must be {type: 'swap', from, to}, {type: 'reset'}, 'extraMoves' or 'end'",
+        },
+      ],
+      [
+        action(id, 0, { type: 'swap', from: { x: 1.5, y: 0 }, to: { x: 1, y: 0 } }),
+        { status: 400, message: 'from.x must be a whole number' },
+      ],
+      [
+        { ...action(id, 0, { type: 'reset' }), credential: 7 },
+        { status: 400, message: 'credential must be text' },
+      ],
+      [
+        JSON.stringify({ ...action(id, 0, { type: 'reset' }), pad: 'x'.repeat(MAX_MESSAGE_BYTES) }),
+        { status: 413, message: `Message too large (limit ${MAX_MESSAGE_BYTES} bytes)` },
+      ],
+    ];
+    for (const [message, expected] of cases) {
+      expect(await ws.ask(message)).toMatchObject({ type: 'error', ...expected });
+    }
+    ws.ws.send(Buffer.from('{}'), { binary: true });
+    expect(await ws.next()).toMatchObject({ status: 400, message: 'Messages must be JSON text' });
+    expect(answerOf(await ws.ask(action(id, 0, swapOn(game), credential))).game.seq).toBe(1);
+    expect(ws.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it(`holds each socket to ${ACTIONS_BURST} messages at once: the rest get 429`, async () => {
+    const ws = await socket();
+    const sent = ACTIONS_BURST + 30;
+    for (let i = 0; i < sent; i++) ws.send('{}');
+    const frames = [];
+    for (let i = 0; i < sent; i++) frames.push(await ws.next());
+    const limited = frames.filter((f) => f.type === 'error' && f.status === 429);
+    // The bucket refills while the burst arrives (20 a second), so a few more may pass.
+    expect(limited.length).toBeGreaterThan(20);
+    expect(limited[0]).toMatchObject({ message: expect.stringMatching(/at most 20 a second/) });
+    expect(
+      frames.slice(0, ACTIONS_BURST).every((f) => f.type === 'error' && f.status === 400),
+    ).toBe(true);
+  });
+
+  it('a signed-out token: a guest’s socket at the handshake, and once re-checked on an open socket', async () => {
+    const player = await svc.credentials.issue('user');
+    const { id, game } = await svc.clientAs(player.authorization).createSession(newSession());
+    await revokeToken(redis, player.tokenId, player.expiresAt);
+    const swap = action(id, 0, swapOn(game!));
+    expect(await (await socket(tokenOf(player))).ask(swap)).toMatchObject({ status: 403 });
+
+    const fresh = await svc.credentials.issue('user', { userId: player.userId });
+    const ws = await socket(tokenOf(fresh));
+    const first = answerOf(await ws.ask(swap)).game;
+    await signOutEverywhere(redis, player.userId, Date.now());
+    // Within the re-check interval the socket still holds its player...
+    svc.clock.set(Date.now() + RECHECK_MS / 2);
+    const second = answerOf(await ws.ask(action(id, 1, nextOn(first)))).game;
+    // ...and once the check is due, the signed-out token makes it a guest's: 403 without credential.
+    svc.clock.advance(RECHECK_MS);
+    expect(await ws.ask(action(id, 2, nextOn(second)))).toMatchObject({ status: 403, seq: 2 });
+    expect(ws.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes the socket with 4401 when its token expires', async () => {
+    const player = await svc.credentials.issue('user', { ttlSeconds: 1 });
+    const ws = await socket(tokenOf(player));
+    expect(await ws.closed).toMatchObject({ code: 4401, reason: 'Session expired' });
+  });
+
+  it('answers plain HTTP with 426 at /ws/game and 404 elsewhere; refuses other paths’ handshakes', async () => {
+    const base = `http://127.0.0.1:${svc.running.gameWsPort}`;
+    expect((await fetch(`${base}/ws/game`)).status).toBe(426);
+    expect((await fetch(`${base}/other`)).status).toBe(404);
+    await expect(openGameSocket(url().replace('/ws/game', '/ws'))).rejects.toThrow(/404/);
+  });
+});
+
+describe('stopping', () => {
+  it('answers what is in flight, then closes every socket with 1001 and refuses new ones', async () => {
+    const own = await startSessions({
+      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '1000',
+      RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
+    });
+    const ws = await openGameSocket(`ws://127.0.0.1:${own.running.gameWsPort}/ws/game`);
+    const games = [];
+    for (let i = 0; i < 5; i++) {
+      const { id, game } = await own.client.createSession(newSession());
+      games.push({ id, game: game!, credential: own.client.credentialOf(id) });
+    }
+    for (const g of games) ws.send(action(g.id, 0, swapOn(g.game), g.credential));
+    const frames = [await ws.next()];
+    // Stops the service (then drops its database) while the other actions are in flight.
+    const closing = own.close();
+    for (let i = 1; i < games.length; i++) frames.push(await ws.next());
+    // Every action was answered: applied, or refused before it was (503: send it again).
+    for (const frame of frames) {
+      expect(frame.type === 'answer' || (frame.type === 'error' && frame.status === 503)).toBe(
+        true,
+      );
+    }
+    expect((await ws.closed).code).toBe(1001);
+    await closing;
+    await expect(
+      openGameSocket(`ws://127.0.0.1:${own.running.gameWsPort}/ws/game`),
+    ).rejects.toThrow();
+  });
+});
