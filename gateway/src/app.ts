@@ -77,7 +77,7 @@ export function createApp(
   app.use(securityHeaders);
   app.use(refuseMalformedPath);
   app.use(healthRoutes(deps, isDraining));
-  app.use(deps.realtime.http);
+  app.use(deps.sockets.http);
 
   const api = express.Router();
   api.use(rememberMount);

@@ -22,6 +22,8 @@ export const envShape = {
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The realtime service (HTTP/WebSocket); /ws is proxied to it. */
   REALTIME_URL: z.string().url().default('http://127.0.0.1:8090'),
+  /** The sessions service's game socket (HTTP/WebSocket, its GAME_WS_PORT); /ws/game is proxied to it. */
+  SESSIONS_WS_URL: z.string().url().default('http://127.0.0.1:8091'),
   /** Origins allowed to make mutating requests, comma-separated (the request's own host always is). */
   PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
   /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (1 behind an ingress). */

@@ -3,7 +3,7 @@ import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import type { LineDestination } from './log-destination';
 import type { SessionCookies } from './middleware/session';
-import type { RealtimeProxy } from './realtime-proxy';
+import type { SocketProxy } from './socket-proxy';
 
 /** What routes and middleware need, built once by the composition root. */
 export interface GatewayDeps extends ServiceClients {
@@ -15,8 +15,8 @@ export interface GatewayDeps extends ServiceClients {
   /** Auth's public keys (two while the signing key is rotated). */
   publicKey: PublicKeys;
   cookies: SessionCookies;
-  /** /ws to the realtime service (plain HTTP here; the server's 'upgrade' event too). */
-  realtime: RealtimeProxy;
+  /** /ws to realtime, /ws/game to sessions (plain HTTP here; the server's 'upgrade' event too). */
+  sockets: SocketProxy;
   /** The clock the rate limits count minutes on (ms since the epoch): `Date.now` or a test's. */
   now: () => number;
 }

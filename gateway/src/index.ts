@@ -11,7 +11,7 @@ import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
 import { batchedStdout } from './log-destination';
 import { createSessionCookies, sessionOpen } from './middleware/session';
-import { createRealtimeProxy } from './realtime-proxy';
+import { createSocketProxy, socketRoutes } from './socket-proxy';
 
 export interface RunningGateway {
   port: number;
@@ -36,8 +36,8 @@ export async function start(
   const clients = createServiceClients(config);
   let draining = false;
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-  const realtime = createRealtimeProxy({
-    target: config.REALTIME_URL,
+  const sockets = createSocketProxy({
+    routes: socketRoutes({ realtime: config.REALTIME_URL, sessions: config.SESSIONS_WS_URL }),
     allowedOrigins: config.PUBLIC_ORIGIN.split(','),
     trustProxy: config.TRUST_PROXY,
     logger,
@@ -53,13 +53,13 @@ export async function start(
       ...clients,
       publicKey,
       cookies: createSessionCookies(config.COOKIE_SECURE),
-      realtime,
+      sockets,
       now: options.now ?? Date.now,
     },
     () => draining,
   );
   const server = http.createServer(listener);
-  server.on('upgrade', realtime.upgrade);
+  server.on('upgrade', sockets.upgrade);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -75,7 +75,7 @@ export async function start(
       // Readiness fails first so a load balancer stops sending; then in-flight requests finish.
       draining = true;
       // Upgraded sockets are outside the HTTP server's reach: cut them, their clients reconnect.
-      realtime.closeAll();
+      sockets.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive connections go as soon as their request is answered; stragglers after 10 s.

@@ -109,6 +109,7 @@ export async function startStack(
       DATABASE_URL: database.url,
       NATS_SUBJECT_PREFIX: eventsPrefix,
       ADS_ADDR: adsAddr,
+      GAME_WS_PORT: '0',
     },
     { now: options.sessionsClock },
   );
@@ -144,6 +145,7 @@ export async function startStack(
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...common,
     REALTIME_URL: `http://127.0.0.1:${realtime.port}`,
+    SESSIONS_WS_URL: `http://127.0.0.1:${sessions.gameWsPort}`,
     HOST: '127.0.0.1',
     PORT: '0',
     AUTH_ADDR: `127.0.0.1:${authPort}`,

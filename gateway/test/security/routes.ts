@@ -44,7 +44,7 @@ export function gatewayRoutes(env: NodeJS.ProcessEnv): Route[] {
   const deps = {
     config: loadGatewayConfig(env),
     logger: createLogger('routes', 'silent'),
-    realtime: { http: (_req: unknown, _res: unknown, next: () => void) => next() },
+    sockets: { http: (_req: unknown, _res: unknown, next: () => void) => next() },
     now: Date.now,
   } as unknown as GatewayDeps;
   const app = createApp(deps) as unknown as { router: Router };

@@ -6,12 +6,13 @@ export type Frame =
   | { type: 'error'; session: string | null; seq: number | null; status: number; message: string };
 
 /**
- * A test's client of the game socket at `url` (ws://…/ws/game): every frame it hears is kept in
- * order, `next()` waits for the next one (never for time: a frame or the close), and
- * `closed` resolves with the close code.
+ * A test's client of the game socket at `url` (ws://…/ws/game, the service's or the gateway's)
+ * with these handshake headers (a cookie, an Origin): every frame it hears is kept in order,
+ * `next()` waits for the next one (never for time: a frame or the close), and `closed`
+ * resolves with the close code. A refused handshake rejects with its HTTP status.
  */
-export async function openGameSocket(url: string, cookie?: string) {
-  const ws = new WebSocket(url, { headers: cookie ? { cookie } : {} });
+export async function openGameSocket(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url, { headers });
   const frames: Frame[] = [];
   let read = 0;
   const waiting: (() => void)[] = [];

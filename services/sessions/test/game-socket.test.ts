@@ -34,7 +34,10 @@ afterEach(() => {
 
 const url = () => `ws://127.0.0.1:${svc.running.gameWsPort}/ws/game`;
 async function socket(token?: string) {
-  const opened_ = await openGameSocket(url(), token ? `${SESSION_COOKIE}=${token}` : undefined);
+  const opened_ = await openGameSocket(
+    url(),
+    token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+  );
   opened.push(opened_);
   return opened_;
 }

@@ -5,12 +5,28 @@ import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
 
-export const REALTIME_PATH = '/ws';
+/** A WebSocket path of this site and the service behind it. */
+export interface SocketRoute {
+  path: string;
+  /** The service's HTTP base URL. */
+  target: string;
+  /** Its name, for logs and the 503 of a service out of reach. */
+  service: string;
+}
 
-export interface RealtimeProxy {
-  /** Plain HTTP requests to /ws (realtime answers them with 426 Upgrade Required). */
+/**
+ * The site's WebSockets: `/ws` (realtime's events, docs/api.md 'Realtime (/ws)') and `/ws/game`
+ * (the sessions service's game socket, 'Ranked games over the game socket').
+ */
+export const socketRoutes = (urls: { realtime: string; sessions: string }): SocketRoute[] => [
+  { path: '/ws', target: urls.realtime, service: 'realtime' },
+  { path: '/ws/game', target: urls.sessions, service: 'sessions' },
+];
+
+export interface SocketProxy {
+  /** Plain HTTP requests to a socket path (its service answers 426 Upgrade Required). */
   http: RequestHandler;
-  /** For the HTTP server's 'upgrade' event: checks, then proxies the WebSocket to realtime. */
+  /** For the HTTP server's 'upgrade' event: checks, then proxies the WebSocket to its service. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Cuts every proxied socket (shutdown: clients reconnect, to another gateway pod). */
   closeAll(): void;
@@ -60,43 +76,49 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
 }
 
 /**
- * /ws goes to the realtime service through http-proxy-middleware. The gateway replaces
- * X-Forwarded-For with the one client address it trusts (so realtime's per-IP limit counts
- * real clients and a client cannot write its own), and refuses cross-site handshakes.
+ * Each socket path goes to its service through http-proxy-middleware, with the same checks for
+ * all: refused while draining and cross-site; X-Forwarded-For replaced with the one client
+ * address the gateway trusts (so a service's per-IP limit counts real clients and a client
+ * cannot write its own); a session cookie that no longer opens its session is dropped.
  */
-export function createRealtimeProxy(options: {
-  target: string;
+export function createSocketProxy(options: {
+  routes: SocketRoute[];
   allowedOrigins: string[];
   trustProxy: number;
   logger: Logger;
   draining: () => boolean;
   /** Whether a session token still opens its session (signature, expiry, not signed out). */
   sessionOpen: (token: string) => Promise<boolean>;
-}): RealtimeProxy {
+}): SocketProxy {
   const { logger } = options;
   const allowed = new Set(
     options.allowedOrigins.map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
   );
   const sockets = new Set<Duplex>();
-  const proxy = createProxyMiddleware({
-    target: options.target,
-    pathFilter: (path) => path === REALTIME_PATH || path.startsWith(`${REALTIME_PATH}?`),
-    // Headers are set below from what the gateway trusts, not appended to the client's.
-    xfwd: false,
-    on: {
-      error: (error, req, res) => {
-        logger.warn({ err: error.message, path: req.url }, 'realtime proxy error');
-        if ('writeHead' in res) {
-          if (!res.headersSent) {
-            res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
-          }
-          res.end(JSON.stringify({ message: 'The realtime service is unavailable.' }));
-        } else {
-          res.destroy();
-        }
-      },
-    },
-  });
+  const proxies = new Map(
+    options.routes.map(({ path, target, service }) => [
+      path,
+      createProxyMiddleware({
+        target,
+        pathFilter: (url) => url === path || url.startsWith(`${path}?`),
+        // Headers are set below from what the gateway trusts, not appended to the client's.
+        xfwd: false,
+        on: {
+          error: (error, req, res) => {
+            logger.warn({ err: error.message, path: req.url, service }, 'socket proxy error');
+            if ('writeHead' in res) {
+              if (!res.headersSent) {
+                res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+              }
+              res.end(JSON.stringify({ message: `The ${service} service is unavailable.` }));
+            } else {
+              res.destroy();
+            }
+          },
+        },
+      }),
+    ]),
+  );
 
   function setForwardedHeaders(req: IncomingMessage): void {
     const ip = forwardedClientIp(req, options.trustProxy);
@@ -114,14 +136,15 @@ export function createRealtimeProxy(options: {
 
   return {
     http: (req, res, next) => {
-      if (req.path !== REALTIME_PATH) return next();
+      const proxy = proxies.get(req.path);
+      if (!proxy) return next();
       setForwardedHeaders(req);
       void proxy(req, res, next);
     },
     upgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
-      const path = (req.url ?? '/').split('?')[0];
-      if (path !== REALTIME_PATH) return refuse(socket, 404, 'Not Found', 'Not found');
+      const proxy = proxies.get((req.url ?? '/').split('?')[0]!);
+      if (!proxy) return refuse(socket, 404, 'Not Found', 'Not found');
       if (options.draining()) {
         return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
       }
@@ -132,9 +155,9 @@ export function createRealtimeProxy(options: {
       setForwardedHeaders(req);
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
-      // Realtime verifies the session cookie's signature itself (a socket with a valid one
-      // hears its player's channel) but has no deny-list: a signed-out token's cookie stays
-      // here, and the socket goes on as a guest's.
+      // The services verify the session cookie's signature themselves (a socket with a valid
+      // one is its player's); realtime has no deny-list, so a signed-out token's cookie stops
+      // here, and the socket goes on as a guest's (as the HTTP routes treat it).
       const token = sessionTokenFromCookies(req.headers.cookie);
       if (!token) return proxy.upgrade(req, socket as net.Socket, head);
       void options.sessionOpen(token).then((open) => {

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
+import { openGameSocket, type Frame } from '../../services/sessions/test/game-socket-client';
+import { signedInPlayer } from './ads-support';
+import { client, startStack, type Stack } from './stack';
+
+// /ws/game through the gateway: the upgrade is proxied to the sessions service's game socket
+// with the same checks as /ws; an action answers exactly what the HTTP route answers.
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const socketUrl = () => `${stack.url.replace(/^http/, 'ws')}/ws/game`;
+const sameSite = () => ({ origin: stack.url });
+
+type ShownGame = { grid: string[]; seq: number };
+const swapOn = (game: ShownGame) => ({
+  type: 'swap',
+  ...findMoves({ grid: gridFromCells(game.grid as Color[]) })[0]!,
+});
+
+async function newGame(c = client(stack.url)) {
+  const created = await c.post('/api/player-sessions', {
+    playerName: `Sock ${randomUUID().slice(0, 6)}`,
+    sessionId: randomUUID(),
+    deviceFingerprint: 'f'.repeat(50),
+  });
+  expect(created.status).toBe(200);
+  return created.json as { id: string; credential: string; game: ShownGame };
+}
+
+describe('/ws/game through the gateway', () => {
+  it('refuses a cross-site handshake (403) and answers plain HTTP with 426', async () => {
+    await expect(openGameSocket(socketUrl(), { origin: 'https://evil.example' })).rejects.toThrow(
+      /403/,
+    );
+    expect((await fetch(`${stack.url}/ws/game`)).status).toBe(426);
+  });
+
+  it('answers an action with exactly the body the HTTP route answers, and its errors alike', async () => {
+    const { id, credential, game } = await newGame();
+    const ws = await openGameSocket(socketUrl(), sameSite());
+    const body = { seq: 0, action: swapOn(game) };
+    const frame = await ws.ask({ type: 'action', session: id, credential, ...body });
+    expect(frame).toMatchObject({ type: 'answer', session: id, seq: 0 });
+    // The same action again over HTTP is a retry: the stored answer, byte for byte the same JSON.
+    const owner = { 'x-session-credential': credential };
+    const http = await client(stack.url).post(`/api/player-sessions/${id}/actions`, body, owner);
+    expect(http.status).toBe(200);
+    expect((frame as Extract<Frame, { type: 'answer' }>).answer).toEqual(http.json);
+
+    const wrong = { seq: 4, action: { type: 'reset' } };
+    const refused = await client(stack.url).post(
+      `/api/player-sessions/${id}/actions`,
+      wrong,
+      owner,
+    );
+    expect(await ws.ask({ type: 'action', session: id, credential, ...wrong })).toEqual({
+      type: 'error',
+      session: id,
+      seq: 4,
+      status: refused.status,
+      message: refused.json.message,
+    });
+    const bad = { seq: 1, action: { type: 'swap', from: { x: 0 }, to: { x: 1, y: 0 } } };
+    const badHttp = await client(stack.url).post(`/api/player-sessions/${id}/actions`, bad, owner);
+    expect(badHttp.status).toBe(400);
+    expect(await ws.ask({ type: 'action', session: id, credential, ...bad })).toMatchObject({
+      status: 400,
+      message: badHttp.json.message,
+    });
+    ws.close();
+  });
+
+  it("carries the session cookie: a signed-in player's own game needs no credential, another's is 403", async () => {
+    const player = await signedInPlayer(stack.url, `sock_${process.pid % 1000}`);
+    const { id, game } = await newGame(player);
+    const action = { type: 'action', session: id, seq: 0, action: swapOn(game) };
+    const stranger = await openGameSocket(socketUrl(), sameSite());
+    expect(await stranger.ask(action)).toMatchObject({ type: 'error', status: 403 });
+    const own = await openGameSocket(socketUrl(), { ...sameSite(), cookie: player.cookie });
+    expect(await own.ask(action)).toMatchObject({ type: 'answer', session: id, seq: 0 });
+    stranger.close();
+    own.close();
+  });
+});
