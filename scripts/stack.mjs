@@ -17,6 +17,7 @@ export function processes({
   adsPort = 50054,
   contentPort = 50055,
   realtimePort = 8090,
+  sessionsWsPort = 8091,
 }) {
   return [
     {
@@ -31,6 +32,8 @@ export function processes({
       env: {
         GRPC_HOST: '127.0.0.1',
         GRPC_PORT: String(sessionsPort),
+        // The game socket: the gateway proxies /ws/game to it.
+        GAME_WS_PORT: String(sessionsWsPort),
         // Extra moves are earned: the ads service knows whether the reward ad was followed.
         ADS_ADDR: `127.0.0.1:${adsPort}`,
       },
@@ -85,6 +88,7 @@ export function processes({
         ADS_ADDR: `127.0.0.1:${adsPort}`,
         CONTENT_ADDR: `127.0.0.1:${contentPort}`,
         REALTIME_URL: `http://127.0.0.1:${realtimePort}`,
+        SESSIONS_WS_URL: `http://127.0.0.1:${sessionsWsPort}`,
       },
       ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
     },
@@ -96,17 +100,22 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Refuses to start over another process: a supervised child would only crash-loop on it. */
 async function assertPortsFree(all) {
   for (const proc of all) {
-    const port = Number(proc.env.GRPC_PORT ?? proc.env.PORT);
-    const free = await new Promise((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (!free) {
-      throw new Error(
-        `port ${port} for ${proc.name} is already in use: is BallMatch already running? Stop it first.`,
-      );
+    for (const port of [proc.env.GRPC_PORT ?? proc.env.PORT, proc.env.GAME_WS_PORT]) {
+      if (port !== undefined) await assertPortFree(proc.name, Number(port));
     }
+  }
+}
+
+async function assertPortFree(name, port) {
+  const free = await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (!free) {
+    throw new Error(
+      `port ${port} for ${name} is already in use: is BallMatch already running? Stop it first.`,
+    );
   }
 }
 
@@ -169,6 +178,7 @@ export async function startStack({
   adsPort = 50054,
   contentPort = 50055,
   realtimePort = 8090,
+  sessionsWsPort = 8091,
   env = {},
   log = (line) => process.stdout.write(line),
 } = {}) {
@@ -195,6 +205,7 @@ export async function startStack({
     adsPort,
     contentPort,
     realtimePort,
+    sessionsWsPort,
   });
   // If this script dies without stopping them, take the children along.
   process.once('exit', () => {

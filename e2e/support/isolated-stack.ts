@@ -19,6 +19,8 @@ export interface StackResources {
     adsPort: number;
     contentPort: number;
     realtimePort: number;
+    /** The sessions service's game socket (/ws/game behind the gateway). */
+    sessionsWsPort: number;
   };
   env: Record<string, string>;
   database: { url: string; drop(): Promise<void> };
@@ -59,14 +61,31 @@ export async function prepareStack(label = 'e2e'): Promise<StackResources> {
   // Loaded only now, as it comes from the build when globalSetup runs.
   const { createTestDatabase, testNatsPrefix, testRedisPrefix } =
     await import('@ballmatch/platform/testing');
-  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
-    await freePorts(7);
+  const [
+    gatewayPort,
+    authPort,
+    sessionsPort,
+    scoresPort,
+    adsPort,
+    contentPort,
+    realtimePort,
+    sessionsWsPort,
+  ] = await freePorts(8);
   const database = await createTestDatabase(label);
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), `bm-${label}-keys-`));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
   const natsPrefix = testNatsPrefix();
   return {
-    ports: { gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort },
+    ports: {
+      gatewayPort,
+      authPort,
+      sessionsPort,
+      scoresPort,
+      adsPort,
+      contentPort,
+      realtimePort,
+      sessionsWsPort,
+    },
     database,
     keyDir,
     natsPrefix,

@@ -17,6 +17,7 @@ export interface StackModule {
     scoresPort?: number;
     adsPort?: number;
     realtimePort?: number;
+    sessionsWsPort?: number;
     env: Record<string, string>;
     log: (line: string) => void;
   }): Promise<RunningStack>;

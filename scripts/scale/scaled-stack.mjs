@@ -72,10 +72,11 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
     }),
   ];
   const sessions = grpc('sessions', 'sessions.v1.SessionService');
+  const [sessionsWsPort] = await freePorts(1);
   procs.push({
     ...sessions,
     entry: 'services/sessions/dist/index.js',
-    env: { ...sessions.env, ADS_ADDR: adsAddr },
+    env: { ...sessions.env, ADS_ADDR: adsAddr, GAME_WS_PORT: String(sessionsWsPort) },
   });
   for (const name of ['scores-1', 'scores-2']) {
     const p = grpc(name, 'scores.v1.ScoreService');
@@ -106,6 +107,8 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
         ADS_ADDR: adsAddr,
         CONTENT_ADDR: `${LOCAL}:${port.content}`,
         REALTIME_URL: `http://${LOCAL}:${realtimeBalancer.port}`,
+        // One sessions process: its game socket directly (several would sit behind a balancer).
+        SESSIONS_WS_URL: `http://${LOCAL}:${sessionsWsPort}`,
         // As in k8s/: one proxy hop in front (here the front balancer, which is L4 and adds no
         // X-Forwarded-For, so the address seen is the client's own).
         TRUST_PROXY: '1',

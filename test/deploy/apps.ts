@@ -109,6 +109,24 @@ export function serverPort(app: App, config: AppConfig): ServerPort {
   return { variable, kind: variable === 'GRPC_PORT' ? 'grpc' : 'http', port: parsed.data };
 }
 
+/**
+ * The ports a service listens on besides its main one and metrics: every other `*_PORT`
+ * variable of its config with a numeric default (sessions' GAME_WS_PORT, the game socket).
+ */
+export function extraPorts(config: AppConfig): { variable: string; port: number }[] {
+  return Object.entries(config.envShape)
+    .filter(
+      ([name]) => /_PORT$/.test(name) && !['GRPC_PORT', 'PORT', 'METRICS_PORT'].includes(name),
+    )
+    .map(([variable, schema]) => {
+      const parsed = schema.safeParse(undefined);
+      if (!parsed.success || typeof parsed.data !== 'number') {
+        throw new Error(`${variable} has no numeric default`);
+      }
+      return { variable, port: parsed.data };
+    });
+}
+
 /** Problems with `env` (name -> value, undefined when unknown here) against the app's config. */
 export function envProblems(
   where: string,

@@ -11,6 +11,7 @@ import {
   envProblems,
   loadAppConfig,
   parseAddress,
+  extraPorts,
   serverPort,
 } from './apps';
 import { containerPorts, environmentOf, healthcheckCommand, interpolate, seconds } from './compose';
@@ -122,11 +123,13 @@ describe.each(apps)('compose service $name', (app) => {
     const { variable, port } = serverPort(app, config);
     const set = interpolate(env[variable]).value;
     const listening = set === undefined ? port : Number(set);
+    // The image exposes the main port; other listeners (the game socket) are offered here.
+    const extra = extraPorts(config).map((e) => e.port);
     expect({
       [variable]: listening,
       offered: containerPorts(service),
       imageExposes: imageOf(app).exposed,
-    }).toEqual({ [variable]: port, offered: [port], imageExposes: [port] });
+    }).toEqual({ [variable]: port, offered: [port, ...extra], imageExposes: [port] });
     expect(healthcheckCommand(service)).toContain(String(port));
   });
 

@@ -11,6 +11,7 @@ import {
   envProblems,
   loadAppConfig,
   parseAddress,
+  extraPorts,
   serverPort,
   type App,
 } from './apps';
@@ -48,11 +49,20 @@ const selects = (selector: unknown, labels: Record<string, unknown>) =>
 
 /** The host a process connects to through an address or URL variable, if in the cluster. */
 function targetHost(name: string, value: string | undefined): string | undefined {
+  return target(name, value)?.host;
+}
+
+/** The host and port a process connects to through an address or URL variable, if in the cluster. */
+function target(
+  name: string,
+  value: string | undefined,
+): { host: string; port: number } | undefined {
   if (!value) return undefined;
-  if (name.endsWith('_ADDR')) return parseAddress(value).host;
+  if (name.endsWith('_ADDR')) return parseAddress(value);
   if (name.endsWith('_URL') && /^\w+:\/\//.test(value)) {
-    const host = new URL(value).hostname;
-    return host.includes('.') ? undefined : host;
+    const url = new URL(value);
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    return url.hostname.includes('.') ? undefined : { host: url.hostname, port };
   }
   return undefined;
 }
@@ -235,15 +245,17 @@ describe.each(overlays)('%s', (overlay) => {
   });
 
   it('admits each connection the configuration makes, and no other (NetworkPolicies)', async () => {
-    // Expected callers of each in-cluster host, from every process's addresses and URLs.
-    const callers = new Map<string, Set<string>>([['gateway', new Set([INGRESS_NAMESPACE])]]);
+    // Expected callers of each in-cluster host and port, from every process's addresses and
+    // URLs (a Service port is its pod's port here); the ingress reaches the gateway's.
+    const callers = new Map<string, Set<string>>([['gateway:*', new Set([INGRESS_NAMESPACE])]]);
     for (const w of workloads(objects)) {
       for (const c of containers(w)) {
         for (const [name, value] of Object.entries(containerEnv(objects, c).values)) {
-          const host = targetHost(name, value);
-          if (host && host !== appName(w)) {
-            if (!callers.has(host)) callers.set(host, new Set());
-            callers.get(host)!.add(appName(w));
+          const to = target(name, value);
+          if (to && to.host !== appName(w)) {
+            const key = `${to.host}:${to.port}`;
+            if (!callers.has(key)) callers.set(key, new Set());
+            callers.get(key)!.add(appName(w));
           }
         }
       }
@@ -258,7 +270,11 @@ describe.each(overlays)('%s', (overlay) => {
         if (portName === 'metrics' || portName === 'monitor') want = [MONITORING_NAMESPACE];
         else if (portName === 'cluster')
           want = [name]; // NATS servers route to each other
-        else want = [...(callers.get(name) ?? [])].sort();
+        else
+          want = [
+            ...(callers.get(`${name}:${Number(port.containerPort)}`) ?? []),
+            ...(callers.get(`${name}:*`) ?? []),
+          ].sort();
         expected.push(`${name}:${portName} <- ${want.join(', ')}`);
         const got = admitted(objects, w, Number(port.containerPort));
         actual.push(`${name}:${portName} <- ${got ? got.join(', ') : 'anyone (no policy)'}`);
@@ -359,11 +375,9 @@ describe.each(overlays)('%s', (overlay) => {
       // One metrics port in every pod (METRICS_PORT), the one the annotations name.
       const metrics = Number(env.values.METRICS_PORT ?? Number.NaN);
       expect({ METRICS_PORT: metrics }).toEqual({ METRICS_PORT: METRICS_PORT });
+      const extra = extraPorts(config).map((e) => [expect.any(String), e.port]);
       expect({ ports, [variable]: set === undefined ? port : Number(set) }).toEqual({
-        ports: [
-          [expect.any(String), port],
-          ['metrics', metrics],
-        ],
+        ports: [[expect.any(String), port], ...extra, ['metrics', metrics]],
         [variable]: port,
       });
       expect(pod.annotations).toMatchObject({
@@ -411,7 +425,7 @@ describe.each(overlays)('%s', (overlay) => {
       const targets = arr(spec.ports).map((p) =>
         resolvePort(container, obj(p).targetPort ?? obj(p).port),
       );
-      expect(targets).toEqual([port]);
+      expect(targets).toEqual([port, ...extraPorts(config).map((e) => e.port)]);
       if (kind === 'grpc') expect(spec.clusterIP).toBe('None');
     });
 
