@@ -71,6 +71,11 @@ export async function startEventConsumer(options: {
   subject: string;
   durable: string;
   handle: EventHandler;
+  /**
+   * Events this consumer has nothing to do with (a guest's score for achievements): acknowledged
+   * without a transaction or a recorded id, since applying one again would change nothing.
+   */
+  ignores?: (payload: unknown) => boolean;
   table?: string;
   /** Redelivery of a message not acknowledged in this time (default 30 s). */
   ackWaitMs?: number;
@@ -118,6 +123,11 @@ export async function startEventConsumer(options: {
       return;
     }
     observeDeliveryLag(durable, payload);
+    if (options.ignores?.(payload)) {
+      eventsConsumed.inc({ consumer: durable, result: 'ignored' });
+      msg.ack();
+      return;
+    }
     const fromPayload = (payload as { id?: unknown } | null)?.id;
     const id =
       typeof fromPayload === 'string' && fromPayload

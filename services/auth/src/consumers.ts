@@ -29,5 +29,6 @@ export function startAchievementConsumer(deps: {
     subject: EVENTS.scoreCreated.subject,
     durable: 'auth-achievements',
     handle: (trx, event) => deps.achievements.scoreCreated(trx, event),
+    ignores: deps.achievements.ignores,
   });
 }

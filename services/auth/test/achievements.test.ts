@@ -199,10 +199,17 @@ describe('awarding from scores.created', () => {
       scoreCreated({ userId: 'not-a-uuid', score: 20_000 }),
     ];
     for (const game of games) await deliver(game);
-    await applied(games.at(-1)!);
+    // Events are applied in order: once a player's later score is, the ones before it were.
+    const later = scoreCreated({ userId: (await player()).id });
+    await deliver(later);
+    await applied(later);
     const scoreIds = games.map((g) => (g.payload.score as { id: string }).id);
     expect(await h.db('player_games').whereIn('score_id', scoreIds)).toEqual([]);
     expect(await h.db('achievements').whereIn('score_id', scoreIds)).toEqual([]);
+    // A guest's score or one without a usable account is not even a transaction: no id kept.
+    const ids = games.map((g) => g.id);
+    expect(await h.db('consumed_events').whereIn('event_id', [ids[0], ids[3]])).toEqual([]);
+    expect(await h.db('consumed_events').whereIn('event_id', [ids[1], ids[2]])).toHaveLength(2);
   });
 
   it('answers a signed-in player only', async () => {

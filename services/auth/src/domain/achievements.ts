@@ -16,6 +16,12 @@ export interface PlayerBadge extends Badge {
 
 const MAX_ID = 100;
 
+/** The account a scores.created payload names; undefined for a guest or anything not an id. */
+function accountOf(payload: unknown): string | undefined {
+  const userId = decodeEvent('scoreCreated', payload)?.userId;
+  return userId && isUuid(userId) ? userId : undefined;
+}
+
 /**
  * Achievements are awarded by this service from verified scores only: the scores service's
  * scores.created (a score accepted on the boards, or cleared after review), applied once per
@@ -37,6 +43,9 @@ export function createAchievements(deps: {
       const won = new Map((await deps.store.ofUser(userId)).map((r) => [r.badge, r.awardedAt]));
       return BADGES.map((badge) => ({ ...badge, awardedAt: won.get(badge.id) ?? null }));
     },
+
+    /** A guest's score (or no account at all): nothing to judge, so no transaction either. */
+    ignores: (payload: unknown) => !accountOf(payload),
 
     /** scores.created, in the consumer's transaction; answers the relay's wake-up if it awarded. */
     async scoreCreated(trx: Knex.Transaction, event: ConsumedEvent) {
