@@ -23,7 +23,7 @@ export function createNames(users: UserStore) {
         throw new AppError('INVALID_ARGUMENT', 'name is too long', { field: 'name' });
       }
       const owner = name.trim() ? await users.ownerOfName(name) : undefined;
-      return { ownerUserId: owner?.id ?? null, protected: isProtectedName(name) };
+      return { ownerUserId: owner ?? null, protected: isProtectedName(name) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { playerNameSkeleton, type Knex } from '@ballmatch/platform';
+import { playerNameSkeleton, preparedQuery, type Knex } from '@ballmatch/platform';
 
 /** A user as the store hands it up. */
 export interface UserRow {
@@ -61,9 +61,19 @@ export function createUserStore(db: Knex) {
     byEmail: (email: string) => first(users().whereRaw('lower(email) = lower(?)', [email])),
     byUsername: (username: string) =>
       first(users().whereRaw('lower(username) = lower(?)', [username])),
-    /** The account whose username looks like `name` (the same skeleton), if any. */
-    ownerOfName: (name: string) =>
-      first(users().where({ username_skeleton: playerNameSkeleton(name) })),
+    /**
+     * The id of the account whose username looks like `name` (the same skeleton), if any. Asked
+     * by the scores service on every submission: a prepared statement, no query builder.
+     */
+    async ownerOfName(name: string): Promise<string | undefined> {
+      const [row] = await preparedQuery<{ id: string }>(
+        db,
+        'users_owner_of_name',
+        'SELECT id FROM users WHERE username_skeleton = $1',
+        [playerNameSkeleton(name)],
+      );
+      return row?.id;
+    },
     async insert(user: NewUser): Promise<UserRow> {
       const [created] = await users().insert(userColumns(user)).returning(COLUMNS);
       return userRow(created!);

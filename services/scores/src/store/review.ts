@@ -264,10 +264,16 @@ export function createReviewStore(db: Knex) {
       at: Date,
       events: TransitionEvents,
     ): Promise<Transition | null> {
-      const flag = await db('flagged_sessions').where({ session_id: sessionId }).first();
+      // Asked after every accepted score, and almost always answered "no flag": prepared.
+      const [flag] = await preparedQuery<{ source: string; details: string }>(
+        db,
+        'scores_flag_of_session',
+        'SELECT source, details FROM flagged_sessions WHERE session_id = $1',
+        [sessionId],
+      );
       if (!flag) return null;
       return db.transaction(async (trx) => {
-        const held = await holdSession(trx, sessionId, flagReason(flag as SessionFlag), at, events);
+        const held = await holdSession(trx, sessionId, flagReason(flag), at, events);
         if (held) return held;
         const score = await lockScore(trx, 'session_id', sessionId);
         return score ? unchanged(score) : null;
