@@ -1,13 +1,13 @@
-// The real services behind a GameFlow: the HTTP calls (the session and its game), the audio,
-// toasts and the ad tab.
+// The real services behind a GameFlow: the HTTP calls and the game socket (the session and its
+// game), the audio, toasts and the ad tab.
 import { toast } from '@/components/ui/toast';
 import type { Face } from '@/game/faces';
+import { gameSocket, playActionFast } from '../api/game-socket';
 import { recordImpressions } from '../api/record-impressions';
 import {
   createPlayerSession,
   getCurrentGame,
   getSessionGame,
-  playSessionAction,
   updatePlayerSession,
 } from '../api/player-session';
 import { incrementPlayCount, recordCompletedGame } from '../api/stats';
@@ -20,14 +20,22 @@ import type { FlowServices } from './types';
 /** `getIcons`: the custom icons as last read (an icon offer's drawing comes from them). */
 export function createFlowServices(getIcons: () => readonly Face[]): FlowServices {
   return {
-    createSession: (playerName) =>
-      createPlayerSession({
+    // A ranked game's actions go over the game socket (HTTP as the fallback): it opens as the
+    // game starts, while the session is being made.
+    createSession: (playerName) => {
+      gameSocket.open();
+      return createPlayerSession({
         playerName,
         sessionId: pageSessionUuid(),
         deviceFingerprint: deviceFingerprint(),
-      }),
-    currentGame: getCurrentGame,
-    playAction: playSessionAction,
+      });
+    },
+    currentGame: async () => {
+      const resumed = await getCurrentGame();
+      if (resumed) gameSocket.open();
+      return resumed;
+    },
+    playAction: playActionFast,
     readGame: getSessionGame,
     updateSession: updatePlayerSession,
     incrementPlayCount,
