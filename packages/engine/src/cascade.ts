@@ -6,6 +6,7 @@ import { COLORS, GRID_COLUMNS, GRID_ROWS } from './constants';
 import type { Color } from './constants';
 import { ALL_COLUMNS, ALL_ROWS, scanRuns } from './matches';
 import type { RunDirection, RunTally } from './matches';
+import { CELLS, fallAt, spawnAt } from './pieces';
 import type { RandomSource } from './random';
 import type { Cell } from './types';
 
@@ -70,9 +71,7 @@ function settle(board: Board, rng: RandomSource, columns: number, step: CascadeS
       const color = board[y * COLUMNS + x];
       if (color === EMPTY) continue;
       if (y !== landing) {
-        if (step !== null) {
-          step.falls.push({ from: { x, y }, to: { x, y: landing }, color: COLORS[color] });
-        }
+        if (step !== null) step.falls.push(fallAt(y * COLUMNS + x, landing, color));
         board[landing * COLUMNS + x] = color;
         board[y * COLUMNS + x] = EMPTY;
       }
@@ -82,7 +81,7 @@ function settle(board: Board, rng: RandomSource, columns: number, step: CascadeS
     for (let y = 0; y < gap; y++) {
       const color = rng.nextInt(COLOR_COUNT);
       board[y * COLUMNS + x] = color;
-      if (step !== null) step.spawned.push({ x, y, color: COLORS[color], fromY: y - gap });
+      if (step !== null) step.spawned.push(spawnAt(y * COLUMNS + x, gap, color));
     }
   }
 }
@@ -140,7 +139,7 @@ export function resolveBoard(
       for (let x = 0, index = y * COLUMNS; x < COLUMNS; x++, index++) {
         if (popped[index] === 0) continue;
         popped[index] = 0; // left clear for the next round
-        if (step !== null) step.removed.push({ x, y });
+        if (step !== null) step.removed.push(CELLS[index]);
         if (board[index] === target) targetCollected++;
         board[index] = EMPTY;
       }

@@ -81,6 +81,11 @@ export function findMoves(state: Pick<GameState, 'grid'>): Move[] {
   return listMoves(boardFromGrid(state.grid));
 }
 
+/** Whether the state's board has a valid swap: findMoves(state).length > 0 without the list. */
+export function hasMoves(state: Pick<GameState, 'grid'>): boolean {
+  return hasMove(boardFromGrid(state.grid, scratchBoard));
+}
+
 /** Swaps two adjacent balls and resolves the whole cascade, level-up and out-of-moves. */
 export function swap(state: GameState, from: Cell, to: Cell): SwapResult {
   return playSwap(state, from, to, true);

@@ -27,8 +27,8 @@ export type {
   ResetRejection,
   SwapRejection,
 } from './rejections';
-export { createGame, endGame, findMoves, grantExtraMoves, resetGrid, swap } from './game';
-export { gridFromCells } from './board';
+export { createGame, endGame, findMoves, grantExtraMoves, hasMoves, resetGrid, swap } from './game';
+export { gridCells, gridFromCells } from './board';
 export type {
   ActionSuccess,
   EndResult,

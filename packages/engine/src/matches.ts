@@ -2,9 +2,9 @@
 import { EMPTY } from './board';
 import type { Board } from './board';
 import type { ClearedRun } from './cascade';
-import { COLORS, GRID_COLUMNS, GRID_ROWS, MIN_RUN } from './constants';
+import { GRID_COLUMNS, GRID_ROWS, MIN_RUN } from './constants';
+import { runAt } from './pieces';
 import { pointsForRun } from './scoring';
-import type { Cell } from './types';
 
 export type RunDirection = 'row' | 'column';
 
@@ -69,11 +69,6 @@ export const ALL_COLUMNS = (1 << COLUMNS) - 1;
 /** pointsForRun by length, looked up instead of computed in the scan. */
 const RUN_POINTS = Array.from({ length: Math.max(ROWS, COLUMNS) + 1 }, (_, n) => pointsForRun(n));
 
-function clearedRun(color: number, cells: Cell[], direction: RunDirection): ClearedRun {
-  const length = cells.length;
-  return { color: COLORS[color], cells, length, points: RUN_POINTS[length], direction };
-}
-
 /**
  * A quick look at a line (`length` cells from `first`, `step` apart) that rules most lines out:
  * every MIN_RUN consecutive cells hold one key cell (positions MIN_RUN - 1, 2 MIN_RUN - 1, ...),
@@ -126,11 +121,7 @@ export function scanRuns(
         runCount++;
         points += RUN_POINTS[length];
         if (length > largestRun) largestRun = length;
-        if (cleared !== null) {
-          const cells: Cell[] = [];
-          for (let k = start; k < i; k++) cells.push({ x: k - rowStart, y });
-          cleared.push(clearedRun(color, cells, 'row'));
-        }
+        if (cleared !== null) cleared.push(runAt('row', start, length, color));
       }
       start = i;
     }
@@ -150,11 +141,7 @@ export function scanRuns(
         runCount++;
         points += RUN_POINTS[length];
         if (length > largestRun) largestRun = length;
-        if (cleared !== null) {
-          const cells: Cell[] = [];
-          for (let k = start; k < i; k += COLUMNS) cells.push({ x, y: (k - x) / COLUMNS });
-          cleared.push(clearedRun(color, cells, 'column'));
-        }
+        if (cleared !== null) cleared.push(runAt('column', start, length, color));
       }
       start = i;
     }

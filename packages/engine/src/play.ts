@@ -2,12 +2,13 @@
 // generator, the level as the engine's own copy. The actions below change it in place and
 // allocate nothing unless asked for the animation steps. The public actions (game.ts) convert
 // from and to the plain GameState once per action; replay converts once per game.
-import { boardFromGrid, createBoard, gridFromBoard, isAdjacent, isInside } from './board';
+import { createBoard, gridFromBoard, isAdjacent, isInside } from './board';
 import type { Board } from './board';
 import { resolveBoard } from './cascade';
 import type { Resolution } from './cascade';
 import { EXTRA_MOVES, GRID_COLUMNS, LEVEL } from './constants';
 import { generateBoard } from './grid';
+import { readGrid, rememberSettled } from './known-boards';
 import { firstLevel, isTargetMet, nextLevel, unusedMoves } from './level';
 import { hasMove, swapMakesRun } from './moves';
 import { Sfc32, seedRng } from './random';
@@ -78,8 +79,10 @@ export function newPlay(seed: string): Play {
 
 /** The play of a state (its board written into `board`, a new one by default). */
 export function playFromState(state: GameState, board: Board = createBoard()): Play {
+  // A grid from outside may hold anything: the first look for runs is then everywhere.
+  const settled = readGrid(state.grid, board);
   return {
-    board: boardFromGrid(state.grid, board),
+    board,
     rng: new Sfc32(state.rng),
     score: state.score,
     level: copyLevel(state.level),
@@ -88,14 +91,16 @@ export function playFromState(state: GameState, board: Board = createBoard()): P
     largestRun: state.largestRun,
     extraMovesGranted: state.extraMovesGranted,
     status: state.status,
-    settled: false, // a state from outside may hold anything: the first look is everywhere
+    settled,
   };
 }
 
 /** The plain state of a play. The state takes the play's level: the play is done with. */
 export function stateFromPlay(play: Play): GameState {
+  const grid = gridFromBoard(play.board);
+  if (play.settled) rememberSettled(grid, play.board);
   return {
-    grid: gridFromBoard(play.board),
+    grid,
     score: play.score,
     level: play.level,
     totalMoves: play.totalMoves,
