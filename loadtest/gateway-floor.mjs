@@ -129,7 +129,7 @@ async function waitHttp(url, deadlineMs = 60_000) {
 async function setUp() {
   const stores = args['shared-stores'] ? null : await startOwnStores({ log });
   if (!stores) await ensureDatastores({ log: () => {} });
-  const ports = await freePorts(11);
+  const ports = await freePorts(12);
   const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
     ports;
   const measuredPort = ports[7];
@@ -160,6 +160,7 @@ async function setUp() {
     adsPort,
     contentPort,
     realtimePort,
+    sessionsWsPort: ports[11],
   };
   const stack = await startStack({ ...stackPorts, env, log: (line) => stackLog.write(line) });
 

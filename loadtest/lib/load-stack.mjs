@@ -17,8 +17,16 @@ export const resultsDir = path.join(root, 'loadtest/results');
  */
 export async function startLoadStack({ name, database, env = {}, log, gatewayPort: given }) {
   if (!env.DATABASE_URL) await ensureDatastores({ log: () => {} });
-  const [freeGateway, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
-    await freePorts(7);
+  const [
+    freeGateway,
+    authPort,
+    sessionsPort,
+    scoresPort,
+    adsPort,
+    contentPort,
+    realtimePort,
+    sessionsWsPort,
+  ] = await freePorts(8);
   const gatewayPort = given ?? freeGateway;
   const runId = randomBytes(4).toString('hex');
   const redisPrefix = `lt:${runId}:`;
@@ -34,6 +42,7 @@ export async function startLoadStack({ name, database, env = {}, log, gatewayPor
     adsPort,
     contentPort,
     realtimePort,
+    sessionsWsPort,
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

@@ -149,6 +149,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       LOG_LEVEL: 'silent',
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: '0',
+      GAME_WS_PORT: '0',
       DATABASE_URL: sessionsDb.url,
       NATS_SUBJECT_PREFIX: natsPrefix,
       REDIS_KEY_PREFIX: redisPrefix,
