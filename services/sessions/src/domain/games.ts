@@ -3,8 +3,9 @@ import {
   actionCode,
   createGame,
   endGame,
-  findMoves,
   grantExtraMoves,
+  gridCells,
+  hasMoves,
   resetGrid,
   swap,
   entryFromCode,
@@ -109,9 +110,10 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-export function viewOf(state: GameState, seq: number): GameView {
+/** `moves`: whether a move is left, when the engine has just said so (a swap's hasMoves). */
+export function viewOf(state: GameState, seq: number, moves = hasMoves(state)): GameView {
   return {
-    grid: state.grid.flat(),
+    grid: gridCells(state.grid),
     score: state.score,
     level: state.level,
     totalMoves: state.totalMoves,
@@ -119,7 +121,7 @@ export function viewOf(state: GameState, seq: number): GameView {
     largestRun: state.largestRun,
     extraMovesGranted: state.extraMovesGranted,
     status: state.status,
-    hasMoves: findMoves(state).length > 0,
+    hasMoves: moves,
     seq,
   };
 }
@@ -143,10 +145,10 @@ function apply(
   action: PlayerAction,
   seq: number,
 ): { state: GameState; answer: ActionAnswer } {
-  const answer = (next: GameState, more: Partial<ActionAnswer> = {}) => ({
+  const answer = (next: GameState, more: Partial<ActionAnswer> = {}, moves?: boolean) => ({
     state: next,
     answer: {
-      game: viewOf(next, seq),
+      game: viewOf(next, seq, moves),
       steps: [],
       matchPoints: 0,
       levelBonus: 0,
@@ -164,14 +166,18 @@ function apply(
     case 'swap': {
       const result = swap(state, action.from, action.to);
       if (!result.ok) return refused(result);
-      return answer(result.state, {
-        steps: result.steps,
-        matchPoints: result.matchPoints,
-        levelBonus: result.levelBonus,
-        pointsGained: result.pointsGained,
-        targetCollected: result.targetCollected,
-        levelUp: result.levelUp && withoutLevel(result.levelUp),
-      });
+      return answer(
+        result.state,
+        {
+          steps: result.steps,
+          matchPoints: result.matchPoints,
+          levelBonus: result.levelBonus,
+          pointsGained: result.pointsGained,
+          targetCollected: result.targetCollected,
+          levelUp: result.levelUp && withoutLevel(result.levelUp),
+        },
+        result.hasMoves,
+      );
     }
     case 'reset': {
       const result = resetGrid(state);
