@@ -14,6 +14,11 @@ export interface EngineUnderTest {
   grantExtraMoves(state: GameState): { ok: boolean; state: GameState };
   replay(seed: string, log: readonly GameLogEntry[]): { ok: boolean };
   findMoves(state: Pick<GameState, 'grid'>): unknown[];
+  /**
+   * The sessions service's action as it calls this engine: the swap, then the game as the
+   * player sees it (the grid as 48 cells, whether a move is left).
+   */
+  sessionsAction(state: GameState, from: Cell, to: Cell): boolean;
 }
 
 export interface PlayedLog {
