@@ -5,7 +5,7 @@
 //   node scripts/build.mjs            # once: the stack runs the built code
 //   node loadtest/trusted-games.mjs --game typical|long [--games 400] [--pace-ms 1500]
 //        [--warmup 20] [--duration 60] [--rest 15] [--submissions 1000|200] [--submit-rate 100|40]
-//        [--profile] [--out report.json]
+//        [--transport ws|http] [--profile] [--out report.json]
 //
 // It starts its own PostgreSQL, Redis and NATS on free ports (their CPU is this run's alone)
 // and the whole stack. Two measured phases, each between two /proc snapshots:
@@ -17,6 +17,8 @@
 //                a second, open loop. Games still being played when phase 1 ends are played
 //                to their end first, faster (an action every 150-450 ms: still a human's
 //                timing), and not measured.
+// Actions go over the game socket (/ws/game, one per game as the game page opens it) or, with
+// --transport http, as one POST each (the browser's fallback).
 // Then CPU ms per action and per submission, by process; round-trip p95 of the actions and
 // p99 of the submissions; what the rest of the machine used; and the rows in PostgreSQL
 // against what the clients were told. Writes loadtest/results/trusted-<game>-<time>.json.
@@ -32,6 +34,7 @@ import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { openLoop, percentile } from './lib/measure.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
 import { cpuBetween, processGroups } from './lib/process-cpu.mjs';
+import { createGameSocket } from './lib/game-socket.mjs';
 import { greedyAction, longPlan, plantLongGame } from './lib/trusted-player.mjs';
 
 const require = createRequire(import.meta.url);
@@ -51,11 +54,14 @@ const { values: args } = parseArgs({
     /** Where the report goes (default loadtest/results/trusted-<game>-<time>.json). */
     out: { type: 'string' },
     connections: { type: 'string', default: '256' },
+    /** How actions travel: the game socket or one HTTP request each. */
+    transport: { type: 'string', default: 'ws' },
     /** V8 CPU profiles of every stack process into loadtest/results/profiles/. */
     profile: { type: 'boolean', default: false },
   },
 });
 if (!['typical', 'long'].includes(args.game)) throw new Error('--game is typical or long');
+if (!['ws', 'http'].includes(args.transport)) throw new Error('--transport is ws or http');
 const long = args.game === 'long';
 const gameCount = Number(args.games);
 const paceMs = Number(args['pace-ms']);
@@ -141,7 +147,7 @@ async function main() {
   process.exitCode = bad > 0 ? 2 : 0;
 }
 
-async function run({ pool, db, groups }) {
+async function run({ pool, db, groups, base }) {
   const call = async (method, p, body, credential) => {
     const res = await pool.request({
       path: p,
@@ -222,15 +228,17 @@ async function run({ pool, db, groups }) {
       await res.body.dump();
       if (res.statusCode !== 302) throw new Error(`/api/ads/go: ${res.statusCode}`);
     }
-    const answer = await withRetries(() =>
-      call(
-        'POST',
-        `/api/player-sessions/${game.id}/actions`,
-        { seq: game.view.seq, action },
-        game.credential,
-      ),
-    );
+    const seq = game.view.seq;
+    const answer = await withRetries(() => {
+      if (args.transport === 'http') {
+        const p = `/api/player-sessions/${game.id}/actions`;
+        return call('POST', p, { seq, action }, game.credential);
+      }
+      game.socket ??= createGameSocket(base);
+      return game.socket.act(game.id, seq, action, game.credential);
+    });
     game.view = answer.game;
+    if (game.view.status === 'ended') game.socket?.close();
     if (action.type !== 'end') ledger.logged++; // the end is logged as code -1, or not at all
     if (game.view.status === 'ended') ledger.ended++;
   }
@@ -258,6 +266,7 @@ async function run({ pool, db, groups }) {
         }
       } catch (error) {
         failed(error);
+        game.socket?.close();
         game = await startGame();
       }
       due += paceMs * (0.5 + Math.random());
@@ -530,7 +539,9 @@ async function countRows(db, { ledger, finished, submitted, answers, resendsDiff
 function printReport(r) {
   const a = r.actions;
   const s = r.submissions;
-  console.log(`\n${r.args.game} games, ${a.gamesInProgress} in progress`);
+  console.log(
+    `\n${r.args.game} games, ${a.gamesInProgress} in progress, actions over ${r.args.transport}`,
+  );
   console.log(
     `actions: ${a.actions} (${a.perSecond}/s), round trip p50 ${a.roundTripMs.p50} ` +
       `p95 ${a.roundTripMs.p95} p99 ${a.roundTripMs.p99} ms; stack CPU ` +

@@ -10,37 +10,43 @@ import { promisify } from 'node:util';
 
 const root = path.join(__dirname, '../..');
 
-it('plays and submits typical games end to end and counts every row', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-trusted-smoke-'));
-  const out = path.join(dir, 'report.json');
-  await promisify(execFile)(
-    process.execPath,
-    [
-      'loadtest/trusted-games.mjs',
-      ...['--game', 'typical', '--games', '6', '--pace-ms', '300', '--warmup', '1'],
-      ...['--duration', '3', '--rest', '1', '--submissions', '8', '--submit-rate', '20'],
-      ...['--out', out],
-    ],
-    { cwd: root, timeout: 110_000 },
-  );
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  fs.rmSync(dir, { recursive: true, force: true });
-  expect(report.actions.actions).toBeGreaterThan(0);
-  expect(report.submissions.submitted).toBe(8); // fewer than 10: none set aside to warm up
-  expect(report.submissions.accepted).toBe(report.submissions.submitted);
-  // Every process of the stack, stores included, was found and measured.
-  for (const group of ['gateway', 'sessions', 'postgres']) {
-    expect(`${group}: ${(report.actions.cpu.groups[group] ?? 0) > 0}`).toBe(`${group}: true`);
-  }
-  expect(report.submissions.cpu.groups.scores ?? 0).toBeGreaterThan(0);
-  expect(report.actions.netStackCpuMsPerAction).toBeGreaterThan(0);
+// Actions over the game socket (the page's way) and over HTTP (its fallback).
+it.each(['ws', 'http'])(
+  'plays (actions over %s) and submits typical games, counting every row',
+  async (transport) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-trusted-smoke-'));
+    const out = path.join(dir, 'report.json');
+    await promisify(execFile)(
+      process.execPath,
+      [
+        'loadtest/trusted-games.mjs',
+        ...['--game', 'typical', '--games', '6', '--pace-ms', '300', '--warmup', '1'],
+        ...['--duration', '3', '--rest', '1', '--submissions', '8', '--submit-rate', '20'],
+        ...['--transport', transport, '--out', out],
+      ],
+      { cwd: root, timeout: 110_000 },
+    );
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(report.args.transport).toBe(transport);
+    expect(report.actions.actions).toBeGreaterThan(0);
+    expect(report.submissions.submitted).toBe(8); // fewer than 10: none set aside to warm up
+    expect(report.submissions.accepted).toBe(report.submissions.submitted);
+    // Every process of the stack, stores included, was found and measured.
+    for (const group of ['gateway', 'sessions', 'postgres']) {
+      expect(`${group}: ${(report.actions.cpu.groups[group] ?? 0) > 0}`).toBe(`${group}: true`);
+    }
+    expect(report.submissions.cpu.groups.scores ?? 0).toBeGreaterThan(0);
+    expect(report.actions.netStackCpuMsPerAction).toBeGreaterThan(0);
 
-  const { checks } = report;
-  expect(checks.mismatches).toEqual([]);
-  expect(checks).toMatchObject({ lost: 0, duplicated: 0, outboxLeft: 0, failures: 0 });
-  const rows = Object.fromEntries(
-    (checks.table as { what: string; told: number; rows: number }[]).map((r) => [r.what, r]),
-  );
-  expect(rows['scores accepted (scores.scores)']!.rows).toBe(8);
-  expect(rows['actions applied (sessions.game_actions)']!.rows).toBeGreaterThan(0);
-}, 120_000);
+    const { checks } = report;
+    expect(checks.mismatches).toEqual([]);
+    expect(checks).toMatchObject({ lost: 0, duplicated: 0, outboxLeft: 0, failures: 0 });
+    const rows = Object.fromEntries(
+      (checks.table as { what: string; told: number; rows: number }[]).map((r) => [r.what, r]),
+    );
+    expect(rows['scores accepted (scores.scores)']!.rows).toBe(8);
+    expect(rows['actions applied (sessions.game_actions)']!.rows).toBeGreaterThan(0);
+  },
+  120_000,
+);
