@@ -9,6 +9,7 @@ import {
   SessionFlagged,
   UpdatePublished,
   UserDeleted,
+  UserNamed,
   type MessageFns,
 } from './gen/events/v1/events';
 
@@ -61,6 +62,7 @@ export const EVENTS = {
     type: AchievementAwarded,
   }),
   userDeleted: event({ subject: 'user.deleted', stream: 'USERS', type: UserDeleted }),
+  userNamed: event({ subject: 'user.named', stream: 'USERS', type: UserNamed }),
 };
 
 export type EventName = keyof typeof EVENTS;

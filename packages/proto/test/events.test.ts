@@ -31,6 +31,7 @@ describe('the event table', () => {
       ['updates.published', 'UPDATES'],
       ['achievement.awarded', 'ACHIEVEMENTS'],
       ['user.deleted', 'USERS'],
+      ['user.named', 'USERS'],
     ]);
     expect(eventStreams('scoreCreated', 'leaderboardUpdated', 'sessionFlagged')).toEqual([
       { name: 'SCORES', subjects: ['scores.>'] },

@@ -152,6 +152,20 @@ export interface UserDeleted {
 }
 
 /**
+ * Subject `user.named`: an account took a username (stream USERS), at registration or by a
+ * rename. Who owns a name changed: the scores service forgets what it remembered of the owners
+ * of `username` and `previous_username` (its cache of auth's ResolveName answers).
+ */
+export interface UserNamed {
+  id: string;
+  occurredAt: string;
+  userId: string;
+  username: string;
+  /** The username before a rename (free again now); empty at registration. */
+  previousUsername: string;
+}
+
+/**
  * Subject `achievement.awarded`: a registered player has just won a badge (stream
  * ACHIEVEMENTS), once per player and badge. Realtime delivers it to that player's sockets only.
  */
@@ -1521,6 +1535,151 @@ export const UserDeleted: MessageFns<UserDeleted> = {
     message.userId = object.userId ?? "";
     message.username = object.username ?? "";
     message.removeScores = object.removeScores ?? false;
+    return message;
+  },
+};
+
+function createBaseUserNamed(): UserNamed {
+  return { id: "", occurredAt: "", userId: "", username: "", previousUsername: "" };
+}
+
+export const UserNamed: MessageFns<UserNamed> = {
+  encode(message: UserNamed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(18).string(message.occurredAt);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.username !== "") {
+      writer.uint32(34).string(message.username);
+    }
+    if (message.previousUsername !== "") {
+      writer.uint32(42).string(message.previousUsername);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserNamed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserNamed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.previousUsername = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserNamed {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      previousUsername: isSet(object.previousUsername)
+        ? globalThis.String(object.previousUsername)
+        : isSet(object.previous_username)
+        ? globalThis.String(object.previous_username)
+        : "",
+    };
+  },
+
+  toJSON(message: UserNamed): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.previousUsername !== "") {
+      obj.previousUsername = message.previousUsername;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserNamed>, I>>(base?: I): UserNamed {
+    return UserNamed.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserNamed>, I>>(object: I): UserNamed {
+    const message = createBaseUserNamed();
+    message.id = object.id ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    message.userId = object.userId ?? "";
+    message.username = object.username ?? "";
+    message.previousUsername = object.previousUsername ?? "";
     return message;
   },
 };
