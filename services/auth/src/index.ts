@@ -38,7 +38,7 @@ import { createUserStore } from './store/users';
 export const SCHEMA = 'auth';
 
 /** The JetStream streams this service publishes to (its outbox subjects). */
-export const STREAMS = eventStreams('userDeleted', 'achievementAwarded');
+export const STREAMS = eventStreams('userDeleted', 'userNamed', 'achievementAwarded');
 
 export interface RunningAuth {
   port: number;
@@ -68,7 +68,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
   const relay = startOutboxRelay({ db, bus, logger });
 
-  const users = createUserStore(db);
+  const users = createUserStore(db, { wake: () => relay.wake() });
   const accounts = createAccounts({
     users,
     failures: createRedisFailureCounter(redis),

@@ -1,4 +1,5 @@
-import { playerNameSkeleton, preparedQuery, type Knex } from '@ballmatch/platform';
+import { playerNameSkeleton, preparedQuery, writeOutbox, type Knex } from '@ballmatch/platform';
+import { newEvent } from '@ballmatch/proto';
 
 /** A user as the store hands it up. */
 export interface UserRow {
@@ -49,8 +50,22 @@ function userColumns(user: Partial<NewUser>): Raw {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
-/** Queries on auth.users. Unique violations surface as the pg error (code 23505, constraint). */
-export function createUserStore(db: Knex) {
+/**
+ * Who owns a name changed: user.named goes out with the change (same transaction). The scores
+ * service forgets its cached answers for both names on it (services/scores name-owners.ts).
+ */
+function named(trx: Knex.Transaction, user: UserRow, previousUsername: string) {
+  return writeOutbox(trx, [
+    newEvent('userNamed', { userId: user.id, username: user.username, previousUsername }),
+  ]);
+}
+
+/**
+ * Queries on auth.users. Unique violations surface as the pg error (code 23505, constraint).
+ * `wake` is called after a commit that wrote an event (the outbox relay's fast path).
+ */
+export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
+  const wake = options.wake ?? (() => {});
   const users = () => db<Raw>('users');
   const first = async (query: Knex.QueryBuilder) => {
     const raw = (await query.select(COLUMNS).first()) as Raw | undefined;
@@ -75,8 +90,14 @@ export function createUserStore(db: Knex) {
       return row?.id;
     },
     async insert(user: NewUser): Promise<UserRow> {
-      const [created] = await users().insert(userColumns(user)).returning(COLUMNS);
-      return userRow(created!);
+      const created = await db.transaction(async (trx) => {
+        const [raw] = await trx<Raw>('users').insert(userColumns(user)).returning(COLUMNS);
+        const row = userRow(raw!);
+        await named(trx, row, '');
+        return row;
+      });
+      wake();
+      return created;
     },
     /**
      * Applies the changes; `beforeCommit` runs inside the transaction once the row is updated
@@ -87,14 +108,28 @@ export function createUserStore(db: Knex) {
       changes: UserChanges,
       beforeCommit?: () => Promise<unknown>,
     ): Promise<UserRow | undefined> {
-      return db.transaction(async (trx) => {
+      let renamed = false;
+      const result = await db.transaction(async (trx) => {
+        // A rename frees the old name: the event names it too.
+        const before =
+          changes.username === undefined
+            ? undefined
+            : ((await trx<Raw>('users').where({ id }).forUpdate().first('username')) as
+                { username: string } | undefined);
         const [updated] = await trx<Raw>('users')
           .where({ id })
           .update({ ...userColumns(changes), updated_at: db.fn.now() })
           .returning(COLUMNS);
         if (updated && beforeCommit) await beforeCommit();
-        return updated && userRow(updated);
+        const row = updated && userRow(updated);
+        if (row && before && before.username !== row.username) {
+          await named(trx, row, before.username);
+          renamed = true;
+        }
+        return row;
       });
+      if (renamed) wake();
+      return result;
     },
     /**
      * Deletes the account; `inTransaction` runs inside the transaction once the row is gone
