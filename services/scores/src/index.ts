@@ -27,6 +27,7 @@ import { createMyScores } from './domain/my-scores';
 import { createReview } from './domain/review';
 import { createSeasonAdmin } from './domain/seasons';
 import { createStats } from './domain/stats';
+import { createNameOwnerCache, namesInUserEvent } from './domain/name-owners';
 import type { NameLookup } from './domain/player-name';
 import { createSubmissions, type SessionLookup } from './domain/submissions';
 import {
@@ -100,6 +101,18 @@ export async function start(
   const sessions = options.sessionLookup ? null : createSessionsClient(config.SESSIONS_ADDR);
   const auth = options.nameLookup ? null : createAuthClient(config.AUTH_ADDR);
   const names = options.nameLookup ?? auth!.names;
+  // Submissions ask through this process's memory of auth's answers; moderation asks auth.
+  const nameOwners = createNameOwnerCache(names, { ttlMs: config.NAME_OWNER_CACHE_MS });
+  const userEvents = bus.subscribe('user.>', (payload) => {
+    const changed = namesInUserEvent(payload);
+    if (changed) nameOwners.forget(changed);
+    else nameOwners.clear();
+  });
+  void (async () => {
+    for await (const status of bus.connection.status()) {
+      if (status.type === 'reconnect') nameOwners.clear();
+    }
+  })();
 
   const scores = createScoreStore(db);
   const weeks = createWeekStore(db);
@@ -134,7 +147,7 @@ export async function start(
       seasons,
       boards,
       session: options.sessionLookup ?? sessions!.lookup,
-      names,
+      names: nameOwners.lookup,
       now,
       changed,
       wake,
@@ -201,6 +214,7 @@ export async function start(
       await server.stop();
       await relay?.stop();
       await consumers.stop();
+      userEvents.unsubscribe();
       sessions?.close();
       auth?.close();
       if (removeStreams) await deleteStreams(bus, STREAMS);

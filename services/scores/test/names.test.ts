@@ -11,7 +11,7 @@ import {
   type AsyncClient,
 } from '@ballmatch/platform';
 import { createTestDatabase, eventually } from '@ballmatch/platform/testing';
-import { scoresV1 } from '@ballmatch/proto';
+import { authV1, scoresV1 } from '@ballmatch/proto';
 import { claimName, parsePlayerName, type NameLookup } from '../src/domain/player-name';
 import { migrations } from '../src/migrations';
 import { startHarness, type ScoresHarness } from './harness';
@@ -45,7 +45,7 @@ async function player(username: string) {
     { serviceLabel: 'scores', defaultTimeoutMs: 10_000, authorization: bearer(token) },
   );
   opened.push(client);
-  return { id: user!.id, client };
+  return { id: user!.id, client, token };
 }
 
 const OWNED_FOR_GUEST =
@@ -220,6 +220,66 @@ describe('submissions: names belong to their owners', () => {
     // Once auth is back (and the channel to it has reconnected), the same game goes through.
     const stored = await eventually(() => h.submit(h.submission(game)), { timeoutMs: 10_000 });
     expect(stored).toMatchObject({ playerName: 'Offline' });
+  });
+});
+
+describe("who owns a name: remembered by scores, forgotten when it changes hands (auth's user.named)", () => {
+  /** A guest's submission of a new game under this name: refused with this message. */
+  const guestRefused = async (playerName: string, message: string) => {
+    const game = await h.newGame(playerName);
+    await expect(h.submit(h.submission(game))).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message,
+    });
+  };
+  const guestAccepted = async (playerName: string) => {
+    const game = await h.newGame(playerName);
+    expect(await h.submit(h.submission(game))).toMatchObject({ playerName });
+  };
+
+  it("asks auth once for a name: the next game under it (or a look-alike) is not auth's call", async () => {
+    await guestAccepted('Kept');
+    const fresh = await h.newGame('Fresh');
+    const again = await h.newGame('KEPT');
+    await h.stopAuth();
+    try {
+      expect(await h.submit(h.submission(again))).toMatchObject({ playerName: 'KEPT' });
+      // A name not asked yet still fails closed.
+      await expect(h.submit(h.submission(fresh))).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      await h.restartAuth();
+    }
+    // Once the channel to auth has reconnected, the name not asked yet goes through.
+    await eventually(() => h.submit(h.submission(fresh)), { timeoutMs: 10_000 });
+  });
+
+  it('a name a guest played under, then registered, is refused to guests once auth says so', async () => {
+    await guestAccepted('Quill'); // remembered: nobody owns it
+    await player('quill');
+    // The window: until user.named reaches scores (milliseconds), the remembered answer stands.
+    await eventually(() => guestRefused('Quill', OWNED_FOR_GUEST), { timeoutMs: 10_000 });
+    await guestRefused('QUILL', OWNED_FOR_GUEST);
+  });
+
+  it('a rename takes the new name from guests and frees the old one', async () => {
+    const wren = await player('Wren');
+    await guestRefused('Wren', OWNED_FOR_GUEST); // remembered: Wren's
+    await guestAccepted('Robin'); // remembered: nobody's
+    const account = createGrpcClient(
+      authV1.AccountServiceClient,
+      authV1.AccountServiceService,
+      h.env.AUTH_ADDR!,
+      { serviceLabel: 'auth', defaultTimeoutMs: 10_000, authorization: bearer(wren.token) },
+    );
+    opened.push(account);
+    await account.updateProfile({ username: 'Robin' });
+    await eventually(() => guestRefused('Robin', OWNED_FOR_GUEST), { timeoutMs: 10_000 });
+    await guestAccepted('Wren');
+    // The account itself posts under its new name.
+    const game = await h.newGame('Robin');
+    await expect(
+      wren.client.submitScore(h.submission(game), { sessionCredential: game.credential }),
+    ).resolves.toMatchObject({ score: { playerName: 'Robin' } });
   });
 });
 
