@@ -1,7 +1,8 @@
 // Playing the real game in the browser. Ranked games are held by the server and the page
 // exposes no test hooks, so the test reads the board where the page does: from the server's
 // answers (POST /api/player-sessions when a game starts, GET /api/player-sessions/current when
-// one is resumed, POST …/actions after each action), caught with playwright's response events.
+// one is resumed, then each action's answer: a frame on the game socket /ws/game, or the answer
+// to POST …/actions when the page fell back to HTTP), caught with playwright's events.
 // Moves are chosen on that board with @ballmatch/engine (the swaps it allows, the runs each
 // pops at once: all the board itself decides), and the stats bar must show the answer's figures
 // once each move has settled.
@@ -88,18 +89,97 @@ export function slowMove(game: WireGame): Move {
   return best;
 }
 
+type SentAction = { seq: number; action: WireAction };
+
+/** The server's answer to one action, over either way the page sends it. */
+export interface ObservedAnswer {
+  sent: SentAction;
+  status: number;
+  body: unknown;
+  transport: 'ws' | 'http';
+}
+
+const ANSWER_TIMEOUT_MS = 30_000;
+
 export class GameMirror {
   /** The game as the server last answered. */
   game!: WireGame;
   /** The keyboard cursor: the board starts it on the top-left ball. */
   cursor: Cell = { x: 0, y: 0 };
-  /** Every action the page sent, in order (with its seq). */
-  readonly sent: Array<{ seq: number; action: WireAction }> = [];
+  /** Every action the page sent, in order (with its seq), over the socket or HTTP. */
+  readonly sent: SentAction[] = [];
+  /** How each answered action travelled, in order. */
+  readonly answeredOver: Array<ObservedAnswer['transport']> = [];
+  private readonly listeners = new Set<(answer: ObservedAnswer) => void>();
 
   constructor(private readonly page: Page) {
     page.on('request', (request) => {
-      if (isAction(request)) this.sent.push(request.postDataJSON());
+      if (isAction(request)) this.sent.push(request.postDataJSON() as SentAction);
     });
+    page.on('response', (response) => {
+      // A 5xx is a lost answer the page sends again.
+      if (!isAction(response.request()) || response.status() >= 500) return;
+      const sent = response.request().postDataJSON() as SentAction;
+      void response
+        .json()
+        .catch(() => null)
+        .then((body) =>
+          this.answered({ sent, status: response.status(), body, transport: 'http' }),
+        );
+    });
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname !== '/ws/game') return;
+      const pending = new Map<string, SentAction>();
+      const frame = (payload: string | Buffer) =>
+        JSON.parse(String(payload)) as Record<string, unknown>;
+      socket.on('framesent', ({ payload }) => {
+        const f = frame(payload);
+        if (f.type !== 'action') return;
+        const sent = { seq: f.seq, action: f.action } as SentAction;
+        this.sent.push(sent);
+        pending.set(`${String(f.session)} ${String(f.seq)}`, sent);
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const f = frame(payload);
+        const key = `${String(f.session)} ${String(f.seq)}`;
+        const sent = pending.get(key);
+        if (!sent) return;
+        pending.delete(key);
+        // A 5xx (restarting) or 429 (held back) frame sends the page to HTTP with the same seq.
+        const status = f.type === 'answer' ? 200 : Number(f.status);
+        if (status >= 500 || status === 429) return;
+        const body = f.type === 'answer' ? f.answer : { message: f.message };
+        this.answered({ sent, status, body, transport: 'ws' });
+      });
+    });
+  }
+
+  private answered(answer: ObservedAnswer): void {
+    this.answeredOver.push(answer.transport);
+    for (const listener of this.listeners) listener(answer);
+  }
+
+  /** Runs `trigger` and hands back the server's answer to the action it makes the page send. */
+  async actionAnswer(trigger: () => Promise<void>): Promise<ObservedAnswer> {
+    let stop = () => {};
+    const answer = new Promise<ObservedAnswer>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no action answered in ${ANSWER_TIMEOUT_MS} ms`)),
+        ANSWER_TIMEOUT_MS,
+      );
+      const listener = (a: ObservedAnswer) => resolve(a);
+      this.listeners.add(listener);
+      stop = () => {
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+      };
+    });
+    try {
+      await trigger();
+      return await answer;
+    } finally {
+      stop();
+    }
   }
 
   get board(): Locator {
@@ -126,17 +206,17 @@ export class GameMirror {
 
   /** Runs `trigger` and reads the server's answer to the action it makes the page send. */
   async answerTo(expected: WireAction['type'], trigger: () => Promise<void>): Promise<WireGame> {
-    const response = this.page.waitForResponse((r) => isAction(r.request()) && r.status() < 500);
-    await trigger();
-    const answer = await response;
-    const sent = answer.request().postDataJSON() as { seq: number; action: WireAction };
+    const { sent, status, body } = await this.actionAnswer(trigger);
     if (sent.action.type !== expected) {
       throw new Error(`expected a ${expected} action, the page sent ${JSON.stringify(sent)}`);
     }
     if (sent.seq !== this.game.seq) {
       throw new Error(`the page sent seq ${sent.seq}; the game was at ${this.game.seq}`);
     }
-    this.game = (await json<{ game: WireGame }>(answer)).game;
+    if (status !== 200) {
+      throw new Error(`${expected} action: ${status} ${JSON.stringify(body)}`);
+    }
+    this.game = (body as { game: WireGame }).game;
     return this.game;
   }
 

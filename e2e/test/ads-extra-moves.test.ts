@@ -9,7 +9,7 @@ import type { Request, Response } from 'playwright-core';
 import { registerThroughApi } from '../support/accounts';
 import { playUntilOutOfMoves } from '../support/ads';
 import { useChromium } from '../support/browser';
-import { GameMirror, isAction, leaveAndReturn } from '../support/game';
+import { GameMirror, leaveAndReturn } from '../support/game';
 
 const { journey } = useChromium();
 
@@ -48,12 +48,9 @@ journey(
     await offer.getByRole('button', { name: 'Watch Ad' }).click();
     await blocked;
     await (await blockedTab).close();
-    const [answer] = await Promise.all([
-      page.waitForResponse((r) => isAction(r.request())),
-      leaveAndReturn(page),
-    ]);
-    expect(answer.request().postDataJSON()).toMatchObject({ action: { type: 'extraMoves' } });
-    expect(answer.status()).toBe(422);
+    const answer = await game.actionAnswer(() => leaveAndReturn(page));
+    expect(answer.sent).toMatchObject({ action: { type: 'extraMoves' } });
+    expect(answer.status).toBe(422);
     await offer.getByRole('alert').getByText(WATCH_FIRST).waitFor();
 
     // Followed through the server's link (its redirect to the ad): the moves are granted.

@@ -58,6 +58,8 @@ journey(
     // Out of moves again with the extra moves used: the server ended the game itself, and
     // the page has no 'end' to send.
     expect(game.game.status).toBe('ended');
+    // The actions went over the game socket (HTTP only as a fallback for an unanswered one).
+    expect(game.answeredOver).toContain('ws');
     expect(game.actionsBySeq().some((s) => s.action.type === 'end')).toBe(false);
 
     // Game over 300 ms later; a score above 0 opens the dialog, prefilled from the

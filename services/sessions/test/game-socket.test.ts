@@ -124,6 +124,7 @@ describe('the game socket', () => {
       seq: 5,
       status: 422,
       message: 'The game is at action 1, not 5: read it again',
+      field: 'seq',
     });
     const scoring = await svc.client.getSessionForScoring({ id });
     expect(scoring.actionCodes).toHaveLength(1);
@@ -140,6 +141,7 @@ describe('the game socket', () => {
       seq: 0,
       status: 403,
       message: 'This session belongs to another player',
+      field: 'credential',
     };
     expect(await (await socket()).ask(swap)).toEqual(forbidden);
     expect(await (await socket(tokenOf(other))).ask(swap)).toEqual(forbidden);
@@ -177,6 +179,7 @@ describe('the game socket', () => {
           status: 400,
           message:
             "action must be {type: 'swap', from, to}, {type: 'reset'}, 'extraMoves' or 'end'",
+          field: 'action', // as the HTTP body names it: the page shows it by the field
         },
       ],
       [

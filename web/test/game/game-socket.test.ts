@@ -64,9 +64,19 @@ describe('the game socket', () => {
     const { socket, fake } = connected();
     const refused = socket.send('s1', '', body);
     expect(fake().sent[0]).not.toHaveProperty('credential');
-    fake().reply({ type: 'error', session: 's1', seq: 3, status: 422, message: 'out of step' });
+    fake().reply({
+      type: 'error',
+      session: 's1',
+      seq: 3,
+      status: 422,
+      message: 'Watch the ad first to earn extra moves',
+      field: 'action',
+    });
     await expect(refused).rejects.toBeInstanceOf(ApiError);
-    await expect(refused).rejects.toMatchObject({ status: 422, data: { message: 'out of step' } });
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      data: { message: 'Watch the ad first to earn extra moves', field: 'action' },
+    });
 
     const restarting = socket.send('s1', '', { ...body, seq: 4 });
     fake().reply({ type: 'error', session: 's1', seq: 4, status: 503, message: 'closing' });

@@ -98,15 +98,17 @@ export function answerFrame(message: ActionMessage, answer: ActionAnswer): strin
 }
 
 /**
- * `{"type":"error",...}`: the status and message the HTTP route would answer (by the platform's
- * one map; `status` only for what the map has no code for: 413, a message too large).
+ * `{"type":"error",...}`: the status, message and field the HTTP route would answer (by the
+ * platform's one map; `status` only for what the map has no code for: 413, a message too large).
  */
 export function errorFrame(echo: Echo, error: AppError, status = httpStatusOf(error)): string {
+  const { field } = error.details;
   return JSON.stringify({
     type: 'error',
     session: echo.session,
     seq: echo.seq,
     status,
     message: error.message,
+    ...(field ? { field } : {}),
   });
 }

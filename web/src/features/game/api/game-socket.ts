@@ -85,8 +85,9 @@ export function createGameSocket(
       entry.reject(new SocketUnavailable(String(frame.message)));
       return;
     }
-    // Anything else is the answer HTTP would give: the same status and message.
-    entry.reject(new ApiError(status, '', JSON.stringify({ message: frame.message })));
+    // Anything else is the answer HTTP would give: the same status, message and field.
+    const { message, field } = frame;
+    entry.reject(new ApiError(status, '', JSON.stringify({ message, field })));
   }
 
   return {
