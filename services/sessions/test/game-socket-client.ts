@@ -3,7 +3,14 @@ import { WebSocket } from 'ws';
 /** A frame the game socket sent. */
 export type Frame =
   | { type: 'answer'; session: string; seq: number; answer: Record<string, unknown> }
-  | { type: 'error'; session: string | null; seq: number | null; status: number; message: string };
+  | {
+      type: 'error';
+      session: string | null;
+      seq: number | null;
+      status: number;
+      message: string;
+      field?: string;
+    };
 
 /**
  * A test's client of the game socket at `url` (ws://…/ws/game, the service's or the gateway's)
