@@ -63,6 +63,7 @@ describe('/ws/game through the gateway', () => {
       seq: 4,
       status: refused.status,
       message: refused.json.message,
+      field: refused.json.field,
     });
     const bad = { seq: 1, action: { type: 'swap', from: { x: 0 }, to: { x: 1, y: 0 } } };
     const badHttp = await client(stack.url).post(`/api/player-sessions/${id}/actions`, bad, owner);

@@ -123,11 +123,6 @@ export async function startEventConsumer(options: {
       return;
     }
     observeDeliveryLag(durable, payload);
-    if (options.ignores?.(payload)) {
-      eventsConsumed.inc({ consumer: durable, result: 'ignored' });
-      msg.ack();
-      return;
-    }
     const fromPayload = (payload as { id?: unknown } | null)?.id;
     const id =
       typeof fromPayload === 'string' && fromPayload
@@ -138,6 +133,12 @@ export async function startEventConsumer(options: {
     await withEventSpan(
       { consumer: durable, subject, carrier: fromNatsHeaders(msg.headers), eventId: id },
       async () => {
+        // Still a span of the trace: the event reached this consumer, which had nothing to do.
+        if (options.ignores?.(payload)) {
+          eventsConsumed.inc({ consumer: durable, result: 'ignored' });
+          msg.ack();
+          return;
+        }
         try {
           let applied = false;
           const after = await db.transaction(async (trx) => {
