@@ -33,7 +33,7 @@ if (everything) {
   run(bin('tsc'), ['-p', 'e2e', '--noEmit']);
   run(bin('tsc'), ['-p', 'faults', '--noEmit']);
 }
-run('sh', [path.join(root, 'scripts/ensure-chromium.sh')]);
+run('sh', [path.join(root, 'scripts/ensure-test-tools.sh')]);
 
 console.log('test: jest');
 const result = spawnSync(bin('jest'), ['--ci', '--maxWorkers=2', ...jestArgs], {
