@@ -3,7 +3,7 @@ import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
+import { refuseUpgrade, sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
 
 /** A WebSocket path of this site and the service behind it. */
 export interface SocketRoute {
@@ -65,14 +65,6 @@ function originAllowed(req: IncomingMessage, allowed: Set<string>): boolean {
   } catch {
     return false;
   }
-}
-
-function refuse(socket: Duplex, status: number, reason: string, message: string): void {
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
 }
 
 /**
@@ -144,13 +136,13 @@ export function createSocketProxy(options: {
     upgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
       const proxy = proxies.get((req.url ?? '/').split('?')[0]!);
-      if (!proxy) return refuse(socket, 404, 'Not Found', 'Not found');
+      if (!proxy) return refuseUpgrade(socket, 404, 'Not found');
       if (options.draining()) {
-        return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
+        return refuseUpgrade(socket, 503, 'Restarting; connect again');
       }
       if (!originAllowed(req, allowed)) {
         logger.warn({ origin: req.headers.origin }, 'cross-site WebSocket handshake refused');
-        return refuse(socket, 403, 'Forbidden', 'Cross-site request refused');
+        return refuseUpgrade(socket, 403, 'Cross-site request refused');
       }
       setForwardedHeaders(req);
       sockets.add(socket);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
+import { refuseUpgrade, sendJson, sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
 import { WebSocketServer } from 'ws';
 import { clientIp } from './client-ip';
 import type { Hub } from './hub';
@@ -17,27 +17,6 @@ export interface ServerOptions {
   /** NATS answers: /readyz is 200 only then. */
   eventsConnected: () => boolean;
   draining: () => boolean;
-}
-
-function json(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-  });
-  res.end(text);
-}
-
-/** Refuses a WebSocket handshake with a plain HTTP answer. */
-function refuse(socket: Duplex, status: number, reason: string, message: string): void {
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\n` +
-      'Connection: close\r\n' +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
 }
 
 function destroyOnError(this: Duplex): void {
@@ -70,13 +49,13 @@ export function createHttpServer(options: ServerOptions): http.Server {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return json(res, 405, { message: 'Method not allowed' });
+      return sendJson(res, 405, { message: 'Method not allowed' });
     }
-    if (path === '/healthz') return json(res, 200, { status: 'ok' });
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (path === '/readyz') {
       const nats = options.eventsConnected() ? 'connected' : 'disconnected';
       const ready = !options.draining() && nats === 'connected';
-      return json(res, ready ? 200 : 503, {
+      return sendJson(res, ready ? 200 : 503, {
         status: ready ? 'ready' : options.draining() ? 'draining' : 'not ready',
         checks: { nats },
         connections: hub.connectionCount,
@@ -84,23 +63,23 @@ export function createHttpServer(options: ServerOptions): http.Server {
     }
     if (path === WS_PATH) {
       res.setHeader('upgrade', 'websocket');
-      return json(res, 426, { message: `${WS_PATH} is a WebSocket endpoint` });
+      return sendJson(res, 426, { message: `${WS_PATH} is a WebSocket endpoint` });
     }
-    json(res, 404, { message: 'Not found' });
+    sendJson(res, 404, { message: 'Not found' });
   });
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     // A peer that resets mid-handshake must not take the process down.
     socket.on('error', destroyOnError);
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== WS_PATH) return refuse(socket, 404, 'Not Found', 'Not found');
+    if (path !== WS_PATH) return refuseUpgrade(socket, 404, 'Not found');
     if (options.draining()) {
-      return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
+      return refuseUpgrade(socket, 503, 'Restarting; connect again');
     }
     const ip = clientIp(req, options.trustProxy);
     if (!hub.reserve(ip)) {
       logger.warn({ ip }, 'per-IP connection limit reached: handshake refused');
-      return refuse(socket, 429, 'Too Many Requests', 'Too many connections from this address');
+      return refuseUpgrade(socket, 429, 'Too many connections from this address');
     }
     const releaseOnClose = placeHolder(hub, ip, socket);
     const upgrade = (userId: string | null) => {

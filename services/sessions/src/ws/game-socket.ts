@@ -4,6 +4,8 @@ import {
   AppError,
   gameActionsAnswered,
   httpStatusOf,
+  refuseUpgrade,
+  sendJson,
   sessionTokenFromCookies,
   toAppError,
   watchOpenSockets,
@@ -68,19 +70,6 @@ interface Client {
   bucket: ReturnType<typeof tokenBucket>;
 }
 
-function refuse(socket: Duplex, status: number, reason: string, message: string): void {
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
-}
-
-function json(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
 const sizeOf = (data: RawData) =>
   Array.isArray(data)
     ? data.reduce((n, b) => n + b.length, 0)
@@ -105,9 +94,9 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     const path = (req.url ?? '/').split('?')[0];
     if (path === GAME_WS_PATH) {
       res.setHeader('upgrade', 'websocket');
-      return json(res, 426, { message: `${GAME_WS_PATH} is a WebSocket endpoint` });
+      return sendJson(res, 426, { message: `${GAME_WS_PATH} is a WebSocket endpoint` });
     }
-    json(res, 404, { message: 'Not found' });
+    sendJson(res, 404, { message: 'Not found' });
   });
 
   /**
@@ -234,11 +223,11 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== GAME_WS_PATH) return refuse(socket, 404, 'Not Found', 'Not found');
-    if (draining) return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
+    if (path !== GAME_WS_PATH) return refuseUpgrade(socket, 404, 'Not found');
+    if (draining) return refuseUpgrade(socket, 503, 'Restarting; connect again');
     const upgrade = (caller: SignedIn | null) => {
       if (socket.destroyed) return;
-      if (draining) return refuse(socket, 503, 'Service Unavailable', 'Restarting; connect again');
+      if (draining) return refuseUpgrade(socket, 503, 'Restarting; connect again');
       wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token, caller));
     };
     // The cookie's player owns the socket; a bad, expired or signed-out token leaves it a
@@ -248,7 +237,7 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     options.callerOf(token).then(upgrade, (error: unknown) => {
       const app = toAppError(error);
       if (app.code === 'UNAUTHENTICATED') return upgrade(null);
-      refuse(socket, 503, 'Service Unavailable', app.message);
+      refuseUpgrade(socket, 503, app.message);
     });
   });
 
