@@ -3,7 +3,7 @@ import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { refuseUpgrade, sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
+import { clientIp, refuseUpgrade, sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
 
 /** A WebSocket path of this site and the service behind it. */
 export interface SocketRoute {
@@ -30,26 +30,6 @@ export interface SocketProxy {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Cuts every proxied socket (shutdown: clients reconnect, to another gateway pod). */
   closeAll(): void;
-}
-
-function normalize(address: string): string {
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-}
-
-/** The client address as Express computes it with a numeric 'trust proxy' of `hops`. */
-export function forwardedClientIp(req: IncomingMessage, hops: number): string {
-  const remote = normalize(req.socket.remoteAddress ?? 'unknown');
-  if (hops === 0) return remote;
-  const header = req.headers['x-forwarded-for'];
-  const chain = [
-    remote,
-    ...(Array.isArray(header) ? header.join(',') : (header ?? ''))
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .reverse(),
-  ];
-  return normalize(chain[Math.min(hops, chain.length - 1)]!);
 }
 
 /**
@@ -113,7 +93,7 @@ export function createSocketProxy(options: {
   );
 
   function setForwardedHeaders(req: IncomingMessage): void {
-    const ip = forwardedClientIp(req, options.trustProxy);
+    const ip = clientIp(req, options.trustProxy);
     const encrypted = Boolean((req.socket as { encrypted?: boolean }).encrypted);
     const forwardedProto =
       options.trustProxy > 0

@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { refuseUpgrade, sendJson, sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
+import {
+  clientIp,
+  refuseUpgrade,
+  sendJson,
+  sessionTokenFromCookies,
+  type Logger,
+} from '@ballmatch/platform';
 import { WebSocketServer } from 'ws';
-import { clientIp } from './client-ip';
 import type { Hub } from './hub';
 
 export const WS_PATH = '/ws';
