@@ -2,6 +2,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import {
   AppError,
   bearer,
+  callerFromToken,
   currentRequestContext,
   isSessionRevoked,
   SESSION_COOKIE,
@@ -46,15 +47,14 @@ export function readSession({ publicKey, redis, cookies }: GatewayDeps): Request
 }
 
 /** Whether a token opens its session now: verified and not signed out (false if unsure). */
-export async function sessionOpen(
-  { publicKey, redis }: Pick<GatewayDeps, 'publicKey' | 'redis'>,
+export function sessionOpen(
+  deps: Pick<GatewayDeps, 'publicKey' | 'redis'>,
   token: string,
 ): Promise<boolean> {
-  try {
-    return !(await isSessionRevoked(redis, await verifySessionToken(publicKey, token)));
-  } catch {
-    return false;
-  }
+  return callerFromToken(deps, token).then(
+    () => true,
+    () => false,
+  );
 }
 
 export const requireUser: RequestHandler = (req, _res, next) => {
