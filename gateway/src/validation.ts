@@ -58,9 +58,6 @@ export function wireIntegerQuery(value: unknown, field: string, wire: WireIntege
   return n;
 }
 
-/** One home for body parsing: the sessions service's game socket parses its messages the same way. */
-export { parseBody } from '@ballmatch/platform';
-
 /** A query parameter as given: `?kind=a&kind=b` counts as its first value; undefined if absent. */
 export function queryValue(value: unknown): string | undefined {
   const one: unknown = Array.isArray(value) ? value[0] : value;

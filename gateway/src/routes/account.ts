@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import type { authV1, scoresV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
-import { pageQuery, parseBody } from '../validation';
+import { pageQuery } from '../validation';
 import { authRateLimit, userJson } from './auth';
 import { boardJson, scoreJson, weeklyRowJson } from './score-json';
 import { sessionJson } from './sessions';

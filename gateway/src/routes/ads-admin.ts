@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, parseBody, queryText, requiredText, uuidParam } from '../validation';
+import { optionalText, queryText, requiredText, uuidParam } from '../validation';
 import { STRIPE_CALL } from './ads';
 import { iconList } from './ad-serving';
 

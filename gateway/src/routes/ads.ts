@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { AppError } from '@ballmatch/platform';
+import { AppError, parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
 import { readCache } from '../read-cache';
-import { optionalText, parseBody, requiredText, uuidParam, wireInteger } from '../validation';
+import { optionalText, requiredText, uuidParam, wireInteger } from '../validation';
 
 /**
  * Buying ads (docs/api.md 'Ads and payments': catalog and buying). The ads service checks the

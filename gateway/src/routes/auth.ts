@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireUser } from '../middleware/session';
-import { optionalText, parseBody, requiredText } from '../validation';
+import { optionalText, requiredText } from '../validation';
 
 /** The JSON user of docs/api.md, 'Authentication': type and role both say 'admin' for admins. */
 export function userJson(user: authV1.User | undefined) {

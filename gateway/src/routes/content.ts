@@ -1,12 +1,11 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { AppError } from '@ballmatch/platform';
+import { AppError, parseBody } from '@ballmatch/platform';
 import type { contentV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import {
   optionalText,
   pageQuery,
-  parseBody,
   queryText,
   queryValue,
   requiredText,

@@ -1,9 +1,14 @@
 import { Router, type Request } from 'express';
-import { AppError, gameActionBody, isUuid, type GameActionBody } from '@ballmatch/platform';
+import {
+  AppError,
+  gameActionBody,
+  isUuid,
+  parseBody,
+  type GameActionBody,
+} from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
-import { parseBody } from '../validation';
 import { gameOffers } from './ad-serving';
 
 /**

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, parseBody, requiredText } from '../validation';
+import { optionalText, requiredText } from '../validation';
 import {
   boardJson,
   limitParam,

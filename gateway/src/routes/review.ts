@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, parseBody, requiredText, uuidParam } from '../validation';
+import { optionalText, requiredText, uuidParam } from '../validation';
 import { limitParam, reviewedJson } from './score-json';
 
 const clearBody = z.object({ reason: optionalText('reason', 500) });

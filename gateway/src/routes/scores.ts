@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
 import { requireAdmin } from '../middleware/session';
-import { optionalText, parseBody, requiredText, wireIntegerQuery } from '../validation';
+import { optionalText, requiredText, wireIntegerQuery } from '../validation';
 import {
   limitParam,
   rankJson,

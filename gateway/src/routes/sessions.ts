@@ -1,12 +1,11 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { checkPlayerName } from '@ballmatch/engine';
-import { AppError, isUuid } from '@ballmatch/platform';
+import { AppError, isUuid, parseBody } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import {
   pageQuery,
-  parseBody,
   queryText,
   queryValue,
   requiredText,

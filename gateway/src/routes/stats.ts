@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
-import { parseBody, queryText } from '../validation';
+import { queryText } from '../validation';
 import { limitParam } from './score-json';
 
 const flag = (field: string) =>
