@@ -69,7 +69,9 @@ export function parseMessage(text: string): ActionMessage {
   if (fields.type !== 'action') {
     throw new MessageError(bad("type must be 'action'", 'type'), echo);
   }
-  if (typeof fields.session !== 'string' || !isUuid(fields.session)) {
+  // The echo holds the session only when it is a session id: checked once.
+  const { session } = echo;
+  if (session === null) {
     throw new MessageError(bad('session must be a session id (UUID)', 'session'), echo);
   }
   const { credential } = fields;
@@ -81,7 +83,7 @@ export function parseMessage(text: string): ActionMessage {
   }
   try {
     const { seq, action } = parseBody(gameActionBody, fields);
-    return { session: fields.session, seq, action, credential: credential ?? '' };
+    return { session, seq, action, credential: credential ?? '' };
   } catch (error) {
     throw new MessageError(toAppError(error), echo);
   }
