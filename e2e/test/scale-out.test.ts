@@ -34,8 +34,16 @@ const { journey } = useChromium({ baseUrl: () => stack.info.url });
 
 const site = () => stack.info.url;
 const gateway = (n: 1 | 2) => stack.info.gateways[`gateway-${n}`];
-/** An address of the documentation range, so no other test's requests count with it. */
-const someAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+/**
+ * A new address of the documentation range on each call, so no other client's requests count
+ * with it (a random pick could land on the address a rate-limit test has just used up).
+ */
+let addressesGiven = 0;
+const someAddress = () => {
+  addressesGiven += 1;
+  if (addressesGiven > 254) throw new Error('the documentation range 203.0.113.0/24 is used up');
+  return `203.0.113.${addressesGiven}`;
+};
 
 async function metric(process: string, name: string, labels: string[] = []) {
   return metricSum(await readMetrics(stack.info.metrics[process]!), name, labels);
