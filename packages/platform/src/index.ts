@@ -15,6 +15,7 @@ export * from './nats';
 export * from './outbox';
 export * from './consumer';
 export * from './jwt';
+export * from './dev-secrets';
 export * from './revocation';
 export * from './shutdown';
 export * from './grpc/health';

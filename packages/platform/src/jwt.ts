@@ -8,6 +8,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { defaultDevKeyDir, readOrCreateOnce } from './dev-secrets';
 import { AppError } from './errors';
 
 /** Session tokens are Ed25519-signed JWTs: only auth holds the private key. */
@@ -118,8 +119,6 @@ export async function verifySessionToken(
   }
 }
 
-const defaultDevKeyDir = path.resolve(__dirname, '../../../.data/keys');
-
 /**
  * Development keys: made once under `dir` (default .data/keys in the repo) and shared by every
  * local process, so auth signs what the gateway verifies. Production passes PEMs instead.
@@ -127,20 +126,9 @@ const defaultDevKeyDir = path.resolve(__dirname, '../../../.data/keys');
 export function devKeyPair(dir = defaultDevKeyDir): { privatePem: string; publicPem: string } {
   const privateFile = path.join(dir, 'jwt-ed25519-private.pem');
   const publicFile = path.join(dir, 'jwt-ed25519-public.pem');
-  if (!fs.existsSync(privateFile)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const { privateKey } = generateKeyPairSync('ed25519');
-    const tmp = `${privateFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    try {
-      fs.linkSync(tmp, privateFile); // fails if another process made it first; theirs wins
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
-  }
-  const privatePem = fs.readFileSync(privateFile, 'utf8');
+  const privatePem = readOrCreateOnce(privateFile, () =>
+    generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
   const publicPem = createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
   if (!fs.existsSync(publicFile)) fs.writeFileSync(publicFile, publicPem);
   return { privatePem, publicPem };
