@@ -63,8 +63,11 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-interface PgConnection {
+/** One of knex's pooled pg connections, used directly (its own statements, no query builder). */
+export interface PgConnection {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  /** Text with no values goes as a simple query: several statements, one round trip, each result. */
+  query(text: string): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
 }
 
 interface KnexPgClient {
@@ -72,10 +75,24 @@ interface KnexPgClient {
   releaseConnection(connection: PgConnection): Promise<void>;
 }
 
+/** Runs `use` on one of knex's pooled connections (which already have the service's search_path). */
+export async function withPgConnection<T>(
+  db: Knex,
+  use: (connection: PgConnection) => Promise<T>,
+): Promise<T> {
+  const client = db.client as unknown as KnexPgClient;
+  const connection = await client.acquireConnection();
+  try {
+    return await use(connection);
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
 /**
- * Runs a named prepared statement on one of knex's pooled connections (which already have the
- * service's search_path): PostgreSQL parses and plans it once per connection instead of on
- * every call. For the hot paths only; everything else goes through knex.
+ * Runs a named prepared statement on one of knex's pooled connections: PostgreSQL parses and
+ * plans it once per connection instead of on every call. For the hot paths only; everything
+ * else goes through knex.
  */
 export async function preparedQuery<R>(
   db: Knex,
@@ -83,11 +100,8 @@ export async function preparedQuery<R>(
   text: string,
   values: unknown[],
 ): Promise<R[]> {
-  const client = db.client as unknown as KnexPgClient;
-  const connection = await client.acquireConnection();
-  try {
-    return (await connection.query({ name, text, values })).rows as R[];
-  } finally {
-    await client.releaseConnection(connection);
-  }
+  return withPgConnection(
+    db,
+    async (connection) => (await connection.query({ name, text, values })).rows as R[],
+  );
 }

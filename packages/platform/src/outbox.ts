@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JSONCodec, nanos, StorageType, type NatsError } from 'nats';
-import type { Knex } from './db';
+import { withPgConnection, type Knex } from './db';
 import { currentEventCarrier, toNatsHeaders, type EventCarrier } from './event-telemetry';
 import type { Logger } from './logger';
 import { outboxPublished, watchOutbox } from './metrics';
@@ -206,20 +206,34 @@ export function startOutboxRelay(options: {
   let timer: NodeJS.Timeout | null = null;
   let timerDue = Infinity;
 
+  // BEGIN, the claim and the commit setting go as one simple query (one round trip); the rows
+  // are claimed and deleted in one statement, and a failed publish rolls the delete back.
+  // The commit does not wait for its WAL flush (synchronous_commit off, this transaction
+  // only): a delete lost in a crash only publishes its rows again, which JetStream drops by
+  // message id within its duplicate window and every consumer drops by event id after it.
+  const quoted = `"${table.replace(/"/g, '""')}"`;
+  const claimSql = `BEGIN; SET LOCAL synchronous_commit TO off;
+    DELETE FROM ${quoted} WHERE seq IN (
+      SELECT seq FROM ${quoted} ORDER BY seq LIMIT ${Math.floor(batchSize)} FOR UPDATE SKIP LOCKED
+    ) RETURNING seq, id, subject, payload, headers`;
+
   async function publishBatch(): Promise<number> {
-    return db.transaction(async (trx) => {
-      // Claimed and deleted in one statement; a failed publish rolls the delete back.
-      const { rows } = (await trx.raw(
-        `DELETE FROM ?? WHERE seq IN (
-           SELECT seq FROM ?? ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED
-         ) RETURNING seq, id, subject, payload, headers`,
-        [table, table, batchSize],
-      )) as { rows: OutboxRow[] };
-      if (rows.length === 0) return 0;
-      rows.sort((a, b) => Number(a.seq) - Number(b.seq));
-      // Sent in order on one connection; the acknowledgements are awaited together.
-      await Promise.all(rows.map(publishRow));
-      outboxPublished.inc({ outbox: bus.name }, rows.length);
+    return withPgConnection(db, async (connection) => {
+      let rows: OutboxRow[];
+      try {
+        const results = (await connection.query(claimSql)) as { rows: unknown[] }[];
+        rows = results[results.length - 1]!.rows as OutboxRow[];
+        if (rows.length > 0) {
+          rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+          // Sent in order on one connection; the acknowledgements are awaited together.
+          await Promise.all(rows.map(publishRow));
+        }
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      await connection.query('COMMIT');
+      if (rows.length > 0) outboxPublished.inc({ outbox: bus.name }, rows.length);
       return rows.length;
     });
   }
