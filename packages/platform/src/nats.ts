@@ -35,6 +35,10 @@ export async function connectEventBus(options: {
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // No stack captured for every request: the client otherwise makes two Errors per request
+    // even when it succeeds, and a JetStream publish is a request (the outbox relay sends one
+    // per event). A timeout's error then lacks the caller's frames; the relay's log says which.
+    noAsyncTraces: true,
   });
   const subject = (s: string) => `${options.subjectPrefix}${s}`;
   return {
