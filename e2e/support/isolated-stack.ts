@@ -97,6 +97,8 @@ export async function prepareStack(label = 'e2e'): Promise<StackResources> {
       REDIS_KEY_PREFIX: testRedisPrefix(),
       NATS_SUBJECT_PREFIX: natsPrefix,
       JWT_DEV_KEY_DIR: keyDir,
+      // One for every gateway of the stack (the scaled stack's two too), as replicas share it.
+      AD_CLIENT_KEY_SECRET: randomBytes(32).toString('base64url'),
       ADMIN_USERNAME,
       ADMIN_PASSWORD: adminPassword,
       // Every journey signs in from 127.0.0.1; the default would throttle a full run.

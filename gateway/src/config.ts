@@ -6,6 +6,14 @@ export const envShape = {
   ...commonEnv,
   ...redisEnv,
   ...jwtPublicEnv,
+  /**
+   * The key of the HMAC that turns a browser's address into the client key stored with each ad
+   * offer (client-key.ts): the same on every replica. Unset in development: .data/keys' own.
+   */
+  AD_CLIENT_KEY_SECRET: z
+    .string()
+    .min(32, 'at least 32 characters, e.g. `openssl rand -base64 32`')
+    .optional(),
   HOST: z.string().default('0.0.0.0'),
   PORT: portEnv(8080),
   /** gRPC address of auth; in Kubernetes `dns:///auth:50051` (headless Service, round_robin). */
@@ -39,10 +47,10 @@ export const envShape = {
   RATE_LIMIT_ADS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY'];
+export const secretNames = ['JWT_PUBLIC_KEY', 'AD_CLIENT_KEY_SECRET'] as const;
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: ['JWT_PUBLIC_KEY'] });
+  return loadConfig(envShape, { env, secrets: [...secretNames] });
 }

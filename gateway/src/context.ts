@@ -1,4 +1,5 @@
 import type { Logger, PublicKeys, Redis, SessionClaims } from '@ballmatch/platform';
+import type { ClientKey } from './client-key';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import type { LineDestination } from './log-destination';
@@ -15,6 +16,8 @@ export interface GatewayDeps extends ServiceClients {
   /** Auth's public keys (two while the signing key is rotated). */
   publicKey: PublicKeys;
   cookies: SessionCookies;
+  /** The browser's key for the ads service (client-key.ts), keyed with this deployment's secret. */
+  clientKey: ClientKey;
   /** /ws to realtime, /ws/game to sessions (plain HTTP here; the server's 'upgrade' event too). */
   sockets: SocketProxy;
   /** The clock the rate limits count minutes on (ms since the epoch): `Date.now` or a test's. */

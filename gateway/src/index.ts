@@ -7,6 +7,7 @@ import {
   startTelemetry,
 } from '@ballmatch/platform';
 import { createRequestListener } from './app';
+import { clientKeyOf, clientKeySecret } from './client-key';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
 import { batchedStdout } from './log-destination';
@@ -53,6 +54,7 @@ export async function start(
       ...clients,
       publicKey,
       cookies: createSessionCookies(config.COOKIE_SECURE),
+      clientKey: clientKeyOf(clientKeySecret(config)),
       sockets,
       now: options.now ?? Date.now,
     },

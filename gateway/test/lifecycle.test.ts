@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -64,6 +65,7 @@ describe('process lifecycle', () => {
       DATABASE_URL: database.url,
       REDIS_KEY_PREFIX: testRedisPrefix(),
       JWT_DEV_KEY_DIR: keyDir,
+      AD_CLIENT_KEY_SECRET: randomBytes(32).toString('base64url'),
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: String(authPort),
       HOST: '127.0.0.1',
@@ -79,14 +81,22 @@ describe('process lifecycle', () => {
 
   it('production refuses to start without its secrets, naming them', async () => {
     const child = spawn(process.execPath, [path.join(root, 'gateway/dist/index.js')], {
-      env: { ...process.env, ...env, NODE_ENV: 'production', JWT_PUBLIC_KEY: '' },
+      env: {
+        ...process.env,
+        ...env,
+        NODE_ENV: 'production',
+        JWT_PUBLIC_KEY: '',
+        AD_CLIENT_KEY_SECRET: undefined, // spawn leaves it out
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     expect(await exitOf(child)).toBe(1);
-    expect(output).toContain('Missing required secret in production: JWT_PUBLIC_KEY');
+    expect(output).toContain(
+      'Missing required secrets in production: JWT_PUBLIC_KEY, AD_CLIENT_KEY_SECRET',
+    );
   });
 
   it('on SIGTERM the gateway finishes the request in flight, then both exit 0', async () => {

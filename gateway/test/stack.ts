@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,6 +155,8 @@ export async function startStack(
     ADS_ADDR: adsAddr,
     CONTENT_ADDR: `127.0.0.1:${content.port}`,
     WEB_DIST: webDist,
+    // Every gateway of the stack (extras too) shares it, as replicas do.
+    AD_CLIENT_KEY_SECRET: randomBytes(32).toString('base64url'),
     ...gatewayExtra,
   };
   const clock = new TestClock();

@@ -50,6 +50,7 @@ export async function startLoadStack({ name, database, env = {}, log, gatewayPor
       REDIS_KEY_PREFIX: redisPrefix,
       NATS_SUBJECT_PREFIX: `lt_${runId}.`,
       JWT_DEV_KEY_DIR: keyDir,
+      AD_CLIENT_KEY_SECRET: randomBytes(32).toString('base64url'),
       RATE_LIMIT_API_PER_MINUTE: '1000000000',
       RATE_LIMIT_ADS_PER_MINUTE: '1000000000',
       RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',

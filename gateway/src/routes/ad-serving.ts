@@ -1,7 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { AppError } from '@ballmatch/platform';
 import type { adsV1 } from '@ballmatch/proto';
-import { clientKey } from '../client-key';
 import type { GatewayDeps } from '../context';
 import { rateLimit } from '../middleware/rate-limit';
 import { readCache } from '../read-cache';
@@ -55,7 +54,7 @@ function offersJson(o: adsV1.CreateGameOffersResponse) {
  * when the ads service fails or is slow the game goes on with plain balls (`null`).
  */
 export async function gameOffers(
-  { ads, logger }: GatewayDeps,
+  { ads, logger, clientKey }: GatewayDeps,
   req: Request,
   sessionId: string,
 ): Promise<GameOffers> {
@@ -73,7 +72,7 @@ export async function gameOffers(
 }
 
 export function adServingRoutes(deps: GatewayDeps): Router {
-  const { ads, config, logger, redis, now } = deps;
+  const { ads, config, logger, redis, now, clientKey } = deps;
   const router = Router();
   const cache = readCache(deps);
   const limited: RequestHandler = rateLimit({

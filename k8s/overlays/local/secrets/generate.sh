@@ -1,7 +1,7 @@
 #!/bin/sh
-# Makes the local overlay's secrets: a fresh Ed25519 key pair for session tokens and a random
-# PostgreSQL password, written to auth.env, gateway.env, sessions.env, scores.env, ads.env,
-# content.env, realtime.env and postgres.env
+# Makes the local overlay's secrets: a fresh Ed25519 key pair for session tokens, a random
+# PostgreSQL password and the gateway's ad client key secret, written to auth.env, gateway.env,
+# sessions.env, scores.env, ads.env, content.env, realtime.env and postgres.env
 # beside this script (gitignored). Existing files are kept unless --force is given.
 # Optional admin: ADMIN_USERNAME=admin ADMIN_PASSWORD='...' sh generate.sh --force
 # Optional payments (Stripe test keys): STRIPE_SECRET_KEY=sk_test_... STRIPE_WEBHOOK_SECRET=whsec_...
@@ -19,6 +19,7 @@ openssl pkey -in "$tmp/jwt-private.pem" -pubout -out "$tmp/jwt-public.pem"
 private=$(base64 < "$tmp/jwt-private.pem" | tr -d '\n')
 public=$(base64 < "$tmp/jwt-public.pem" | tr -d '\n')
 password=$(openssl rand -hex 24)
+ad_client_key_secret=$(openssl rand -base64 32)
 {
   echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
   echo "REDIS_URL=redis://redis:6379"
@@ -32,6 +33,7 @@ password=$(openssl rand -hex 24)
 {
   echo "REDIS_URL=redis://redis:6379"
   echo "JWT_PUBLIC_KEY=$public"
+  echo "AD_CLIENT_KEY_SECRET=$ad_client_key_secret"
 } > gateway.env
 {
   echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"
