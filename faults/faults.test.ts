@@ -5,7 +5,7 @@
 // client was told was accepted is lost or counted twice, the boards in Redis equal PostgreSQL,
 // every outbox drained, every socket reconnected, no process left down. Each fault's counts go
 // to docs/fault-report.md.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       REDIS_KEY_PREFIX: REDIS_PREFIX,
       JWT_DEV_KEY_DIR: keyDir,
+      AD_CLIENT_KEY_SECRET: randomBytes(32).toString('base64url'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       STRIPE_SECRET_KEY: stripe.secretKey,
