@@ -65,9 +65,10 @@ export class StepStats {
   started(name, dueAt, from = dueAt) {
     const step = this.of(dueAt);
     step.pending++;
-    return (status) => {
+    // `as`: the name the answer is counted under, when the answer shows it was another case.
+    return (status, as = name) => {
       step.pending--;
-      const e = this.endpoint(step, name);
+      const e = this.endpoint(step, as);
       e.latencies.push(performance.now() - from);
       if (status === undefined) e.errors++;
       else e.statuses[status] = (e.statuses[status] ?? 0) + 1;

@@ -53,8 +53,15 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
     ]);
   }
 
-  /** Sends endpoint `name` at `dueAt` (or now, if later): {status, json} or null (failure). */
-  async function send(name, dueAt, { params = {}, body, credential, offer, json = true } = {}) {
+  /**
+   * Sends endpoint `name` at `dueAt` (or now, if later): {status, json} or null (failure).
+   * `countAs(answer)` may name the case the answer is counted under instead of `name`.
+   */
+  async function send(
+    name,
+    dueAt,
+    { params = {}, body, credential, offer, json = true, countAs } = {},
+  ) {
     const from = Math.max(dueAt, performance.now());
     await sleepUntil(dueAt);
     if (run.stopping) return null;
@@ -73,8 +80,9 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.body.text();
-      done(res.statusCode);
-      return { status: res.statusCode, json: json && text ? JSON.parse(text) : null };
+      const answer = { status: res.statusCode, json: json && text ? JSON.parse(text) : null };
+      done(answer.status, countAs?.(answer) ?? name);
+      return answer;
     } catch (error) {
       done(undefined);
       if (!run.stopping && run.failuresLogged++ < 5) log(`${name}: ${error.message}`);
@@ -191,6 +199,12 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
             moveTimestamps: moveTimes.splice(0),
             ...(ending ? { endingSession: true } : {}),
           },
+          // Not waited for, an update can still be on its way when a later action ends the
+          // game: it is refused as the page's is (which ignores the answer), not a failure.
+          countAs: (a) =>
+            a.status === 422 && a.json?.message === 'Session has ended'
+              ? 'sessionUpdateAfterEnd'
+              : undefined,
         }).then((a) => {
           // The game's end closed the session already: the closing update changes nothing.
           if (a?.status === 200) ledger[ending ? 'sessionEnds' : 'sessionUpdates']++;
