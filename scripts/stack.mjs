@@ -34,6 +34,8 @@ export function processes({
         GRPC_PORT: String(sessionsPort),
         // The game socket: the gateway proxies /ws/game to it.
         GAME_WS_PORT: String(sessionsWsPort),
+        // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
+        TRUST_PROXY: '1',
         // Extra moves are earned: the ads service knows whether the reward ad was followed.
         ADS_ADDR: `127.0.0.1:${adsPort}`,
       },

@@ -111,6 +111,8 @@ export async function startStack(
       NATS_SUBJECT_PREFIX: eventsPrefix,
       ADS_ADDR: adsAddr,
       GAME_WS_PORT: '0',
+      // As deployed: the gateway's X-Forwarded-For is the game socket's client address.
+      TRUST_PROXY: '1',
     },
     { now: options.sessionsClock },
   );

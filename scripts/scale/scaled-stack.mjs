@@ -76,7 +76,13 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
   procs.push({
     ...sessions,
     entry: 'services/sessions/dist/index.js',
-    env: { ...sessions.env, ADS_ADDR: adsAddr, GAME_WS_PORT: String(sessionsWsPort) },
+    env: {
+      ...sessions.env,
+      ADS_ADDR: adsAddr,
+      GAME_WS_PORT: String(sessionsWsPort),
+      // The game socket is reached through the gateways, which set X-Forwarded-For.
+      TRUST_PROXY: '1',
+    },
   });
   for (const name of ['scores-1', 'scores-2']) {
     const p = grpc(name, 'scores.v1.ScoreService');

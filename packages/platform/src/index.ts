@@ -22,6 +22,7 @@ export * from './grpc/health';
 export * from './read-cache';
 export * from './names';
 export * from './addresses';
+export * from './sockets-per-address';
 export * from './days';
 export * from './metrics';
 export * from './tracing';

@@ -5,6 +5,7 @@ import {
   refuseUpgrade,
   sendJson,
   sessionTokenFromCookies,
+  TOO_MANY_SOCKETS,
   type Logger,
 } from '@ballmatch/platform';
 import { WebSocketServer } from 'ws';
@@ -84,7 +85,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     const ip = clientIp(req, options.trustProxy);
     if (!hub.reserve(ip)) {
       logger.warn({ ip }, 'per-IP connection limit reached: handshake refused');
-      return refuseUpgrade(socket, 429, 'Too many connections from this address');
+      return refuseUpgrade(socket, 429, TOO_MANY_SOCKETS);
     }
     const releaseOnClose = placeHolder(hub, ip, socket);
     const upgrade = (userId: string | null) => {

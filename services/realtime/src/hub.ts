@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { Logger } from '@ballmatch/platform';
+import { SocketsPerAddress, type Logger } from '@ballmatch/platform';
 import { WebSocket, type RawData } from 'ws';
 import { textFrame } from './frame';
 import {
@@ -64,7 +64,7 @@ export const CLOSE = {
 export class Hub {
   private readonly clients = new Set<Client>();
   private readonly subscribers = new Map<Channel, Set<Client>>();
-  private readonly perIp = new Map<string, number>();
+  private readonly perIp: SocketsPerAddress;
   /** Each signed-in player's open sockets (their own channels' updates go only there). */
   private readonly byUser = new Map<string, Set<Client>>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -79,6 +79,7 @@ export class Hub {
     private readonly limits: HubLimits,
     private readonly logger: Logger,
   ) {
+    this.perIp = new SocketsPerAddress(limits.maxConnectionsPerIp);
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' `this` is the socket
     const hub = this;
     this.listeners = {
@@ -112,16 +113,11 @@ export class Hub {
    * place over; `release` gives it back when the handshake fails.
    */
   reserve(ip: string): boolean {
-    const count = this.perIp.get(ip) ?? 0;
-    if (count >= this.limits.maxConnectionsPerIp) return false;
-    this.perIp.set(ip, count + 1);
-    return true;
+    return this.perIp.reserve(ip);
   }
 
   release(ip: string): void {
-    const count = (this.perIp.get(ip) ?? 1) - 1;
-    if (count <= 0) this.perIp.delete(ip);
-    else this.perIp.set(ip, count);
+    this.perIp.release(ip);
   }
 
   /**

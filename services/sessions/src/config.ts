@@ -19,6 +19,17 @@ export const envShape = {
    * gateway proxies /ws/game to it. 0: any free port (tests).
    */
   GAME_WS_PORT: portEnv(8091),
+  /**
+   * Open game sockets per client address on this replica; one more handshake is refused with
+   * 429. A player has one game tab open, or a few.
+   */
+  GAME_WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Proxy hops in front of the game socket whose X-Forwarded-For is trusted (the per-address
+   * cap counts that address). Behind the gateway, its only way in, this is 1: the gateway sets
+   * the header to the client address it saw, and nothing earlier in it is believed.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ...databaseEnv,
   ...natsEnv,
   /** Callers are checked against the logout deny-list in Redis. */

@@ -114,6 +114,8 @@ export async function start(
     logger,
     callerOf: (token) => callerFromToken({ publicKey, redis }, token),
     now,
+    maxConnectionsPerIp: config.GAME_WS_MAX_CONNECTIONS_PER_IP,
+    trustProxy: config.TRUST_PROXY,
   });
   logger.info({ port, gameWsPort: gameSocket.port }, 'sessions listening');
 

@@ -64,3 +64,30 @@ export async function openGameSocket(url: string, headers: Record<string, string
 }
 
 export type GameSocketClient = Awaited<ReturnType<typeof openGameSocket>>;
+
+/**
+ * The answer to a handshake at `url` the server refuses: its HTTP status and JSON body (which
+ * `openGameSocket` cannot show). Rejects if the handshake is accepted.
+ */
+export function refusedHandshake(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const ws = new WebSocket(url, { headers });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      ws.close();
+      reject(new Error('the handshake was accepted'));
+    });
+    ws.once('error', reject);
+    ws.once('unexpected-response', (req, res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown });
+      });
+    });
+  });
+}

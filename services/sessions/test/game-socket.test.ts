@@ -245,6 +245,14 @@ describe('the game socket', () => {
     expect(await ws.closed).toMatchObject({ code: 4401, reason: 'Session expired' });
   });
 
+  it('counts the token’s expiry on the service clock, as the deny-list re-check', async () => {
+    const player = await svc.credentials.issue('user', { ttlSeconds: 3600 });
+    // Valid by the wall clock at the handshake, an hour past its expiry by the service's.
+    svc.clock.set(Date.now() + 2 * 3600_000);
+    const ws = await socket(tokenOf(player));
+    expect(await ws.closed).toMatchObject({ code: 4401, reason: 'Session expired' });
+  });
+
   it('answers plain HTTP with 426 at /ws/game and 404 elsewhere; refuses other paths’ handshakes', async () => {
     const base = `http://127.0.0.1:${svc.running.gameWsPort}`;
     expect((await fetch(`${base}/ws/game`)).status).toBe(426);

@@ -2,12 +2,15 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   AppError,
+  clientIp,
   gameActionsAnswered,
   httpStatusOf,
   refuseUpgrade,
   sendJson,
   sessionTokenFromCookies,
+  SocketsPerAddress,
   toAppError,
+  TOO_MANY_SOCKETS,
   watchOpenSockets,
   type Logger,
   type SignedIn,
@@ -47,8 +50,12 @@ export interface GameSocketOptions {
   logger: Logger;
   /** The signed-in caller a session token proves (`callerFromToken`): throws if it does not. */
   callerOf(token: string): Promise<SignedIn>;
-  /** The service's clock (the deny-list re-check's age is counted on it). */
+  /** The service's clock (the deny-list re-check's age and the token's expiry are on it). */
   now(): Date;
+  /** Open sockets per client address; one more handshake is refused with 429. */
+  maxConnectionsPerIp: number;
+  /** Proxy hops whose X-Forwarded-For is trusted for the client address (the gateway: 1). */
+  trustProxy: number;
 }
 
 export interface GameSocketServer {
@@ -77,9 +84,19 @@ const sizeOf = (data: RawData) =>
       ? data.byteLength
       : data.length;
 
+/**
+ * Gives `ip`'s place back when `socket` closes, whether its handshake failed or the game
+ * socket on it ended: 'close' comes once, so the place is released exactly once. Made apart
+ * from the upgrade handler so the listener does not keep the handshake's request alive.
+ */
+function releaseOnClose(places: SocketsPerAddress, ip: string, socket: Duplex): void {
+  socket.once('close', () => places.release(ip));
+}
+
 export async function startGameSocket(options: GameSocketOptions): Promise<GameSocketServer> {
   const { logger, games } = options;
   const clients = new Set<Client>();
+  const places = new SocketsPerAddress(options.maxConnectionsPerIp);
   let draining = false;
   /** Set by stop() while it waits for the last socket to close. */
   let allClosed: (() => void) | null = null;
@@ -182,7 +199,7 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
   }
 
   function onExpired(client: Client): void {
-    const left = client.expiresAt * 1000 - Date.now();
+    const left = client.expiresAt * 1000 - options.now().getTime();
     // setTimeout holds at most 2^31-1 ms (24.8 days): a longer token re-arms on the way.
     if (left > 0) {
       client.expiry = setTimeout(() => onExpired(client), Math.min(left, 2 ** 31 - 1));
@@ -225,6 +242,12 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     const path = (req.url ?? '/').split('?')[0];
     if (path !== GAME_WS_PATH) return refuseUpgrade(socket, 404, 'Not found');
     if (draining) return refuseUpgrade(socket, 503, 'Restarting; connect again');
+    const ip = clientIp(req, options.trustProxy);
+    if (!places.reserve(ip)) {
+      logger.warn({ ip }, 'per-address game socket limit reached: handshake refused');
+      return refuseUpgrade(socket, 429, TOO_MANY_SOCKETS);
+    }
+    releaseOnClose(places, ip, socket);
     const upgrade = (caller: SignedIn | null) => {
       if (socket.destroyed) return;
       if (draining) return refuseUpgrade(socket, 503, 'Restarting; connect again');
