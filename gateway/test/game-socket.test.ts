@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
-import { openGameSocket, type Frame } from '../../services/sessions/test/game-socket-client';
+import {
+  openGameSocket,
+  refusedHandshake,
+  type Frame,
+  type GameSocketClient,
+} from '../../services/sessions/test/game-socket-client';
 import { signedInPlayer } from './ads-support';
 import { client, startStack, type Stack } from './stack';
 
@@ -85,5 +90,26 @@ describe('/ws/game through the gateway', () => {
     expect(await own.ask(action)).toMatchObject({ type: 'answer', session: id, seq: 0 });
     stranger.close();
     own.close();
+  });
+
+  it('the game socket counts the client address the gateway forwards, 20 sockets each', async () => {
+    // A gateway behind one trusted proxy: the X-Forwarded-For entry it believes is the client.
+    const gateway = await stack.startExtraGateway({ TRUST_PROXY: '1' });
+    const url = `ws://127.0.0.1:${gateway.port}/ws/game`;
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const sockets: GameSocketClient[] = [];
+    try {
+      // GAME_WS_MAX_CONNECTIONS_PER_IP's default.
+      for (let i = 0; i < 20; i++) sockets.push(await openGameSocket(url, from('198.51.100.1')));
+      expect(await refusedHandshake(url, from('198.51.100.1'))).toEqual({
+        status: 429,
+        body: { message: 'Too many connections from this address' },
+      });
+      // Another client behind the same gateway is not counted with the first.
+      sockets.push(await openGameSocket(url, from('198.51.100.2')));
+    } finally {
+      sockets.forEach((s) => s.close());
+      await Promise.all(sockets.map((s) => s.closed));
+    }
   });
 });
