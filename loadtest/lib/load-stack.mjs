@@ -54,7 +54,7 @@ export async function startLoadStack({ name, database, env = {}, log, gatewayPor
       RATE_LIMIT_API_PER_MINUTE: '1000000000',
       RATE_LIMIT_ADS_PER_MINUTE: '1000000000',
       RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
-      GAME_WS_MAX_CONNECTIONS_PER_IP: '1000000',
+      GAME_WS_MAX_CONNECTIONS_PER_IP: '100000',
       ...env,
     },
     log: (line) => stackLog.write(line),
