@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import './banner-preview.css';
 
 /** How a banner will look: at its full size, and scaled to a phone's width. */
@@ -10,6 +11,7 @@ export function BannerPreview({
   width: number;
   height: number;
 }) {
+  const fullCaption = useId();
   const box = (className: string, alt: string, boxWidth?: number) => (
     <div className={className} style={{ aspectRatio: `${width} / ${height}`, width: boxWidth }}>
       {imageUrl ? (
@@ -24,10 +26,16 @@ export function BannerPreview({
   return (
     <div className="banner-preview" data-testid="banner-preview">
       <figure>
-        <figcaption>
+        <figcaption id={fullCaption}>
           Full size ({width}×{height})
         </figcaption>
-        <div className="banner-preview__scroll">
+        {/* Wider than a phone, so it scrolls there: focusable and named, for keyboards. */}
+        <div
+          className="banner-preview__scroll"
+          role="region"
+          aria-labelledby={fullCaption}
+          tabIndex={0}
+        >
           {box('banner-preview__full', `Your banner at ${width}×${height}`, width)}
         </div>
       </figure>
