@@ -18,11 +18,22 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page as it is now. The script goes in through the DevTools protocol
+ * Runs axe-core on the page once its finite animations and transitions have run (a toast or
+ * banner fading in is measured as it will stay, not half transparent); endless ones such as a
+ * spinner's are left running. The script goes in through the DevTools protocol
  * (page.evaluate), which the site's Content-Security-Policy does not govern, so the page runs
  * under its real policy. `options` narrows the rules (e.g. `{ runOnly: ['region'] }`).
  */
 export async function axeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        // A cancelled animation (its element removed) rejects; it is over all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source());
   const results = await page.evaluate(
     (runOptions) =>

@@ -81,14 +81,7 @@ export function useChromium({ baseUrl: ownBaseUrl }: { baseUrl?: () => string } 
         ...options,
       });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
-      if (!cookieBanner) {
-        await context.addInitScript(() => {
-          if (!localStorage.getItem('cookieConsent')) {
-            const answer = { accepted: true, timestamp: new Date().toISOString() };
-            localStorage.setItem('cookieConsent', JSON.stringify(answer));
-          }
-        });
-      }
+      if (!cookieBanner) await answerCookieBanner(context);
       const page = await context.newPage();
       const problems = await watchPage(page);
       try {
@@ -105,6 +98,16 @@ export function useChromium({ baseUrl: ownBaseUrl }: { baseUrl?: () => string } 
   }
 
   return { journey };
+}
+
+/** The context's visitor has already accepted cookies: the banner never shows. */
+export async function answerCookieBanner(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('cookieConsent')) {
+      const answer = { accepted: true, timestamp: new Date().toISOString() };
+      localStorage.setItem('cookieConsent', JSON.stringify(answer));
+    }
+  });
 }
 
 async function saveScreenshot(page: Page, label: string): Promise<void> {

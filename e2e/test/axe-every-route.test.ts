@@ -4,11 +4,14 @@
 // awaiting review). The routes come from the app's own table (web/src/config/route-table.ts):
 // a route added there without a visit here fails the test. No page may have a serious or
 // critical violation, nor content outside landmarks ('region').
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { pagePatterns } from '../../web/src/config/route-table';
 import { newAccount } from '../support/accounts';
+import { artifactsDir } from '../support/paths';
 import { axeViolations, blocking, type AxeViolation } from '../support/axe';
-import { useChromium } from '../support/browser';
+import { answerCookieBanner, useChromium } from '../support/browser';
 import { makeSiteData, type SiteData } from '../support/site-data';
 import { stackInfo } from '../support/stack-info';
 import { watchPage } from '../support/page-problems';
@@ -147,52 +150,100 @@ test('every route of the app has a visit here, and no visit is of a route it doe
   expect(Object.keys(VISITS).sort()).toEqual([...pagePatterns()].sort());
 });
 
-journey(
-  'every route: nothing serious or critical for axe, and all content in landmarks',
-  async ({ page: guestPage, context: guest }) => {
-    const browser = guest.browser()!;
-    const contextOptions = { baseURL: stackInfo().baseUrl, viewport: { width: 1280, height: 800 } };
-    const player = await browser.newContext(contextOptions);
-    const admin = await browser.newContext(contextOptions);
-    try {
-      const account = newAccount('axe');
-      await signedIn(player, '/api/register', account);
-      await signedIn(admin, '/api/admin/login', stackInfo().admin);
-      const data = await makeSiteData(admin.request, player.request, account.username);
-      const pages: Record<Visitor, Page> = {
-        guest: guestPage,
-        player: await player.newPage(),
-        admin: await admin.newPage(),
-      };
-      for (const context of [player, admin]) context.setDefaultTimeout(STEP_TIMEOUT_MS);
-      // The guest's page is watched by journey(); the others' uncaught errors fail it too.
-      const watched = await Promise.all([watchPage(pages.player), watchPage(pages.admin)]);
-
-      const found: Record<string, AxeViolation[]> = {};
-      for (const [pattern, how] of Object.entries(VISITS)) {
-        const page = pages[how.as];
-        await open(page, how.url?.(data) ?? pattern, how, data);
-        const violations = blocking(await axeViolations(page), ['region']);
-        if (violations.length) found[pattern] = violations;
-      }
-      // The 404 screen answers every other path.
-      await guestPage.goto('/no-such-page', { waitUntil: 'networkidle' });
-      await guestPage.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-      const notFound = blocking(await axeViolations(guestPage), ['region']);
-      if (notFound.length) found['*'] = notFound;
-
-      expect(found).toEqual({});
-      expect(watched.flatMap((problems) => problems.uncaught)).toEqual([]);
-
-      // The check itself sees what it should: a button with no name, planted on the page.
-      await guestPage.evaluate(() =>
-        document.querySelector('main')!.append(document.createElement('button')),
-      );
-      const planted = blocking(await axeViolations(guestPage)).map((v) => v.id);
-      expect(planted).toEqual(['button-name']);
-    } finally {
-      await player.close();
-      await admin.close();
-    }
+/** The screens every route is checked on: a laptop's, and a phone's, where players play. */
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  {
+    name: 'phone',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
   },
-);
+];
+
+/** One line per violation: where, as whom, which rule, on which elements. */
+function describeViolations(where: string, violations: AxeViolation[]): string[] {
+  return violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.targets.join(' | ')}`);
+}
+
+/**
+ * What axe blocks on the page now, as lines that say where; a page with any also leaves a
+ * screenshot in e2e/artifacts/ and says whether a second run of axe still finds them (a
+ * passing state, such as something appearing, or a steady fault).
+ */
+async function blockingLines(page: Page, where: string): Promise<string[]> {
+  const violations = blocking(await axeViolations(page), ['region']);
+  if (!violations.length) return [];
+  const file = path.join(artifactsDir, `axe-${where.replace(/[^a-z0-9]+/gi, '-')}.png`);
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  const again = blocking(await axeViolations(page), ['region']).map((v) => v.id);
+  const steady = violations.every((v) => again.includes(v.id));
+  return describeViolations(where, violations).map(
+    (line) =>
+      `${line} [${steady ? 'still there' : `gone (now: ${again.join(', ') || 'none'})`} on a second run; ${file}]`,
+  );
+}
+
+for (const { name: screen, ...screenOptions } of SCREENS) {
+  const size = `${screenOptions.viewport.width}×${screenOptions.viewport.height}`;
+  journey(
+    `every route on a ${screen} (${size}): nothing serious or critical for axe, and all content in landmarks`,
+    async ({ page: guestPage, context: guest }) => {
+      const browser = guest.browser()!;
+      const contextOptions = { baseURL: stackInfo().baseUrl, ...screenOptions };
+      const player = await browser.newContext(contextOptions);
+      const admin = await browser.newContext(contextOptions);
+      // Not yet answered: the cookie banner, checked once below.
+      const newcomer = await browser.newContext(contextOptions);
+      try {
+        // Answered, as the guest's (journey()): a banner coming 1 s after each load would be
+        // on some pages and not others, or arrive while axe runs.
+        await Promise.all([player, admin].map(answerCookieBanner));
+        const account = newAccount('axe');
+        await signedIn(player, '/api/register', account);
+        await signedIn(admin, '/api/admin/login', stackInfo().admin);
+        const data = await makeSiteData(admin.request, player.request, account.username);
+        const pages: Record<Visitor, Page> = {
+          guest: guestPage,
+          player: await player.newPage(),
+          admin: await admin.newPage(),
+        };
+        for (const context of [player, admin, newcomer]) {
+          context.setDefaultTimeout(STEP_TIMEOUT_MS);
+        }
+        // The guest's page is watched by journey(); the others' uncaught errors fail it too.
+        const watched = await Promise.all([watchPage(pages.player), watchPage(pages.admin)]);
+
+        const found: string[] = [];
+        for (const [pattern, how] of Object.entries(VISITS)) {
+          const page = pages[how.as];
+          await open(page, how.url?.(data) ?? pattern, how, data);
+          found.push(...(await blockingLines(page, `${pattern} as ${how.as} on a ${screen}`)));
+        }
+        // The 404 screen answers every other path.
+        await guestPage.goto('/no-such-page', { waitUntil: 'networkidle' });
+        await guestPage.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+        found.push(...(await blockingLines(guestPage, `* (404) as guest on a ${screen}`)));
+        const firstVisit = await newcomer.newPage();
+        await open(firstVisit, '/', VISITS['/'], data);
+        await firstVisit.getByTestId('cookie-banner').waitFor();
+        found.push(...(await blockingLines(firstVisit, `/ with the cookie banner on a ${screen}`)));
+
+        expect(found).toEqual([]);
+        expect(watched.flatMap((problems) => problems.uncaught)).toEqual([]);
+
+        // The check itself sees what it should: a button with no name, planted on the page.
+        await guestPage.evaluate(() =>
+          document.querySelector('main')!.append(document.createElement('button')),
+        );
+        const planted = blocking(await axeViolations(guestPage)).map((v) => v.id);
+        expect(planted).toEqual(['button-name']);
+      } finally {
+        await Promise.all([player, admin, newcomer].map((context) => context.close()));
+      }
+    },
+    screenOptions,
+  );
+}
