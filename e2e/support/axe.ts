@@ -18,18 +18,23 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page once its finite animations and transitions have run (a toast or
- * banner fading in is measured as it will stay, not half transparent); endless ones such as a
- * spinner's are left running. The script goes in through the DevTools protocol
- * (page.evaluate), which the site's Content-Security-Policy does not govern, so the page runs
- * under its real policy. `options` narrows the rules (e.g. `{ runOnly: ['region'] }`).
+ * Runs axe-core on the page once its running finite animations and transitions have ended (a
+ * toast or a live score fading in is measured as it will stay, not half transparent); endless
+ * ones such as a spinner's, and paused ones, are left as they are. The script goes in through
+ * the DevTools protocol (page.evaluate), which the site's Content-Security-Policy does not
+ * govern, so the page runs under its real policy. `options` narrows the rules (e.g.
+ * `{ runOnly: ['region'] }`).
  */
 export async function axeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getTiming().iterations !== Infinity,
+        )
         // A cancelled animation (its element removed) rejects; it is over all the same.
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
