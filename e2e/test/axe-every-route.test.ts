@@ -1,9 +1,10 @@
-// axe-core on every route of the web app, in one browser against the run's stack: public pages as
-// a guest, player pages as a signed-in player, admin pages as the admin, with real data on the
-// pages that show data (an update, a feedback message, a submitted ranked game, a paid ad
-// awaiting review). The routes come from the app's own table (web/src/config/route-table.ts):
-// a route added there without a visit here fails the test. No page may have a serious or
-// critical violation, nor content outside landmarks ('region').
+// axe-core on every route of the web app, at a laptop's size and a phone's, in one browser against
+// the run's stack: public pages as a guest, player pages as a signed-in player, admin pages as the
+// admin, with real data on the pages that show data (an update, a feedback message, a submitted
+// ranked game, a paid ad awaiting review), and the cookie banner on a first visit. The routes come
+// from the app's own table (web/src/config/route-table.ts): a route added there without a visit
+// here fails the test. No page may have a serious or critical violation, nor content outside
+// landmarks ('region').
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -170,7 +171,7 @@ function describeViolations(where: string, violations: AxeViolation[]): string[]
 /**
  * What axe blocks on the page now, as lines that say where; a page with any also leaves a
  * screenshot in e2e/artifacts/ and says whether a second run of axe still finds them (a
- * passing state, such as something appearing, or a steady fault).
+ * transient state, such as something appearing, or a steady fault).
  */
 async function blockingLines(page: Page, where: string): Promise<string[]> {
   const violations = blocking(await axeViolations(page), ['region']);
@@ -179,11 +180,10 @@ async function blockingLines(page: Page, where: string): Promise<string[]> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   const again = blocking(await axeViolations(page), ['region']).map((v) => v.id);
-  const steady = violations.every((v) => again.includes(v.id));
-  return describeViolations(where, violations).map(
-    (line) =>
-      `${line} [${steady ? 'still there' : `gone (now: ${again.join(', ') || 'none'})`} on a second run; ${file}]`,
-  );
+  const second = violations.every((v) => again.includes(v.id))
+    ? 'still there on a second run'
+    : `a second run finds ${again.join(', ') || 'none'}`;
+  return describeViolations(where, violations).map((line) => `${line} [${second}; ${file}]`);
 }
 
 for (const { name: screen, ...screenOptions } of SCREENS) {
@@ -226,6 +226,7 @@ for (const { name: screen, ...screenOptions } of SCREENS) {
         await guestPage.goto('/no-such-page', { waitUntil: 'networkidle' });
         await guestPage.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
         found.push(...(await blockingLines(guestPage, `* (404) as guest on a ${screen}`)));
+        // A first visit, with the cookie banner.
         const firstVisit = await newcomer.newPage();
         await open(firstVisit, '/', VISITS['/'], data);
         await firstVisit.getByTestId('cookie-banner').waitFor();
