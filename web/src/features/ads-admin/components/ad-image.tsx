@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { adImageUrl } from '@/game/faces';
 
 /**
@@ -38,12 +38,14 @@ export function AdImage({
 /** The image at its own size (scrolling sideways if wider than the page), with its size. */
 export function RealSizeImage({ src, alt }: { src: string; alt: string }) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const caption = useId();
   return (
     <figure className="ad-real-size">
-      <div className="ad-real-size__frame">
+      {/* It may scroll sideways: focusable and named, for keyboards. */}
+      <div className="ad-real-size__frame" role="region" aria-labelledby={caption} tabIndex={0}>
         <AdImage src={src} alt={alt} className="ad-real-size__img" onSize={setSize} />
       </div>
-      <figcaption>Real size{size && `: ${size.width} × ${size.height} px`}</figcaption>
+      <figcaption id={caption}>Real size{size && `: ${size.width} × ${size.height} px`}</figcaption>
     </figure>
   );
 }

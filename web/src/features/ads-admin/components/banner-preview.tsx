@@ -1,14 +1,22 @@
+import { useId } from 'react';
 import { AdImage } from './ad-image';
 
 /** The banner where the site shows it: a 728 × 90 footer place, and a phone's width. */
 export function BannerPreview({ imageUrl }: { imageUrl: string }) {
+  const desktopCaption = useId();
   return (
     <div className="banner-previews">
       <figure className="banner-preview">
-        <div className="banner-preview__frame banner-preview__frame--desktop">
+        {/* Wider than a phone, so it scrolls there: focusable and named, for keyboards. */}
+        <div
+          className="banner-preview__frame banner-preview__frame--desktop"
+          role="region"
+          aria-labelledby={desktopCaption}
+          tabIndex={0}
+        >
           <AdImage src={imageUrl} alt="" className="banner-preview__img" />
         </div>
-        <figcaption>Desktop footer, 728 × 90</figcaption>
+        <figcaption id={desktopCaption}>Desktop footer, 728 × 90</figcaption>
       </figure>
       <figure className="banner-preview">
         <div className="banner-preview__frame banner-preview__frame--phone">
