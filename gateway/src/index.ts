@@ -2,6 +2,7 @@ import http from 'node:http';
 import {
   connectRedis,
   createLogger,
+  listen,
   runProcess,
   loadPublicKey,
   startTelemetry,
@@ -63,11 +64,7 @@ export async function start(
   const server = http.createServer(listener);
   server.on('upgrade', sockets.upgrade);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, resolve);
-  });
-  const port = (server.address() as { port: number }).port;
+  const port = await listen(server, config.PORT, config.HOST);
   logger.info({ port }, 'gateway listening');
 
   return {

@@ -23,6 +23,7 @@ export * from './read-cache';
 export * from './names';
 export * from './addresses';
 export * from './sockets-per-address';
+export * from './listen';
 export * from './days';
 export * from './metrics';
 export * from './tracing';

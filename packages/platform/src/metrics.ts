@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { listen } from './listen';
 import type { Logger } from './logger';
 
 /**
@@ -251,11 +252,7 @@ export async function startMetricsServer(options: {
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const port = (server.address() as { port: number }).port;
+  const port = await listen(server, options.port, options.host);
   return {
     port,
     close: () =>

@@ -1,6 +1,7 @@
 import {
   connectEventBus,
   createLogger,
+  listen,
   loadPublicKey,
   runProcess,
   startTelemetry,
@@ -76,12 +77,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     draining: () => draining,
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, resolve);
-  });
+  const port = await listen(server, config.PORT, config.HOST);
   hub.startHeartbeat();
-  const port = (server.address() as { port: number }).port;
   logger.info({ port }, 'realtime listening');
 
   return {

@@ -5,6 +5,7 @@ import {
   clientIp,
   gameActionsAnswered,
   httpStatusOf,
+  listen,
   refuseUpgrade,
   sendJson,
   sessionTokenFromCookies,
@@ -278,11 +279,7 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
   heartbeat.unref();
   const unwatch = watchOpenSockets('sessions', () => clients.size);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const port = (server.address() as { port: number }).port;
+  const port = await listen(server, options.port, options.host);
 
   return {
     port,
