@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { adImageUrl } from '@/game/faces';
 
 /**
@@ -41,10 +42,9 @@ export function RealSizeImage({ src, alt }: { src: string; alt: string }) {
   const caption = useId();
   return (
     <figure className="ad-real-size">
-      {/* It may scroll sideways: focusable and named, for keyboards. */}
-      <div className="ad-real-size__frame" role="region" aria-labelledby={caption} tabIndex={0}>
+      <ScrollRegion className="ad-real-size__frame" aria-labelledby={caption}>
         <AdImage src={src} alt={alt} className="ad-real-size__img" onSize={setSize} />
-      </div>
+      </ScrollRegion>
       <figcaption id={caption}>Real size{size && `: ${size.width} × ${size.height} px`}</figcaption>
     </figure>
   );

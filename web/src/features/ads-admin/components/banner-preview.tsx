@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { AdImage } from './ad-image';
 
 /** The banner where the site shows it: a 728 × 90 footer place, and a phone's width. */
@@ -7,15 +8,13 @@ export function BannerPreview({ imageUrl }: { imageUrl: string }) {
   return (
     <div className="banner-previews">
       <figure className="banner-preview">
-        {/* Wider than a phone, so it scrolls there: focusable and named, for keyboards. */}
-        <div
+        {/* Wider than a phone, so it scrolls there. */}
+        <ScrollRegion
           className="banner-preview__frame banner-preview__frame--desktop"
-          role="region"
           aria-labelledby={desktopCaption}
-          tabIndex={0}
         >
           <AdImage src={imageUrl} alt="" className="banner-preview__img" />
-        </div>
+        </ScrollRegion>
         <figcaption id={desktopCaption}>Desktop footer, 728 × 90</figcaption>
       </figure>
       <figure className="banner-preview">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import './banner-preview.css';
 
 /** How a banner will look: at its full size, and scaled to a phone's width. */
@@ -29,15 +30,10 @@ export function BannerPreview({
         <figcaption id={fullCaption}>
           Full size ({width}×{height})
         </figcaption>
-        {/* Wider than a phone, so it scrolls there: focusable and named, for keyboards. */}
-        <div
-          className="banner-preview__scroll"
-          role="region"
-          aria-labelledby={fullCaption}
-          tabIndex={0}
-        >
+        {/* Wider than a phone, so it scrolls there. */}
+        <ScrollRegion className="banner-preview__scroll" aria-labelledby={fullCaption}>
           {box('banner-preview__full', `Your banner at ${width}×${height}`, width)}
-        </div>
+        </ScrollRegion>
       </figure>
       <figure>
         <figcaption>On a phone</figcaption>

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Ball } from '@/components/ui/ball';
 import { cn } from '@/components/ui/cn';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { ballColorOf } from '../lib/ball-color';
 import { RankMedal } from './rank-medal';
 import './leaderboard-table.css';
@@ -41,9 +42,9 @@ export function LeaderboardTable<Row extends { id: string; playerName: string }>
 }) {
   const folded = columns.filter((column) => column.folded);
   return (
-    // A focusable region: keyboard users can scroll it should a screen be narrower still.
+    // Scrolls should a screen be narrower still.
     <div className={cn('lb-table-frame', className)}>
-      <div className="lb-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      <ScrollRegion className="lb-table-wrap" aria-label={label}>
         <table className="lb-table">
           <caption className="visually-hidden">{label}</caption>
           <thead>
@@ -114,7 +115,7 @@ export function LeaderboardTable<Row extends { id: string; playerName: string }>
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }
