@@ -15,6 +15,8 @@ import { STEP_TIMEOUT_MS } from './timeouts';
  * of the ball is that colour, and no plain ball's centre is.
  */
 export const AD_FACE_PNG = path.join(__dirname, '../fixtures/ad-face-cyan.png');
+/** A 728×90 banner (the banner's own size), for an ad awaiting review in the site's data. */
+export const AD_BANNER_PNG = path.join(__dirname, '../fixtures/ad-banner-cyan.png');
 const AD_FACE_RGB = [0, 255, 255] as const;
 /** Per channel: the image is re-encoded as lossy WebP and drawn scaled. */
 const TOLERANCE = 40;

@@ -1,11 +1,11 @@
 // Real data for the pages that show data, made through the public API of the run's stack: a
 // published update, a feedback message, a ranked game submitted by a registered player (who
-// also wins badges with it), and that player's ball ad, paid on the Stripe stand-in and
-// awaiting an admin's review.
+// also wins badges with it), and that player's ball ad and banner ad, each paid on the Stripe
+// stand-in and awaiting an admin's review.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext } from 'playwright-core';
-import { AD_FACE_PNG } from './ads';
+import { AD_BANNER_PNG, AD_FACE_PNG } from './ads';
 import { playApiGame, postOk } from './api-game';
 import { STACK_ENV } from './stack-info';
 
@@ -15,7 +15,13 @@ export interface SiteData {
   feedbackMessage: string;
   /** The player's ranked game, on the boards. */
   game: { sessionId: string; score: number };
-  ad: { id: string; orderId: string };
+  /** The player's ball ad (a banner ad awaits review too). */
+  ad: PaidAd;
+}
+
+interface PaidAd {
+  id: string;
+  orderId: string;
 }
 
 async function created<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
@@ -38,20 +44,20 @@ async function publishUpdate(admin: APIRequestContext) {
   return { updateId: update.id, updateTitle: title };
 }
 
-/** A ball ad ordered by the player and paid through the stand-in's hosted page (its webhook). */
-async function paidBallAd(player: APIRequestContext) {
+/** An ad ordered by the player and paid through the stand-in's hosted page (its webhook). */
+async function paidAd(player: APIRequestContext, kind: 'ball' | 'banner'): Promise<PaidAd> {
   const image = await created<{ key: string }>(
-    await player.post('/api/ads/images?kind=ball', {
-      data: fs.readFileSync(AD_FACE_PNG),
+    await player.post(`/api/ads/images?kind=${kind}`, {
+      data: fs.readFileSync(kind === 'ball' ? AD_FACE_PNG : AD_BANNER_PNG),
       headers: { 'content-type': 'image/png' },
     }),
     'POST /api/ads/images',
   );
-  const order = await created<{ id: string; orderId: string }>(
+  const order = await created<PaidAd>(
     await player.post('/api/ads/orders', {
       data: {
-        kind: 'ball',
-        color: 'green',
+        kind,
+        ...(kind === 'ball' && { color: 'green' }),
         imageKey: image.key,
         destinationUrl: 'https://example.com/every-route',
         runDays: 1,
@@ -101,6 +107,7 @@ export async function makeSiteData(
     },
     game.owner,
   );
-  const ad = await paidBallAd(player);
+  const ad = await paidAd(player, 'ball');
+  await paidAd(player, 'banner');
   return { ...update, feedbackMessage, game, ad };
 }

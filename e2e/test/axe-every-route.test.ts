@@ -1,7 +1,7 @@
 // axe-core on every route of the web app, at a laptop's size and a phone's, in one browser against
 // the run's stack: public pages as a guest, player pages as a signed-in player, admin pages as the
 // admin, with real data on the pages that show data (an update, a feedback message, a submitted
-// ranked game, a paid ad awaiting review), and the cookie banner on a first visit. The routes come
+// ranked game, a paid ball ad and banner ad awaiting review), and the cookie banner on a first visit. The routes come
 // from the app's own table (web/src/config/route-table.ts): a route added there without a visit
 // here fails the test. No page may have a serious or critical violation, nor content outside
 // landmarks ('region').
@@ -106,7 +106,11 @@ const VISITS: Record<string, Visit> = {
     heading: 'Ads Review',
     shows: (page) => main(page).getByRole('article').first(),
   },
-  '/admin-banner-ads-review': { as: 'admin', heading: 'Banner Ads Review' },
+  '/admin-banner-ads-review': {
+    as: 'admin',
+    heading: 'Banner Ads Review',
+    shows: (page) => main(page).getByRole('article').first(),
+  },
   '/admin-banner-ads-manage': { as: 'admin', heading: 'Banner Ads Management' },
   '/admin-ads-stats': { as: 'admin', heading: 'Ad Statistics' },
   '/admin-icons-stats': { as: 'admin', heading: 'Icon Statistics' },
