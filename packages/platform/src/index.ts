@@ -28,4 +28,5 @@ export * from './days';
 export * from './metrics';
 export * from './tracing';
 export * from './telemetry';
+export * from './service-connections';
 export * from './event-telemetry';

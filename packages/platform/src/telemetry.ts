@@ -22,7 +22,7 @@ export const DEFAULT_METRICS_PORTS = {
 
 export type ProcessName = keyof typeof DEFAULT_METRICS_PORTS;
 
-interface TelemetryConfig {
+export interface TelemetryConfig {
   NODE_ENV: string;
   METRICS_HOST: string;
   METRICS_PORT?: number | 'off';

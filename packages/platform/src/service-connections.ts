@@ -1,0 +1,104 @@
+import { createKnex, ensureDatabase, migrateLatest, type Knex, type Migrations } from './db';
+import type { Logger } from './logger';
+import { connectEventBus, type EventBus } from './nats';
+import {
+  deleteStreams,
+  ensureStreams,
+  startOutboxRelay,
+  type OutboxRelay,
+  type StreamSpec,
+} from './outbox';
+import { connectRedis, type Redis } from './redis';
+import {
+  startTelemetry,
+  type ProcessName,
+  type Telemetry,
+  type TelemetryConfig,
+} from './telemetry';
+
+/** The variables of databaseEnv, redisEnv, natsEnv and commonEnv a service's config carries. */
+export interface ServiceConnectionsConfig extends TelemetryConfig {
+  DATABASE_URL: string;
+  /** Absent where the service has no such variable: knex's pool keeps its default. */
+  DB_POOL_MAX?: number;
+  REDIS_URL: string;
+  REDIS_KEY_PREFIX: string;
+  NATS_URL: string;
+  NATS_SUBJECT_PREFIX: string;
+  NATS_STREAM_REPLICAS: number;
+}
+
+export interface ServiceConnectionsOptions {
+  /** Names the NATS connection, the metrics port and traces. */
+  service: ProcessName;
+  config: ServiceConnectionsConfig;
+  logger: Logger;
+  /** The service's own PostgreSQL schema, brought to `migrations` before anything else connects. */
+  schema: string;
+  migrations: Migrations;
+  /** The streams it publishes to: created at start, deleted by `close({ deleteStreams })`. */
+  streams: StreamSpec[];
+  /** The streams it only reads: created too (its consumers may start before the publisher). */
+  consumedStreams?: StreamSpec[];
+  /** false: events stay in the outbox for another process to publish (default true). */
+  outboxRelay?: boolean;
+}
+
+export interface ServiceConnections<Relay extends OutboxRelay | null = OutboxRelay> {
+  db: Knex;
+  redis: Redis;
+  bus: EventBus;
+  telemetry: Telemetry;
+  relay: Relay;
+  /**
+   * Stops the relay, deletes `streams` when asked (test clean-up), then stops telemetry and
+   * closes NATS, Redis and PostgreSQL. Call once whatever uses them has stopped.
+   */
+  close(options?: { deleteStreams?: boolean }): Promise<void>;
+}
+
+/**
+ * What every service with a database opens before its domain, in order: its database (created
+ * outside production) and migrations, Redis, NATS, telemetry watching all three, the streams,
+ * and the outbox relay.
+ */
+export function openServiceConnections(
+  options: ServiceConnectionsOptions & { outboxRelay?: true },
+): Promise<ServiceConnections>;
+export function openServiceConnections(
+  options: ServiceConnectionsOptions,
+): Promise<ServiceConnections<OutboxRelay | null>>;
+export async function openServiceConnections(
+  options: ServiceConnectionsOptions,
+): Promise<ServiceConnections<OutboxRelay | null>> {
+  const { service, config, logger, schema, streams } = options;
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const db = createKnex({ url: config.DATABASE_URL, schema, poolMax: config.DB_POOL_MAX });
+  await migrateLatest(db, schema, options.migrations);
+  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const bus = await connectEventBus({
+    url: config.NATS_URL,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    name: service,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
+  });
+  const telemetry = await startTelemetry({ service, config, logger, db, redis, bus });
+  await ensureStreams(bus, [...streams, ...(options.consumedStreams ?? [])]);
+  const relay = options.outboxRelay === false ? null : startOutboxRelay({ db, bus, logger });
+
+  return {
+    db,
+    redis,
+    bus,
+    telemetry,
+    relay,
+    async close({ deleteStreams: removeStreams = false } = {}) {
+      await relay?.stop();
+      if (removeStreams) await deleteStreams(bus, streams);
+      await telemetry.stop();
+      await bus.close();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+}
