@@ -1,18 +1,10 @@
 import {
-  connectEventBus,
-  connectRedis,
   createCallerAuthenticator,
   createGrpcServer,
-  createKnex,
   createLogger,
-  deleteStreams,
-  ensureDatabase,
-  ensureStreams,
   loadPublicKey,
-  migrateLatest,
+  openServiceConnections,
   runProcess,
-  startOutboxRelay,
-  startTelemetry,
   writeOutbox,
 } from '@ballmatch/platform';
 import { adsV1 } from '@ballmatch/proto';
@@ -79,19 +71,15 @@ export async function start(
   const now = options.now ?? (() => new Date());
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
 
-  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA, poolMax: config.DB_POOL_MAX });
-  await migrateLatest(db, SCHEMA, migrations);
-  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
-  const bus = await connectEventBus({
-    url: config.NATS_URL,
-    subjectPrefix: config.NATS_SUBJECT_PREFIX,
-    name: 'ads',
-    streamReplicas: config.NATS_STREAM_REPLICAS,
+  const connections = await openServiceConnections({
+    service: 'ads',
+    config,
+    logger,
+    schema: SCHEMA,
+    migrations,
+    streams: ADS_STREAMS,
   });
-  const telemetry = await startTelemetry({ service: 'ads', config, logger, db, redis, bus });
-  await ensureStreams(bus, ADS_STREAMS);
-  const relay = startOutboxRelay({ db, bus, logger });
+  const { db, redis, relay } = connections;
   const auth = options.advertiserName ? null : createAuthClient(config.AUTH_ADDR, logger);
 
   const payments = createPayments({
@@ -186,18 +174,13 @@ export async function start(
 
   return {
     port,
-    metricsPort: telemetry.metricsPort,
+    metricsPort: connections.telemetry.metricsPort,
     flushCounters: () => flush.flush(),
-    async stop({ deleteStreams: removeStreams = false } = {}) {
+    async stop(options) {
       await server.stop();
       await flush.stop();
-      await relay.stop();
       auth?.close();
-      if (removeStreams) await deleteStreams(bus, ADS_STREAMS);
-      await telemetry.stop();
-      await bus.close();
-      redis.disconnect();
-      await db.destroy();
+      await connections.close(options);
     },
   };
 }

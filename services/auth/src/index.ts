@@ -1,22 +1,14 @@
 import { createPublicKey } from 'node:crypto';
 import {
-  connectEventBus,
-  connectRedis,
   createCallerAuthenticator,
   createGrpcServer,
-  createKnex,
   createLogger,
-  deleteStreams,
-  ensureDatabase,
-  ensureStreams,
+  openServiceConnections,
   runProcess,
   loadPrivateKey,
   loadPublicKey,
-  migrateLatest,
   signOutEverywhere,
   signSessionToken,
-  startOutboxRelay,
-  startTelemetry,
 } from '@ballmatch/platform';
 import { authV1, eventStreams } from '@ballmatch/proto';
 import { loadAuthConfig } from './config';
@@ -54,19 +46,16 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const logger = createLogger('auth', config.LOG_LEVEL);
   const privateKey = loadPrivateKey(config.JWT_PRIVATE_KEY, config.JWT_DEV_KEY_DIR);
 
-  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
-  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
-  await migrateLatest(db, SCHEMA, migrations);
-  const bus = await connectEventBus({
-    url: config.NATS_URL,
-    subjectPrefix: config.NATS_SUBJECT_PREFIX,
-    name: 'auth',
-    streamReplicas: config.NATS_STREAM_REPLICAS,
+  const connections = await openServiceConnections({
+    service: 'auth',
+    config,
+    logger,
+    schema: SCHEMA,
+    migrations,
+    streams: STREAMS,
+    consumedStreams: CONSUMED_STREAMS,
   });
-  const telemetry = await startTelemetry({ service: 'auth', config, logger, db, redis, bus });
-  await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
-  const relay = startOutboxRelay({ db, bus, logger });
+  const { db, redis, bus, relay } = connections;
 
   const users = createUserStore(db, { wake: () => relay.wake() });
   const accounts = createAccounts({
@@ -140,16 +129,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
 
   return {
     port,
-    metricsPort: telemetry.metricsPort,
-    async stop({ deleteStreams: removeStreams = false } = {}) {
+    metricsPort: connections.telemetry.metricsPort,
+    async stop(options) {
       await server.stop();
       await consumer.stop();
-      await relay.stop();
-      if (removeStreams) await deleteStreams(bus, STREAMS);
-      await telemetry.stop();
-      await bus.close();
-      redis.disconnect();
-      await db.destroy();
+      await connections.close(options);
     },
   };
 }

@@ -1,18 +1,10 @@
 import {
-  connectEventBus,
-  connectRedis,
   createCallerAuthenticator,
   createGrpcServer,
-  createKnex,
   createLogger,
-  deleteStreams,
-  ensureDatabase,
-  ensureStreams,
   loadPublicKey,
-  migrateLatest,
+  openServiceConnections,
   runProcess,
-  startOutboxRelay,
-  startTelemetry,
 } from '@ballmatch/platform';
 import { contentV1 } from '@ballmatch/proto';
 import { loadContentConfig } from './config';
@@ -59,19 +51,15 @@ export async function start(
   const now = options.now ?? (() => new Date());
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
 
-  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA, poolMax: config.DB_POOL_MAX });
-  await migrateLatest(db, SCHEMA, migrations);
-  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
-  const bus = await connectEventBus({
-    url: config.NATS_URL,
-    subjectPrefix: config.NATS_SUBJECT_PREFIX,
-    name: 'content',
-    streamReplicas: config.NATS_STREAM_REPLICAS,
+  const connections = await openServiceConnections({
+    service: 'content',
+    config,
+    logger,
+    schema: SCHEMA,
+    migrations,
+    streams: CONTENT_STREAMS,
   });
-  const telemetry = await startTelemetry({ service: 'content', config, logger, db, redis, bus });
-  await ensureStreams(bus, CONTENT_STREAMS);
-  const relay = startOutboxRelay({ db, bus, logger });
+  const { db, redis, relay } = connections;
 
   const updates = createUpdates({
     store: createUpdateStore(db),
@@ -123,17 +111,12 @@ export async function start(
 
   return {
     port,
-    metricsPort: telemetry.metricsPort,
+    metricsPort: connections.telemetry.metricsPort,
     announceDue: () => updates.announceDue(),
-    async stop({ deleteStreams: removeStreams = false } = {}) {
+    async stop(options) {
       await server.stop();
       await announcer.stop();
-      await relay.stop();
-      if (removeStreams) await deleteStreams(bus, CONTENT_STREAMS);
-      await telemetry.stop();
-      await bus.close();
-      redis.disconnect();
-      await db.destroy();
+      await connections.close(options);
     },
   };
 }

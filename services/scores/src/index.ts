@@ -1,19 +1,10 @@
 import {
-  connectEventBus,
-  connectRedis,
   createCallerAuthenticator,
   createGrpcServer,
-  createKnex,
   createLogger,
-  deleteStreams,
-  ensureDatabase,
-  ensureStreams,
+  openServiceConnections,
   runProcess,
   loadPublicKey,
-  migrateLatest,
-  startOutboxRelay,
-  startTelemetry,
-  type OutboxRelay,
 } from '@ballmatch/platform';
 import { eventStreams, scoresV1 } from '@ballmatch/proto';
 import { createAuthClient } from './clients/auth';
@@ -81,22 +72,20 @@ export async function start(
   const now = options.now ?? systemClock;
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
 
-  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA, poolMax: config.DB_POOL_MAX });
-  await migrateLatest(db, SCHEMA, migrations);
-  const redis = withBoardScripts(
-    await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }),
-  );
-  const bus = await connectEventBus({
-    url: config.NATS_URL,
-    subjectPrefix: config.NATS_SUBJECT_PREFIX,
-    name: 'scores',
-    streamReplicas: config.NATS_STREAM_REPLICAS,
+  const connections = await openServiceConnections({
+    service: 'scores',
+    config,
+    logger,
+    schema: SCHEMA,
+    migrations,
+    streams: STREAMS,
+    consumedStreams: CONSUMED_STREAMS,
+    // relay is null when OUTBOX_RELAY is off (config.ts says when).
+    outboxRelay: config.OUTBOX_RELAY === 'on',
   });
-  const telemetry = await startTelemetry({ service: 'scores', config, logger, db, redis, bus });
-  await ensureStreams(bus, [...STREAMS, ...CONSUMED_STREAMS]);
-  const relay: OutboxRelay | null =
-    config.OUTBOX_RELAY === 'on' ? startOutboxRelay({ db, bus, logger }) : null;
+  const { db, bus, relay } = connections;
+  // The boards' Lua scripts, registered on the one connection (telemetry watches it too).
+  const redis = withBoardScripts(connections.redis);
   const wake = () => relay?.wake();
   const sessions = options.sessionLookup ? null : createSessionsClient(config.SESSIONS_ADDR);
   const auth = options.nameLookup ? null : createAuthClient(config.AUTH_ADDR);
@@ -209,19 +198,14 @@ export async function start(
 
   return {
     port,
-    metricsPort: telemetry.metricsPort,
-    async stop({ deleteStreams: removeStreams = false } = {}) {
+    metricsPort: connections.telemetry.metricsPort,
+    async stop(options) {
       await server.stop();
-      await relay?.stop();
       await consumers.stop();
       userEvents.unsubscribe();
       sessions?.close();
       auth?.close();
-      if (removeStreams) await deleteStreams(bus, STREAMS);
-      await telemetry.stop();
-      await bus.close();
-      redis.disconnect();
-      await db.destroy();
+      await connections.close(options);
     },
   };
 }

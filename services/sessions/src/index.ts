@@ -1,19 +1,11 @@
 import {
   callerFromToken,
-  connectEventBus,
-  connectRedis,
   createCallerAuthenticator,
   createGrpcServer,
-  createKnex,
   createLogger,
-  deleteStreams,
-  ensureDatabase,
-  ensureStreams,
+  openServiceConnections,
   runProcess,
   loadPublicKey,
-  migrateLatest,
-  startOutboxRelay,
-  startTelemetry,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
@@ -59,17 +51,16 @@ export async function start(
   const config = loadSessionsConfig(env);
   const logger = createLogger('sessions', config.LOG_LEVEL);
 
-  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const db = createKnex({ url: config.DATABASE_URL, schema: SCHEMA });
-  await migrateLatest(db, SCHEMA, migrations);
-  const bus = await connectEventBus({
-    url: config.NATS_URL,
-    subjectPrefix: config.NATS_SUBJECT_PREFIX,
-    name: 'sessions',
-    streamReplicas: config.NATS_STREAM_REPLICAS,
+  const connections = await openServiceConnections({
+    service: 'sessions',
+    config,
+    logger,
+    schema: SCHEMA,
+    migrations,
+    streams: SESSION_STREAMS,
   });
-  await ensureStreams(bus, SESSION_STREAMS);
-  const relay = startOutboxRelay({ db, bus, logger });
+  // Redis holds the logout deny-list the caller check reads; nothing else of this service.
+  const { db, redis, relay } = connections;
 
   const store = createSessionStore(db);
   const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR);
@@ -87,9 +78,6 @@ export async function start(
   });
   const sessions = createSessions({ store, games, onEventsWritten: relay.wake });
   const analytics = createAnalytics({ store: createAnalyticsStore(db), now });
-  // Redis holds the logout deny-list the caller check reads; nothing else of this service.
-  const redis = await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
-  const telemetry = await startTelemetry({ service: 'sessions', config, logger, db, redis, bus });
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
@@ -122,17 +110,12 @@ export async function start(
   return {
     port,
     gameWsPort: gameSocket.port,
-    metricsPort: telemetry.metricsPort,
-    async stop(options = {}) {
+    metricsPort: connections.telemetry.metricsPort,
+    async stop(options) {
       // Both entry points answer what is in flight before the stores close.
       await Promise.all([gameSocket.stop(), server.stop()]);
-      await relay.stop();
       ads?.close();
-      if (options.deleteStreams) await deleteStreams(bus, SESSION_STREAMS);
-      await telemetry.stop();
-      await bus.close();
-      redis.disconnect();
-      await db.destroy();
+      await connections.close(options);
     },
   };
 }
