@@ -10,12 +10,10 @@
 // as no API makes past days: the running ads started days ago, with their daily figures.
 // Usage (after `node scripts/build.mjs`): node web/scripts/ads-screenshots.mjs [outDir]
 // (it runs itself again with Node's TypeScript transform, which the stand-in needs).
-/* global document, window, requestAnimationFrame -- inside page callbacks, in the browser */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,37 +34,26 @@ if (process.features.typescript !== 'transform') {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const require = createRequire(import.meta.url);
-const { request: httpClient } = await import('playwright-core');
-const { launchChromium } = await import('./chromium.mjs');
-const { startStack } = await import('../../scripts/stack.mjs');
+const {
+  ADMIN,
+  adminClient,
+  apiClient,
+  freePorts,
+  get,
+  post,
+  sleep,
+  startRankedGame,
+  startShotsStack,
+  withCamera,
+} = await import('./lib/shots.mjs');
 const { startStripeStandIn } = await import('../../services/ads/test/stripe-stand-in.ts');
 const { createKnex } = require('../../packages/platform/dist/index.js');
-const testing = require('../../packages/platform/dist/testing.js');
 // The ads service's own image library, where it is a dependency.
 const sharp = createRequire(path.join(root, 'services/ads/package.json'))('sharp');
 
 const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
-const PORTS = {
-  gatewayPort: 18280,
-  authPort: 51251,
-  scoresPort: 51252,
-  sessionsPort: 51253,
-  adsPort: 51254,
-  realtimePort: 18290,
-};
-const ADMIN = 'shots_admin';
 const DAY = 24 * 3600_000;
 const LEMONADE_PNG = path.join(here, 'fixtures/ad-lemonade.png');
-const VIEWPORTS = [
-  {
-    name: 'phone',
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  },
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-];
 
 /**
  * The advertisers and their ball ads. `startedDaysAgo`: approved, running since then;
@@ -95,29 +82,15 @@ async function artOf(art) {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-async function ok(response, what) {
-  if (response.status() >= 300) {
-    throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  }
-  return response.status() === 204 ? null : response.json();
-}
-
-const post = async (client, url, data, headers = {}) =>
-  ok(await client.post(url, { data, headers }), `POST ${url}`);
-
 /** A signed-in advertiser (their own cookies), with their paid order. */
 async function buy(baseUrl, standIn, ad) {
-  const client = await httpClient.newContext({ baseURL: baseUrl });
+  const client = await apiClient(baseUrl);
   const email = `${ad.who}@example.com`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
   await post(client, '/api/register', { username: ad.who, email, password });
-  const image = await ok(
-    await client.post('/api/ads/images?kind=ball', {
-      data: await artOf(ad.art),
-      headers: { 'content-type': 'image/png' },
-    }),
-    'upload',
-  );
+  const image = await post(client, '/api/ads/images?kind=ball', await artOf(ad.art), {
+    'content-type': 'image/png',
+  });
   const order = await post(
     client,
     '/api/ads/orders',
@@ -145,14 +118,10 @@ async function buy(baseUrl, standIn, ad) {
  * per game with its offer; some players follow an ad.
  */
 async function playGames(baseUrl, games) {
-  const player = await httpClient.newContext({ baseURL: baseUrl });
+  const player = await apiClient(baseUrl);
   let impressions = 0;
   for (let g = 0; g < games; g++) {
-    const { offers } = await post(player, '/api/player-sessions', {
-      playerName: `Guest-${1000 + g}`,
-      sessionId: randomUUID(),
-      deviceFingerprint: randomBytes(25).toString('hex'),
-    });
+    const { offers } = await startRankedGame(player, `Guest-${1000 + g}`);
     for (const [i, face] of (offers?.faces ?? []).entries()) {
       if (face.kind !== 'ad') continue;
       await post(player, `/api/ads/${face.adId}/impression`, {}, { 'X-Ad-Offer': face.id });
@@ -171,13 +140,13 @@ async function playGames(baseUrl, games) {
 async function flushed(admin, impressions) {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    const stats = await ok(await admin.get('/api/admin/ads/stats'), 'stats');
+    const stats = await get(admin, '/api/admin/ads/stats');
     const today = new Date().toISOString().slice(0, 10);
     const counted = stats.days
       .filter((d) => d.day === today)
       .reduce((sum, d) => sum + d.impressions, 0);
     if (counted >= impressions) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   throw new Error(`the statistics did not count today's ${impressions} impressions in a minute`);
 }
@@ -215,100 +184,57 @@ async function writePastDays(databaseUrl, running) {
   }
 }
 
-/** Resizes the window to the page's own content (the footer is on every page), then shoots. */
-async function shoot(page, viewport, file) {
-  const height = await page.evaluate(() => {
-    const main = document.querySelector('main');
-    return Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
-  });
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  // From the top, however far filling in a form scrolled the page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  await page.screenshot({ path: file });
-  await page.setViewportSize(viewport);
-  console.log(`saved ${file}`);
-}
-
 /** The browser's two users: the buyer and the admin, signed in on their own contexts. */
-async function shootAll(baseUrl, buyer, adminPassword) {
-  fs.mkdirSync(outDir, { recursive: true });
-  const browser = await launchChromium();
-  const file = (slug, name) => path.join(outDir, `${slug}-${name}.png`);
-  try {
-    for (const { name, ...options } of VIEWPORTS) {
-      const context = async (login, credentials) => {
-        const made = await browser.newContext({ baseURL: baseUrl, ...options });
-        await made.addInitScript(() => {
-          const consent = { accepted: true, timestamp: new Date().toISOString() };
-          localStorage.setItem('cookieConsent', JSON.stringify(consent));
-        });
-        await post(made.request, login, credentials);
-        return made;
-      };
-      const buyerContext = await context('/api/login', {
-        email: buyer.email,
-        password: buyer.password,
-      });
-      const page = await buyerContext.newPage();
+async function shoot(camera, buyer) {
+  // Never shorter than the window: the short pages keep the window's whole height.
+  const shootPage = (page, name) => camera.shootPage(page, name, { fillViewport: true });
+  await camera.eachViewport(async (buyerContext, viewport) => {
+    await post(buyerContext.request, '/api/login', {
+      email: buyer.email,
+      password: buyer.password,
+    });
+    const page = await buyerContext.newPage();
+    await page.goto('/buy-ads');
+    await page.getByRole('radio', { name: 'Blue' }).check();
+    await page.getByLabel('Image', { exact: true }).setInputFiles(LEMONADE_PNG);
+    await page
+      .getByRole('img', { name: 'Preview: your image on the blue balls of a board' })
+      .waitFor();
+    await page.getByLabel('Destination').fill('https://sunny-lemonade.example/');
+    await page.getByRole('radio', { name: /^7 days/ }).check();
+    // The preview board has loaded the stored image.
+    await page.waitForLoadState('networkidle');
+    await shootPage(page, `buy-ads-${viewport}`);
 
-      await page.goto('/buy-ads');
-      await page.getByRole('radio', { name: 'Blue' }).check();
-      await page.getByLabel('Image', { exact: true }).setInputFiles(LEMONADE_PNG);
-      await page
-        .getByRole('img', { name: 'Preview: your image on the blue balls of a board' })
-        .waitFor();
-      await page.getByLabel('Destination').fill('https://sunny-lemonade.example/');
-      await page.getByRole('radio', { name: /^7 days/ }).check();
-      // The preview board has loaded the stored image.
-      await page.waitForLoadState('networkidle');
-      await shoot(page, options.viewport, file('buy-ads', name));
+    await page.goto(`/payment-success?order=${buyer.order.orderId}`);
+    await page.getByText('Payment received — your ad is awaiting review').waitFor();
+    await shootPage(page, `payment-success-${viewport}`);
 
-      await page.goto(`/payment-success?order=${buyer.order.orderId}`);
-      await page.getByText('Payment received — your ad is awaiting review').waitFor();
-      await shoot(page, options.viewport, file('payment-success', name));
-      await buyerContext.close();
+    const adminContext = await camera.context(viewport);
+    await post(adminContext.request, '/api/admin/login', ADMIN);
+    const admin = await adminContext.newPage();
+    await admin.goto('/admin-ads-review');
+    await admin.getByText('2 ads are waiting for review.').waitFor();
+    await admin.waitForLoadState('networkidle');
+    await shootPage(admin, `admin-ads-review-${viewport}`);
 
-      const adminContext = await context('/api/admin/login', {
-        username: ADMIN,
-        password: adminPassword,
-      });
-      const admin = await adminContext.newPage();
-      await admin.goto('/admin-ads-review');
-      await admin.getByText('2 ads are waiting for review.').waitFor();
-      await admin.waitForLoadState('networkidle');
-      await shoot(admin, options.viewport, file('admin-ads-review', name));
-
-      await admin.goto('/admin-ads-stats');
-      await admin.getByRole('heading', { name: 'Per ad' }).waitFor();
-      await admin.waitForLoadState('networkidle');
-      await shoot(admin, options.viewport, file('admin-ads-stats', name));
-      await adminContext.close();
-    }
-  } finally {
-    await browser.close();
-  }
+    await admin.goto('/admin-ads-stats');
+    await admin.getByRole('heading', { name: 'Per ad' }).waitFor();
+    await admin.waitForLoadState('networkidle');
+    await shootPage(admin, `admin-ads-stats-${viewport}`);
+    await adminContext.close();
+  });
 }
 
-const database = await testing.createTestDatabase('ads_shots');
-const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-ads-shots-keys-'));
-const adminPassword = `shots-${randomBytes(8).toString('hex')}`;
+const ports = await freePorts();
 const standIn = await startStripeStandIn({
-  webhookUrl: `http://127.0.0.1:${PORTS.gatewayPort}/api/payments/stripe/webhook`,
+  webhookUrl: `http://127.0.0.1:${ports.gatewayPort}/api/payments/stripe/webhook`,
 });
 let stack;
 try {
-  stack = await startStack({
-    ...PORTS,
+  stack = await startShotsStack({
+    ports,
     env: {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_KEY_PREFIX: testing.testRedisPrefix(),
-      NATS_SUBJECT_PREFIX: testing.testNatsPrefix(),
-      JWT_DEV_KEY_DIR: keyDir,
-      ADMIN_USERNAME: ADMIN,
-      ADMIN_PASSWORD: adminPassword,
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       RATE_LIMIT_ADS_PER_MINUTE: '10000',
       STRIPE_SECRET_KEY: standIn.secretKey,
@@ -317,12 +243,10 @@ try {
       // Counts reach the statistics soon after the games.
       ADS_FLUSH_MS: '500',
     },
-    log: () => undefined,
   });
-  const admin = await httpClient.newContext({ baseURL: stack.url });
+  const admin = await adminClient(stack.url);
   const bought = [];
   try {
-    await post(admin, '/api/admin/login', { username: ADMIN, password: adminPassword });
     for (const ad of ADS) bought.push(await buy(stack.url, standIn, ad));
     for (const ad of bought) {
       const id = ad.order.id;
@@ -336,11 +260,12 @@ try {
     }
     await flushed(admin, await playGames(stack.url, 40));
     const running = bought.filter((ad) => ad.startedDaysAgo);
-    await writePastDays(database.url, running);
-    await shootAll(
-      stack.url,
-      bought.find((ad) => ad.who === BUYER),
-      adminPassword,
+    await writePastDays(stack.databaseUrl, running);
+    await withCamera(stack.url, outDir, (camera) =>
+      shoot(
+        camera,
+        bought.find((ad) => ad.who === BUYER),
+      ),
     );
   } finally {
     await admin.dispose();
@@ -349,6 +274,4 @@ try {
 } finally {
   await stack?.stop();
   await standIn.close();
-  await database.drop();
-  fs.rmSync(keyDir, { recursive: true, force: true });
 }

@@ -6,32 +6,23 @@
 // Usage (stack running, engine built by `tsc -b`):
 //   node web/scripts/game-screenshots.mjs [baseUrl] [outDir]
 /* global document -- inside page callbacks, in the browser */
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launchChromium } from './chromium.mjs';
+import {
+  apiClient,
+  boardState,
+  get,
+  playRankedGame,
+  sleep,
+  submitScore,
+  withCamera,
+} from './lib/shots.mjs';
 
 const require = createRequire(import.meta.url);
 const engine = require('../../packages/engine/dist/index.js');
 
 const baseUrl = process.argv[2] ?? 'http://localhost:8080';
 const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');
-mkdirSync(outDir, { recursive: true });
-
-const VIEWPORTS = {
-  phone: {
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  },
-  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-};
-
-/** The engine's shape of a board the server sent (48 names); its random generator is unused. */
-function boardState(game) {
-  return { ...game, grid: engine.gridFromCells(game.grid), rng: [1, 2, 3, 4] };
-}
 
 /** The valid move whose first pop takes the fewest target balls. */
 function slowMove(game) {
@@ -96,110 +87,62 @@ async function move(page, game, touch) {
  * something to show.
  */
 async function seedScores(names) {
-  const week = await (await fetch(new URL('/api/weekly-leaderboards/active', baseUrl))).json();
-  const top = await (
-    await fetch(new URL(`/api/weekly-leaderboards/${week.id}/top-scores?limit=3`, baseUrl))
-  ).json();
-  if (top.length >= 3) return;
-  const headers = { 'Content-Type': 'application/json', Origin: new URL(baseUrl).origin };
-  const post = async (path, body, credential) =>
-    (
-      await fetch(new URL(path, baseUrl), {
-        method: 'POST',
-        headers: credential ? { ...headers, 'X-Session-Credential': credential } : headers,
-        body: JSON.stringify(body),
-      })
-    ).json();
-  for (const [i, playerName] of names.entries()) {
-    const session = await post('/api/player-sessions', {
-      playerName,
-      sessionId: crypto.randomUUID(),
-      deviceFingerprint: `screenshots-${i}`.padEnd(50, '0'),
-    });
-    const { id, credential } = session;
-    let game = session.game;
-    const act = async (action) => {
-      game = (
-        await post(`/api/player-sessions/${id}/actions`, { seq: game.seq, action }, credential)
-      ).game;
-      // A human-like pace: the server times the actions itself.
-      await new Promise((r) => setTimeout(r, 400 + ((game.seq * 331) % 900)));
-    };
-    // Stronger players take more moves: different scores on the board.
-    for (let turn = 0; game.status === 'active' && turn < 12 + i * 6; turn++) {
-      const moves = engine.findMoves(boardState(game));
-      if (moves.length === 0) await act({ type: 'reset' });
-      else await act({ type: 'swap', ...moves[(turn * (3 + i)) % moves.length] });
-      if (game.status === 'gameOverPending' && !game.extraMovesGranted && session.offers) {
-        // Extra moves are earned by following the game's reward ad ('Watch Ad').
-        await fetch(new URL(`/api/ads/go/${session.offers.reward.id}`, baseUrl), {
-          redirect: 'manual',
-        });
-        await act({ type: 'extraMoves' });
-      }
+  const client = await apiClient(baseUrl);
+  try {
+    const week = await get(client, '/api/weekly-leaderboards/active');
+    const top = await get(client, `/api/weekly-leaderboards/${week.id}/top-scores?limit=3`);
+    if (top.length >= 3) return;
+    for (const [i, playerName] of names.entries()) {
+      const played = await playRankedGame(client, playerName, async (game, turn, session) => {
+        // A human-like pace: the server times the actions itself.
+        await sleep(400 + ((game.seq * 331) % 900));
+        if (game.status === 'gameOverPending' && !game.extraMovesGranted && session.offers) {
+          // Extra moves are earned by following the game's reward ad ('Watch Ad').
+          await client.get(`/api/ads/go/${session.offers.reward.id}`, { maxRedirects: 0 });
+          return { type: 'extraMoves' };
+        }
+        // Stronger players take more moves: different scores on the board.
+        if (game.status !== 'active' || turn >= 12 + i * 6) return { type: 'end' };
+        const moves = engine.findMoves(boardState(game));
+        if (moves.length === 0) return { type: 'reset' };
+        return { type: 'swap', ...moves[(turn * (3 + i)) % moves.length] };
+      });
+      await submitScore(client, played, { moves: played.game.totalMoves });
+      console.log(`seeded ${playerName}: ${played.game.score}`);
     }
-    if (game.status !== 'ended') await act({ type: 'end' });
-    const body = {
-      playerName,
-      score: game.score,
-      level: game.level.currentLevel,
-      moves: game.totalMoves,
-      sessionId: id,
-    };
-    const res = await fetch(new URL('/api/scores', baseUrl), {
-      method: 'POST',
-      headers: { ...headers, 'X-Session-Credential': credential },
-      body: JSON.stringify(body),
-    });
-    console.log(`seeded ${playerName}: ${game.score} (${res.status})`);
+  } finally {
+    await client.dispose();
   }
 }
 
 if (process.env.SEED_SCORES !== '0') await seedScores(['NovaStar', 'PixelPop', 'CometKid']);
 
-const browser = await launchChromium();
-const save = async (page, name) => {
-  const file = path.join(outDir, `${name}.png`);
-  await page.screenshot({ path: file });
-  console.log(`saved ${file}`);
-};
-
-try {
-  for (const [name, options] of Object.entries(VIEWPORTS)) {
-    const context = await browser.newContext(options);
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'cookieConsent',
-        JSON.stringify({ accepted: true, timestamp: new Date().toISOString() }),
-      ),
-    );
+await withCamera(baseUrl, outDir, (camera) =>
+  camera.eachViewport(async (context, viewport) => {
     const page = await context.newPage();
-    page.on('pageerror', (e) => console.log(`[${name}] page error: ${e.message}`));
-    await page.goto(new URL('/', baseUrl).href, { waitUntil: 'networkidle' });
+    await page.goto('/', { waitUntil: 'networkidle' });
     await page.waitForTimeout(600);
-    await save(page, `home-${name}`);
+    await camera.save(page, `home-${viewport}`);
 
+    const touch = viewport === 'phone';
     const game = await startGame(page);
     await settle(page, game);
-    for (let i = 0; i < 4; i++) await move(page, game, name === 'phone');
+    for (let i = 0; i < 4; i++) await move(page, game, touch);
     // One ball selected, mid-game.
-    await tap(page, slowMove(game.game).from, name === 'phone');
+    await tap(page, slowMove(game.game).from, touch);
     await page.waitForTimeout(300);
-    await save(page, `game-${name}`);
+    await camera.save(page, `game-${viewport}`);
 
-    if (name === 'phone') {
+    if (touch) {
       await tap(page, slowMove(game.game).from, true); // deselect
       while (game.game.status === 'active') await move(page, game, true);
       await page.getByRole('dialog', { name: 'Get 7 Extra Moves!' }).waitFor();
       await page.waitForTimeout(400);
-      await save(page, 'extra-moves-modal');
+      await camera.save(page, 'extra-moves-modal');
       await page.getByRole('button', { name: 'No Thanks' }).click();
       await page.getByRole('dialog', { name: /HIGH SCORE!|SUBMIT SCORE/ }).waitFor();
       await page.waitForTimeout(600);
-      await save(page, 'submit-dialog');
+      await camera.save(page, 'submit-dialog');
     }
-    await context.close();
-  }
-} finally {
-  await browser.close();
-}
+  }),
+);

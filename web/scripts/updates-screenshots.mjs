@@ -4,26 +4,10 @@
 // (drafts, a scheduled one, publish dates in the past) and the contact form. It starts its own
 // isolated stack (fresh database, Redis and NATS prefixes, free-standing ports).
 // Usage (after `node scripts/build.mjs`): node web/scripts/updates-screenshots.mjs [outDir]
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { launchChromium } from './chromium.mjs';
-import { startStack } from '../../scripts/stack.mjs';
-
-const require = createRequire(import.meta.url);
-const testing = require('../../packages/platform/dist/testing.js');
+import { ADMIN, post, startShotsStack, withCamera } from './lib/shots.mjs';
 
 const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-};
-const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
-const ADMIN = { username: 'shots_admin', password: `shots-${randomBytes(8).toString('hex')}` };
 const DAY = 24 * 3600_000;
 
 /** Newest first; `daysAgo` is each one's publish date. */
@@ -121,141 +105,74 @@ const MESSAGES = [
   },
 ];
 
-async function call(request, method, url, data) {
-  const response = await request.fetch(url, { method, data });
-  if (!response.ok())
-    throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
 /** The news as the admin writes it: 12 published, a scheduled one and a draft. */
 async function writeNews(request) {
   const now = Date.now();
   for (const item of [...NEWS].reverse()) {
-    const update = await call(request, 'POST', '/api/admin/updates', item);
+    const update = await post(request, '/api/admin/updates', item);
     const publishDate = new Date(now - item.daysAgo * DAY).toISOString();
-    await call(request, 'POST', `/api/admin/updates/${update.id}/publish`, { publishDate });
+    await post(request, `/api/admin/updates/${update.id}/publish`, { publishDate });
   }
-  const scheduled = await call(request, 'POST', '/api/admin/updates', {
+  const scheduled = await post(request, '/api/admin/updates', {
     title: 'Holiday tournament: double points for a weekend',
     content: '<p>From Friday to Sunday every run scores double. Good luck!</p>',
   });
-  await call(request, 'POST', `/api/admin/updates/${scheduled.id}/publish`, {
+  await post(request, `/api/admin/updates/${scheduled.id}/publish`, {
     publishDate: new Date(now + 9 * DAY).toISOString(),
   });
-  return call(request, 'POST', '/api/admin/updates', {
+  return post(request, '/api/admin/updates', {
     title: 'Draft: the spring season',
     content: '<p>Notes for the spring season announcement.</p>',
   });
 }
 
-/** A shot down to the end of the page's own content (the footer is on every page). */
-async function shootPage(page, viewport, file) {
-  await page.waitForTimeout(500);
-  const height = await page.evaluate(() => {
-    const main = globalThis.document.querySelector('main');
-    return Math.ceil(main.getBoundingClientRect().bottom + globalThis.scrollY);
-  });
-  await page.setViewportSize({ width: viewport.width, height });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: file });
-  await page.setViewportSize(viewport);
-  console.log(`saved ${file}`);
-}
+async function shoot(camera) {
+  const admin = await camera.context('desktop');
+  await post(admin.request, '/api/admin/login', ADMIN);
+  const draft = await writeNews(admin.request);
+  for (const message of MESSAGES) await post(admin.request, '/api/feedback', message);
 
-async function newContext(browser, baseUrl, options) {
-  const context = await browser.newContext({ baseURL: baseUrl, ...options });
-  await context.addInitScript(() => {
-    const consent = { accepted: true, timestamp: new Date().toISOString() };
-    localStorage.setItem('cookieConsent', JSON.stringify(consent));
-  });
-  return context;
-}
-
-async function shoot(baseUrl) {
-  fs.mkdirSync(outDir, { recursive: true });
-  const browser = await launchChromium();
-  try {
-    const admin = await newContext(browser, baseUrl, DESKTOP);
-    await call(admin.request, 'POST', '/api/admin/login', ADMIN);
-    const draft = await writeNews(admin.request);
-    for (const message of MESSAGES) {
-      await call(admin.request, 'POST', '/api/feedback', message);
-    }
-
-    for (const [name, options] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ]) {
-      const guest = await newContext(browser, baseUrl, options);
-      const page = await guest.newPage();
-      await page.goto('/updates', { waitUntil: 'networkidle' });
-      await page.getByRole('article').first().waitFor();
-      await shootPage(page, options.viewport, path.join(outDir, `updates-${name}.png`));
-      await page.getByRole('article').first().getByRole('link').first().click();
-      await page.getByTestId('update-content').waitFor();
-      await shootPage(page, options.viewport, path.join(outDir, `update-${name}.png`));
-      await guest.close();
-    }
-
-    const page = await admin.newPage();
-    await page.goto('/admin-updates', { waitUntil: 'networkidle' });
-    await page.getByRole('link', { name: 'Write an update' }).waitFor();
-    await shootPage(page, DESKTOP.viewport, path.join(outDir, 'admin-updates-desktop.png'));
-    await page.goto(`/admin-updates?edit=${draft.id}`, { waitUntil: 'networkidle' });
-    const editor = page.getByRole('textbox', { name: 'Text' });
-    await editor.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'H2 heading' }).click();
-    await page.keyboard.type('Prizes');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Bulleted list' }).click();
-    await page.keyboard.type('A badge for the weekly top 10');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Bold' }).click();
-    await page.keyboard.type('Double points');
-    await page.getByRole('button', { name: 'Bold' }).click();
-    await page.keyboard.type(' on the final weekend');
-    await shootPage(page, DESKTOP.viewport, path.join(outDir, 'admin-update-editor-desktop.png'));
-    await page.goto('/admin-feedback', { waitUntil: 'networkidle' });
+  await camera.eachViewport(async (guest, viewport) => {
+    const page = await guest.newPage();
+    await page.goto('/updates', { waitUntil: 'networkidle' });
     await page.getByRole('article').first().waitFor();
-    await page.getByRole('button', { name: 'Mark as read' }).last().click();
-    await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
-    await shootPage(page, DESKTOP.viewport, path.join(outDir, 'admin-feedback-desktop.png'));
-    await admin.close();
-  } finally {
-    await browser.close();
-  }
+    await camera.shootPage(page, `updates-${viewport}`);
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await page.getByTestId('update-content').waitFor();
+    await camera.shootPage(page, `update-${viewport}`);
+  });
+
+  const page = await admin.newPage();
+  await page.goto('/admin-updates', { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: 'Write an update' }).waitFor();
+  await camera.shootPage(page, 'admin-updates-desktop');
+  await page.goto(`/admin-updates?edit=${draft.id}`, { waitUntil: 'networkidle' });
+  const editor = page.getByRole('textbox', { name: 'Text' });
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'H2 heading' }).click();
+  await page.keyboard.type('Prizes');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bulleted list' }).click();
+  await page.keyboard.type('A badge for the weekly top 10');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Double points');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' on the final weekend');
+  await camera.shootPage(page, 'admin-update-editor-desktop');
+  await page.goto('/admin-feedback', { waitUntil: 'networkidle' });
+  await page.getByRole('article').first().waitFor();
+  await page.getByRole('button', { name: 'Mark as read' }).last().click();
+  await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
+  await camera.shootPage(page, 'admin-feedback-desktop');
+  await admin.close();
 }
 
-const database = await testing.createTestDatabase('shots');
-const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-shots-keys-'));
-let stack;
+const stack = await startShotsStack();
 try {
-  stack = await startStack({
-    gatewayPort: 18380,
-    authPort: 51351,
-    sessionsPort: 51353,
-    scoresPort: 51352,
-    adsPort: 51354,
-    contentPort: 51355,
-    realtimePort: 18390,
-    env: {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_KEY_PREFIX: testing.testRedisPrefix(),
-      NATS_SUBJECT_PREFIX: testing.testNatsPrefix(),
-      JWT_DEV_KEY_DIR: keyDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    log: () => undefined,
-  });
-  await shoot(stack.url);
+  await withCamera(stack.url, outDir, shoot);
 } finally {
-  await stack?.stop();
-  await database.drop();
-  fs.rmSync(keyDir, { recursive: true, force: true });
+  await stack.stop();
 }
