@@ -1,8 +1,8 @@
 // Documentation screenshots of the game (docs/screenshots/), taken from a running stack with
 // Debian's Chromium: / before a game and mid-game on a 390×844 phone and a 1280×800 desktop,
 // the extra-moves modal and the score dialog. Ranked games are held by the server: the board is
-// read from its answers (the new game, then each action's), as the browser tests do, and moves
-// are found on it with the engine.
+// read from its answers (the new game, then each action's, on the game socket or over HTTP), as
+// the browser tests do, and moves are found on it with the engine.
 // Usage (stack running, engine built by `tsc -b`):
 //   node web/scripts/game-screenshots.mjs [baseUrl] [outDir]
 /* global document -- inside page callbacks, in the browser */
@@ -42,14 +42,45 @@ const pathOf = (r) => new URL(r.url()).pathname;
 const isAction = (r) =>
   r.request().method() === 'POST' && /^\/api\/player-sessions\/[^/]+\/actions$/.test(pathOf(r));
 
+/**
+ * The game of each answer to the page's actions, in order: a frame on the game socket, or the
+ * answer over HTTP when the page fell back to it. `next()` waits for the next one.
+ */
+function watchAnswers(page) {
+  const waiting = [];
+  const answered = (game) => waiting.shift()?.(game);
+  page.on('response', async (r) => {
+    // A 5xx is a lost answer the page sends again.
+    if (isAction(r) && r.status() < 500) answered((await r.json()).game);
+  });
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== '/ws/game') return;
+    socket.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(String(payload));
+      if (frame.type === 'answer') answered(frame.answer.game);
+    });
+  });
+  return {
+    next: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no answer to an action in 30 s')), 30_000);
+        waiting.push((game) => {
+          clearTimeout(timer);
+          resolve(game);
+        });
+      }),
+  };
+}
+
 async function startGame(page) {
+  const answers = watchAnswers(page);
   const answer = page.waitForResponse(
     (r) => r.request().method() === 'POST' && pathOf(r) === '/api/player-sessions',
   );
   await page.getByRole('button', { name: 'PLAY NOW!' }).click();
   await page.getByRole('button', { name: 'Continue Without Login' }).click();
   const { game } = await (await answer).json();
-  return { game };
+  return { game, answers };
 }
 
 async function settle(page, game) {
@@ -74,10 +105,10 @@ async function tap(page, at, touch) {
 
 async function move(page, game, touch) {
   const m = slowMove(game.game);
-  const answer = page.waitForResponse((r) => isAction(r) && r.status() < 500);
+  const answer = game.answers.next();
   await tap(page, m.from, touch);
   await tap(page, m.to, touch);
-  game.game = (await (await answer).json()).game;
+  game.game = await answer;
   await settle(page, game);
 }
 
