@@ -32,7 +32,7 @@ import { processes, root, startStack } from '../scripts/stack.mjs';
 import { makeGames } from './lib/games.mjs';
 import { resultsDir } from './lib/load-stack.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
-import { freePorts } from './lib/ports.mjs';
+import { freePorts } from '@ballmatch/platform/testing';
 
 const { values: args } = parseArgs({
   options: {

@@ -32,7 +32,7 @@ import { StepStats } from './lib/mixed-stats.mjs';
 import { newLedger, visitor } from './lib/mixed-visit.mjs';
 import { seedAds } from './lib/mixed-seed.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
-import { freePorts } from './lib/ports.mjs';
+import { freePorts } from '@ballmatch/platform/testing';
 import { cpuBetween, processGroups } from './lib/process-cpu.mjs';
 import { countRows, rowsBefore } from './lib/mixed-rows.mjs';
 import { printReport } from './lib/mixed-report.mjs';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './paths';
@@ -31,35 +30,9 @@ export interface StackResources {
 
 export const ADMIN_USERNAME = 'e2e_admin';
 
-/** Binds `port` on 127.0.0.1 if it is free; null if it is taken. */
-function hold(port: number): Promise<net.Server | null> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(null));
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-/**
- * Free ports below the OS's ephemeral range (32768 and up on Linux), all held open together so
- * they differ. A port the OS hands out for listen(0) is an ephemeral one, which any outgoing
- * connection (to PostgreSQL, Redis, another stack) may take as its source port between our
- * check and the service's bind: seen as 'port … already in use' when two stacks start at once.
- */
-async function freePorts(count: number): Promise<number[]> {
-  const held: net.Server[] = [];
-  while (held.length < count) {
-    const server = await hold(20_000 + Math.floor(Math.random() * 12_000));
-    if (server) held.push(server);
-  }
-  const ports = held.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(held.map((s) => new Promise((r) => s.close(r))));
-  return ports;
-}
-
 export async function prepareStack(label = 'e2e'): Promise<StackResources> {
   // Loaded only now, as it comes from the build when globalSetup runs.
-  const { createTestDatabase, testNatsPrefix, testRedisPrefix } =
+  const { createTestDatabase, freePorts, testNatsPrefix, testRedisPrefix } =
     await import('@ballmatch/platform/testing');
   const [
     gatewayPort,

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDatastores } from '../../scripts/datastores.mjs';
 import { root, startStack } from '../../scripts/stack.mjs';
-import { freePorts } from './ports.mjs';
+import { freePorts } from '@ballmatch/platform/testing';
 
 export const resultsDir = path.join(root, 'loadtest/results');
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDatastores, stopStartedDatastores } from '../../scripts/datastores.mjs';
-import { freePorts } from './ports.mjs';
+import { freePorts } from '@ballmatch/platform/testing';
 
 function readPid(file) {
   try {

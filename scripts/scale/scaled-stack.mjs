@@ -10,7 +10,7 @@
 // a balancer's, is the fault suite's network cut of that replica. Every process serves
 // /metrics on a port of its own, so tests can see which replica did what.
 import { startBalancer } from './balancer.mjs';
-import { freePorts } from './ports.mjs';
+import { freePorts } from '@ballmatch/platform/testing';
 import { createSupervisor } from './supervisor.mjs';
 
 const LOCAL = '127.0.0.1';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findBinary, probe } from '../datastores.mjs';
-import { freePorts } from './ports.mjs';
+import { freePorts } from '@ballmatch/platform/testing';
 
 const HOST = '127.0.0.1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

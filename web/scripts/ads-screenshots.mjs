@@ -38,7 +38,7 @@ const {
   ADMIN,
   adminClient,
   apiClient,
-  freePorts,
+  freeStackPorts,
   get,
   post,
   sleep,
@@ -226,7 +226,7 @@ async function shoot(camera, buyer) {
   });
 }
 
-const ports = await freePorts();
+const ports = await freeStackPorts();
 const standIn = await startStripeStandIn({
   webhookUrl: `http://127.0.0.1:${ports.gatewayPort}/api/payments/stripe/webhook`,
 });

@@ -14,6 +14,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 
 export type { ReadableSpan };
+export { freePorts } from './free-ports';
 
 /**
  * Isolation for test runs that share one PostgreSQL, Redis and NATS: each gets its own

@@ -4,7 +4,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request as httpClient } from 'playwright-core';
@@ -13,6 +12,7 @@ import { startStack } from '../../../scripts/stack.mjs';
 
 const require = createRequire(import.meta.url);
 const engine = require('../../../packages/engine/dist/index.js');
+const testing = require('../../../packages/platform/dist/testing.js');
 
 /** The phone and the desktop every page is shot on, as browser context options. */
 const VIEWPORTS = {
@@ -237,28 +237,9 @@ const PORT_NAMES = [
   'sessionsWsPort',
 ];
 
-/** Binds `port` on 127.0.0.1 if it is free; null if it is taken. */
-function hold(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(null));
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-/**
- * Free ports for every process of a stack, all held open together so they differ, and below
- * the OS's ephemeral range (32768 and up): an outgoing connection may take an ephemeral one as
- * its source port between this check and the service's bind.
- */
-export async function freePorts() {
-  const held = [];
-  while (held.length < PORT_NAMES.length) {
-    const server = await hold(20_000 + Math.floor(Math.random() * 12_000));
-    if (server) held.push(server);
-  }
-  const ports = held.map((server) => server.address().port);
-  await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+/** Free ports for every process of a stack, by name. */
+export async function freeStackPorts() {
+  const ports = await testing.freePorts(PORT_NAMES.length);
   return Object.fromEntries(PORT_NAMES.map((name, i) => [name, ports[i]]));
 }
 
@@ -268,7 +249,6 @@ export async function freePorts() {
  * also drops the database.
  */
 export async function startShotsStack({ ports, env = {} } = {}) {
-  const testing = require('../../../packages/platform/dist/testing.js');
   const database = await testing.createTestDatabase('shots');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-shots-keys-'));
   const cleanUp = async () => {
@@ -278,7 +258,7 @@ export async function startShotsStack({ ports, env = {} } = {}) {
   let stack;
   try {
     stack = await startStack({
-      ...(ports ?? (await freePorts())),
+      ...(ports ?? (await freeStackPorts())),
       env: {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
