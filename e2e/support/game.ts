@@ -381,3 +381,28 @@ export async function leaveAndReturn(page: Page): Promise<void> {
 export function formatScore(score: number): string {
   return numbers.format(score);
 }
+
+/**
+ * Submits a score with `submit` (a click or a key on the 'HIGH SCORE!' dialog) and resolves to
+ * the server's answer (its body read as it came, before the reload drops it) once the page has
+ * shown 'Score Submitted' and, unless `reload` is false, reloaded (1.5 s later). Each is awaited
+ * from before `submit` runs: on a loaded machine the toast, and even the reload, can be over
+ * before a wait begun after the answer starts looking.
+ */
+export async function submitOnPage(
+  page: Page,
+  submit: () => Promise<void>,
+  { reload = true } = {},
+): Promise<{ response: Response; body: unknown }> {
+  const [answer] = await Promise.all([
+    page
+      .waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/scores',
+      )
+      .then(async (response) => ({ response, body: (await response.json()) as unknown })),
+    page.getByText('Score Submitted').waitFor(),
+    reload && page.waitForEvent('load'),
+    submit(),
+  ]);
+  return answer;
+}

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../support/browser';
-import { GameMirror, formatScore } from '../support/game';
+import { GameMirror, formatScore, submitOnPage } from '../support/game';
 import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
 
 jest.setTimeout(2 * JOURNEY_TIMEOUT_MS); // a whole game, move by move
@@ -59,16 +59,10 @@ journey(
     expect(await input.inputValue()).toMatch(/^Guest-\d{1,4}$/);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(name);
-    const accepted = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/scores',
-    );
-    await page.keyboard.press('Enter');
-    const response = await accepted;
+    const { response, body } = await submitOnPage(page, () => page.keyboard.press('Enter'));
     expect(response.status()).toBe(200);
     expect(response.request().headers()['x-session-credential']).toEqual(expect.any(String));
-    expect(await response.json()).toMatchObject({ playerName: name, score: game.game.score });
-    await page.getByText('Score Submitted').waitFor();
-    await page.waitForEvent('load');
+    expect(body).toMatchObject({ playerName: name, score: game.game.score });
 
     await page.goto('/high-scores');
     const row = page

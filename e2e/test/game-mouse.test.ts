@@ -6,7 +6,7 @@
 // and it is listed on /high-scores under the username.
 import { registerThroughApi } from '../support/accounts';
 import { useChromium } from '../support/browser';
-import { GameMirror, formatScore, leaveAndReturn } from '../support/game';
+import { GameMirror, formatScore, leaveAndReturn, submitOnPage } from '../support/game';
 import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
 
 jest.setTimeout(2 * JOURNEY_TIMEOUT_MS); // a whole game, move by move
@@ -73,23 +73,20 @@ journey(
       formatScore(game.game.score),
     );
 
-    const accepted = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/scores',
-    );
-    await dialog.getByRole('button', { name: 'Submit Score' }).click();
-    await dialog.getByRole('button', { name: 'Submitting...' }).waitFor();
-    const response = await accepted;
+    const { response, body } = await submitOnPage(page, async () => {
+      // Armed before the click: the label lasts only as long as the request.
+      const busy = dialog.getByRole('button', { name: 'Submitting...' }).waitFor();
+      await dialog.getByRole('button', { name: 'Submit Score' }).click();
+      await busy;
+    });
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).not.toHaveProperty('gameLog');
     expect(response.request().headers()['x-session-credential']).toEqual(expect.any(String));
-    expect(await response.json()).toMatchObject({
+    expect(body).toMatchObject({
       playerName: account.username,
       score: game.game.score,
       level: game.game.level.currentLevel,
     });
-    await page.getByText('Score Submitted').waitFor();
-    // The page reloads 1.5 s after the submission.
-    await page.waitForEvent('load');
 
     await page.goto('/high-scores');
     const table = page.getByRole('table', { name: 'High scores' });

@@ -16,7 +16,7 @@ import {
   submissionOf,
 } from '../support/api-players';
 import { useChromium } from '../support/browser';
-import { GameMirror, formatScore } from '../support/game';
+import { GameMirror, formatScore, submitOnPage } from '../support/game';
 import { ApiClient } from '../support/http-client';
 import { metricSum, readMetrics } from '../support/scale-runner';
 import { useScaledStack } from '../support/scaled-stack';
@@ -101,15 +101,12 @@ journey(
       expect(ended.status).toBe('ended');
 
       const dialog = page.getByRole('dialog', { name: 'HIGH SCORE!' });
-      const accepted = page.waitForResponse(
-        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/scores',
+      const { response } = await submitOnPage(page, () =>
+        dialog.getByRole('button', { name: 'Submit Score' }).click(),
       );
-      await dialog.getByRole('button', { name: 'Submit Score' }).click();
-      expect((await accepted).status()).toBe(200);
-      await page.getByText('Score Submitted').waitFor();
+      expect(response.status()).toBe(200);
       // Pushed to the open page over its socket, whichever replicas served the two.
       await recentScores(watcher).getByText(account.username, { exact: true }).waitFor();
-      await page.waitForEvent('load');
 
       await page.goto('/high-scores');
       const row = page
