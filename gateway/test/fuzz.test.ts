@@ -6,7 +6,7 @@
 // The routes are read from the gateway's own router, so a route added later is fuzzed too.
 // The inputs that once answered 5xx are among the examples every run tries first.
 import fc from 'fast-check';
-import { orderAd } from './ads-support';
+import { orderAd, signedInAdmin } from './ads-support';
 import { gatewayRoutes, type Route } from './security/routes';
 import { client, startStack, type Stack } from './stack';
 
@@ -357,14 +357,16 @@ beforeAll(async () => {
   });
   routes = gatewayRoutes(stack.gatewayEnv);
   const player = client(stack.url);
-  await player.post('/api/register', {
+  const registered = await player.post('/api/register', {
     username: 'fuzz_player',
     email: 'fuzz@example.com',
     password: 'a fuzzing password',
   });
+  // Without its cookie every later call of the player's is a 401 that names nothing.
+  if (registered.status !== 200)
+    throw new Error(`register: ${registered.status} ${registered.text}`);
   cookies.player = player.cookie;
-  const admin = client(stack.url);
-  await admin.post('/api/admin/login', { username: 'chief', password: 'admin-password-1' });
+  const admin = await signedInAdmin(stack.url);
   cookies.admin = admin.cookie;
   const created = await player.post('/api/player-sessions', {
     playerName: 'Fuzzy',

@@ -35,7 +35,7 @@ it('runs the mixed workload end to end and counts every row', async () => {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bm-mixed-smoke-')), 'report.json');
   await promisify(execFile)(process.execPath, ['loadtest/mixed.mjs', '--smoke', '--out', out], {
     cwd: root,
-    timeout: 110_000,
+    timeout: 240_000,
   });
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   expect(report.stores).toBe('own');
@@ -87,4 +87,4 @@ it('runs the mixed workload end to end and counts every row', async () => {
   for (const [, check] of counted) expect(check.rows).toBe(check.clients);
   expect(checks.scoresAccepted.clients).toBeGreaterThan(0);
   expect(checks.adImpressions.clients).toBeGreaterThan(0);
-}, 120_000);
+}, 250_000);

@@ -24,7 +24,7 @@ it.each(['ws', 'http'])(
         ...['--duration', '3', '--rest', '1', '--submissions', '8', '--submit-rate', '20'],
         ...['--transport', transport, '--out', out],
       ],
-      { cwd: root, timeout: 110_000 },
+      { cwd: root, timeout: 240_000 },
     );
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     fs.rmSync(dir, { recursive: true, force: true });
@@ -48,5 +48,5 @@ it.each(['ws', 'http'])(
     expect(rows['scores accepted (scores.scores)']!.rows).toBe(8);
     expect(rows['actions applied (sessions.game_actions)']!.rows).toBeGreaterThan(0);
   },
-  120_000,
+  250_000,
 );
