@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { entryFromCode, replay } from '@ballmatch/engine';
 import type { sessionsV1 } from '@ballmatch/proto';
-import { listen, newSession } from './fixtures';
+import { listen, newSession, update } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
 import { humanGap, movesOn, playOut as play } from './play';
 
@@ -63,6 +63,29 @@ describe('ranked games held by the server', () => {
       svc.client.playAction({ id, seq: final.seq, action: { $case: 'end', value: {} } }),
     ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION' });
     events.stop();
+  });
+
+  it("a finished game's session shows the game's own figures, though the page's last update came too late", async () => {
+    const { id } = await svc.client.createSession(newSession({ playerName: 'Tracked' }));
+    // What the page reported mid-game: figures that the end replaces.
+    await svc.client.updateSession(update(id, { playerName: 'Tracked', totalScore: 5 }));
+    const final = await playOut(id, humanGap);
+    expect(final.status).toBe('ended');
+    // The page's final figures arrive after the game ended it: refused, and nothing lost.
+    await expect(
+      svc.client.updateSession(update(id, { playerName: 'Tracked', totalScore: 999_999 })),
+    ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION', message: 'Session has ended' });
+    const { session } = await svc.admin.getSession({ id });
+    expect(session).toMatchObject({
+      playerName: 'Tracked',
+      totalScore: final.score,
+      moveCount: final.totalMoves,
+      matchCount: final.totalMatches,
+    });
+    expect(final.totalMatches).toBeGreaterThan(0);
+    // humanGap paces the swaps 400 ms to 2.5 s apart on the service's clock.
+    expect(session!.averageMoveDuration).toBeGreaterThanOrEqual(400);
+    expect(session!.averageMoveDuration).toBeLessThanOrEqual(2500);
   });
 
   it('extra moves are earned: granted only once the reward ad was followed; ads down, nothing changes', async () => {

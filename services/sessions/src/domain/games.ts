@@ -270,16 +270,22 @@ export function createGames(deps: GameDeps) {
   }
 
   /**
-   * The game has just ended, in the transaction that ended it: the session ends too, the
-   * server's timing analysis runs on the times this server received the swaps, and
-   * `session.finished` is written for the statistics.
+   * The game has just ended, in the transaction that ended it: the session ends too, with the
+   * figures of this game (whatever the page reported last, or could not report once the game
+   * had ended), the server's timing analysis runs on the times this server received the swaps,
+   * and `session.finished` is written for the statistics.
    */
   async function finish(trx: Knex.Transaction, id: string, state: GameState, at: Date) {
-    let row: SessionRow = (await sessions.lock(trx, id))!;
-    if (!row.endedAt) row = await sessions.end(trx, id);
+    await sessions.lock(trx, id);
     // Every action is the player's input (a bot keeps its pace through resets and extra moves).
     const times = (await games.actions(id, trx)).map((a) => a.receivedAt.getTime());
     const verdict = judgeTiming(times);
+    let row: SessionRow = await sessions.end(trx, id, {
+      totalScore: state.score,
+      matchCount: state.totalMatches,
+      moveCount: state.totalMoves,
+      averageMoveDuration: verdict.averageMoveDuration,
+    });
     if (verdict.suspicious) {
       ({ row } = await raiseFlag(sessions, trx, row, {
         sessionId: id,

@@ -7,6 +7,8 @@ export interface TimingVerdict {
   suspicious: boolean;
   /** What the analysis saw, for the admin reading the flag. */
   details: string;
+  /** Mean of the gaps in (0, 10 s]: the session's averageMoveDuration. */
+  averageMoveDuration: number;
 }
 
 /**
@@ -22,7 +24,11 @@ export function judgeTiming(timestamps: readonly number[]): TimingVerdict {
     `under 100 ms (${percent}%), variation ${analysis.coefficientOfVariation.toFixed(3)}, ` +
     `mean gap ${Math.round(analysis.meanGap)} ms` +
     (analysis.flags.length ? ` [${analysis.flags.join(', ')}]` : '');
-  return { suspicious: analysis.suspicious, details };
+  return {
+    suspicious: analysis.suspicious,
+    details,
+    averageMoveDuration: analysis.averageMoveDuration,
+  };
 }
 
 const inOrder = (timestamps: readonly number[]) => [...timestamps].sort((a, b) => a - b);

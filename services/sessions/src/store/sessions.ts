@@ -23,6 +23,9 @@ export type Figures = Pick<
   'playerName' | 'totalScore' | 'matchCount' | 'moveCount' | 'averageMoveDuration'
 >;
 
+/** A finished game's figures, from the server's own game. */
+export type GameFigures = Omit<Figures, 'playerName'>;
+
 export interface SessionFilter {
   suspiciousOnly: boolean;
   playerName: string | null;
@@ -33,13 +36,13 @@ export interface SessionFilter {
 
 type Raw = Record<string, unknown>;
 
-const figureColumns = (f: Figures) => ({
-  player_name: f.playerName,
+const gameFigureColumns = (f: GameFigures) => ({
   total_score: f.totalScore,
   match_count: f.matchCount,
   move_count: f.moveCount,
   average_move_duration: f.averageMoveDuration,
 });
+const figureColumns = (f: Figures) => ({ player_name: f.playerName, ...gameFigureColumns(f) });
 
 /** Queries on the sessions schema. Writes that must be atomic take a transaction (`trx`). */
 export function createSessionStore(db: Knex) {
@@ -137,10 +140,15 @@ export function createSessionStore(db: Knex) {
       return { row: sessionRow(raw!), timestamps };
     },
 
-    async end(trx: Knex.Transaction, id: string): Promise<SessionRow> {
+    /** Ends the session (its first end stands); `figures`: the finished game's, set with it. */
+    async end(trx: Knex.Transaction, id: string, figures?: GameFigures): Promise<SessionRow> {
       const [raw] = await sessions(trx)
         .where({ id })
-        .update({ ended_at: trx.raw('coalesce(ended_at, now())'), updated_at: trx.fn.now() })
+        .update({
+          ...(figures ? gameFigureColumns(figures) : {}),
+          ended_at: trx.raw('coalesce(ended_at, now())'),
+          updated_at: trx.fn.now(),
+        })
         .returning(SESSION_COLUMNS);
       return sessionRow(raw!);
     },
