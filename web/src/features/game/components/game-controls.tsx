@@ -72,7 +72,7 @@ export function GameControls({ canEnd, onEnd }: { canEnd: boolean; onEnd: () => 
         }}
       >
         <EndIcon />
-        <span>{confirming ? 'Sure? Tap again' : 'End Game'}</span>
+        <span>{confirming ? 'Confirm end' : 'End Game'}</span>
       </button>
     </div>
   );
