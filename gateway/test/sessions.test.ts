@@ -333,7 +333,7 @@ describe('ranked games over HTTP', () => {
     expect(res.json).toMatchObject({ field, message: expect.any(String) });
   });
 
-  it("resumes a signed-in player's unfinished game; guests get 401", async () => {
+  it("resumes a signed-in player's unfinished game (204 when none); guests get 401", async () => {
     const player = client(stack.url);
     const registered = await player.post('/api/register', {
       username: `resume_${process.pid % 1000}`,
@@ -341,6 +341,9 @@ describe('ranked games over HTTP', () => {
       password: 'a fine long password',
     });
     expect(registered.status).toBe(200);
+    // None yet: the usual answer on a page load, with no body and no error.
+    const none = await player.get('/api/player-sessions/current');
+    expect({ status: none.status, text: none.text }).toEqual({ status: 204, text: '' });
     const { id, game } = await createSession(player);
     const resumed = await player.get('/api/player-sessions/current');
     expect(resumed.status).toBe(200);

@@ -47,8 +47,18 @@ export function gameRoutes(deps: GatewayDeps): Router {
   const router = Router();
 
   // Save progress: the signed-in player's unfinished game, from any device (with new offers).
+  // None is the usual answer on every page load, not an error: 204, as /banner-ads.
   router.get('/player-sessions/current', requireUser, async (req, res) => {
-    const resumed = await sessions.resumeGame({});
+    let resumed: sessionsV1.ResumeGameResponse;
+    try {
+      resumed = await sessions.resumeGame({});
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        res.status(204).end();
+        return;
+      }
+      throw error;
+    }
     res.json({ ...resumed, offers: await gameOffers(deps, req, resumed.id) });
   });
 

@@ -134,7 +134,7 @@ export const ACCESS_MATRIX: Row[] = [
     // The signed-in player's own unfinished game; the others have none yet (the next row
     // starts one for each).
     route: 'GET /api/player-sessions/current',
-    expect: { guest: 401, other: 404, player: 200, admin: 404 },
+    expect: { guest: 401, other: 204, player: 200, admin: 204 },
   },
   {
     route: 'POST /api/player-sessions',

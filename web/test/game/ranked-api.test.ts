@@ -88,7 +88,7 @@ describe('ranked game calls', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('save progress: the current game, or null for a guest (401) and for none (404)', async () => {
+  it('save progress: the current game, or null for a guest (401) and for none (204)', async () => {
     installFakeFetch(
       byRoute({
         '/api/player-sessions/current': respond(200, { id: 's9', playerName: 'ann', game }),
@@ -97,9 +97,7 @@ describe('ranked game calls', () => {
     expect(await getCurrentGame()).toMatchObject({ id: 's9', playerName: 'ann', offers: null });
     installFakeFetch(byRoute({ '/api/player-sessions/current': respond(401, {}) }));
     expect(await getCurrentGame()).toBeNull();
-    installFakeFetch(
-      byRoute({ '/api/player-sessions/current': respond(404, { message: 'No game in progress' }) }),
-    );
+    installFakeFetch(byRoute({ '/api/player-sessions/current': respond(204) }));
     expect(await getCurrentGame()).toBeNull();
   });
 });

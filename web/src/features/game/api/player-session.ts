@@ -78,14 +78,13 @@ export async function createPlayerSession(body: {
 /**
  * GET /api/player-sessions/current: the signed-in player's unfinished game, on any device, with
  * fresh offers when the answer has them; null for nobody signed in (401) or no game in progress
- * (404). Throws on other failures.
+ * (204). Throws on other failures.
  */
 export async function getCurrentGame(): Promise<ResumedGame | null> {
   const answer = await api.get<Record<string, unknown> | null>(apiPaths.currentGame, {
     retries: 1,
     timeoutMs: 4000,
     on401: 'returnNull',
-    on404: 'returnNull',
   });
   if (!answer) return null;
   if (typeof answer.id !== 'string') throw new Error('The current game has no session id');
