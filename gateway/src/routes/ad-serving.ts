@@ -5,6 +5,7 @@ import type { GatewayDeps } from '../context';
 import { rateLimit } from '../middleware/rate-limit';
 import { readCache } from '../read-cache';
 import { queryText, uuidParam } from '../validation';
+import { orNone } from './none-found';
 
 /**
  * Serving ads (docs/api.md 'Serving, impressions and clicks'): the running ball faces and
@@ -98,18 +99,12 @@ export function adServingRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/banner-ads', async (req, res) => {
-    let banner: adsV1.ServeBannerResponse;
-    try {
-      banner = await ads.serveBanner({
-        clientKey: clientKey(req),
-        placement: queryText(req.query.placement),
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        res.status(204).end();
-        return;
-      }
-      throw error;
+    const banner = await orNone(
+      ads.serveBanner({ clientKey: clientKey(req), placement: queryText(req.query.placement) }),
+    );
+    if (!banner) {
+      res.status(204).end();
+      return;
     }
     const offer = banner.offer!;
     // Each answer carries an offer of its own.

@@ -10,6 +10,7 @@ import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
 import { gameOffers } from './ad-serving';
+import { orNone } from './none-found';
 
 /**
  * Ranked games held by the sessions service (docs/api.md 'Ranked games'): the browser sends each
@@ -49,15 +50,10 @@ export function gameRoutes(deps: GatewayDeps): Router {
   // Save progress: the signed-in player's unfinished game, from any device (with new offers).
   // None is the usual answer on every page load, not an error: 204, as /banner-ads.
   router.get('/player-sessions/current', requireUser, async (req, res) => {
-    let resumed: sessionsV1.ResumeGameResponse;
-    try {
-      resumed = await sessions.resumeGame({});
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        res.status(204).end();
-        return;
-      }
-      throw error;
+    const resumed = await orNone(sessions.resumeGame({}));
+    if (!resumed) {
+      res.status(204).end();
+      return;
     }
     res.json({ ...resumed, offers: await gameOffers(deps, req, resumed.id) });
   });
