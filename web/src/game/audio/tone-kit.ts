@@ -11,6 +11,7 @@ import { getContext, setContext, start } from 'tone/build/esm/core/Global.js';
 import { Sequence } from 'tone/build/esm/event/Sequence.js';
 import { PolySynth } from 'tone/build/esm/instrument/PolySynth.js';
 import { Synth } from 'tone/build/esm/instrument/Synth.js';
+import { strictlyLaterStarts } from './note-starts';
 import type { SoundKit } from './sound-kit';
 
 export async function createToneKit(): Promise<SoundKit> {
@@ -27,6 +28,7 @@ export async function createToneKit(): Promise<SoundKit> {
     oscillator: { type: 'sine' },
     envelope: { attack: 0.02, decay: 0.2, sustain: 0.3, release: 0.6 },
   }).toDestination();
+  const musicNoteAt = strictlyLaterStarts(() => context.currentTime);
   let sequence: Sequence<string> | null = null;
 
   return {
@@ -46,7 +48,10 @@ export async function createToneKit(): Promise<SoundKit> {
       music.volume.value = offsetDb;
       sequence?.dispose();
       sequence = new Sequence(
-        (time, note) => music.triggerAttackRelease(note, '8n', time, 0.5),
+        (time, note) => {
+          const at = musicNoteAt(time);
+          if (at !== null) music.triggerAttackRelease(note, '8n', at, 0.5);
+        },
         [...phrase],
         '4n',
       ).start(0);
