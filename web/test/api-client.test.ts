@@ -80,12 +80,19 @@ describe('api client: errors', () => {
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
-  it('logs failures to the console', async () => {
+  it("logs a refusal (4xx) as a warning: it is the server's answer, which the page shows", async () => {
     installFakeFetch(sequence(respond(400, { message: 'bad' })));
+    await api.get('/api/x').catch(() => undefined);
+    expect(console.warn).toHaveBeenCalledWith('[api] GET /api/x failed:', '400: {"message":"bad"}');
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('logs a failure nobody could act on (5xx) as an error', async () => {
+    installFakeFetch(sequence(respond(501, { message: 'Not Implemented' })));
     await api.get('/api/x').catch(() => undefined);
     expect(console.error).toHaveBeenCalledWith(
       '[api] GET /api/x failed:',
-      '400: {"message":"bad"}',
+      '501: {"message":"Not Implemented"}',
     );
   });
 });

@@ -194,7 +194,10 @@ export async function apiRequest<T>(
         await sleep(retryDelay(tries, retryDelayMs), signal);
         continue;
       }
-      console.error(`[api] ${method} ${path} failed:`, describe(error));
+      // A 4xx is the server's answer, which the page shows the person; only a failure nobody
+      // could act on (a 5xx, a timeout, no network) is logged as an error.
+      const log = error instanceof ApiError && error.status < 500 ? console.warn : console.error;
+      log(`[api] ${method} ${path} failed:`, describe(error));
       throw error;
     }
   }
