@@ -58,8 +58,8 @@ journey(
     }
 
     await page.goto('/admin-dashboard', { waitUntil: 'networkidle' });
-    await page.getByRole('img', { name: 'Plays and completed games per day' }).waitFor();
-    expect(await tile(page, 'Plays', 'Today')).toBeGreaterThanOrEqual(before.started + 2);
+    await page.getByRole('img', { name: 'Games started and completed per day' }).waitFor();
+    expect(await tile(page, 'Games started', 'Today')).toBeGreaterThanOrEqual(before.started + 2);
     expect(await tile(page, 'Completed games', 'Today')).toBeGreaterThanOrEqual(
       before.finished + 2,
     );

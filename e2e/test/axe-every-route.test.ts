@@ -94,7 +94,7 @@ const VISITS: Record<string, Visit> = {
   '/admin-dashboard': {
     as: 'admin',
     heading: 'Admin Dashboard',
-    shows: (page) => page.getByRole('img', { name: 'Plays and completed games per day' }),
+    shows: (page) => page.getByRole('img', { name: 'Games started and completed per day' }),
   },
   '/game-analytics': {
     as: 'admin',

@@ -65,7 +65,7 @@ describe('/admin-dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
     await screen.findByRole('img', { name: 'Ad impressions per day' });
     expect(tilesUnder('Today')).toEqual({
-      Plays: '12',
+      'Games started': '12',
       'Completed games': '9',
       'New users': '3',
       'Scores submitted': '7',
@@ -74,7 +74,7 @@ describe('/admin-dashboard', () => {
       'Ad impressions': '300',
     });
     expect(tilesUnder('Last 30 days')).toEqual({
-      Plays: '20',
+      'Games started': '20',
       'Completed games': '14',
       'New users': '5',
       'Scores submitted': '7',
@@ -83,7 +83,7 @@ describe('/admin-dashboard', () => {
       'Ad impressions': '500',
     });
     for (const title of [
-      'Plays and completed games per day',
+      'Games started and completed per day',
       'New users per day',
       'Scores submitted per day',
       'Suspicious sessions per day',

@@ -50,7 +50,7 @@ export function AdminOverview() {
   const money = (cents: number) => formatMoney(cents, ads.data?.currency ?? 'usd');
 
   const figures: Figure[] = [
-    { label: 'Plays', values: series.plays, query: analytics, format: formatCount },
+    { label: 'Games started', values: series.plays, query: analytics, format: formatCount },
     {
       label: 'Completed games',
       values: series.completedGames,
@@ -104,8 +104,8 @@ export function AdminOverview() {
         <StatTiles tiles={figures.map((f) => [f.label, shown(f, sum)])} />
       </section>
       <section className="stats-section stats-charts" aria-label={`Per day, last ${DAYS} days`}>
-        {chart('Plays and completed games per day', [
-          { name: 'Plays', color: 'var(--tint-blue)', values: values('plays') },
+        {chart('Games started and completed per day', [
+          { name: 'Started', color: 'var(--tint-blue)', values: values('plays') },
           { name: 'Completed', color: 'var(--tint-green)', values: values('completedGames') },
         ])}
         {chart('New users per day', [
