@@ -152,6 +152,36 @@ describe('/admin-updates', () => {
     expect((await row('A better title')).getByText('Published')).toBeTruthy();
   });
 
+  it("keeps an update's images (those the server keeps) when its text is edited", async () => {
+    const hosted = 'https://cdn.example.com/dice.png';
+    const media = '/api/media/0f8fad5b-d9cb-469f-a165-70867728950e';
+    const updates = [
+      adminUpdate(1, {
+        content: `<p>Before</p><img src="${hosted}" alt="dice"><img src="${media}"><img src="data:image/png;base64,AAAA">`,
+      }),
+    ];
+    const calls = serve(updates);
+    renderApp(`/admin-updates?edit=${updates[0]!.id}`);
+    const user = userEvent.setup();
+    const editor = await screen.findByRole('textbox', { name: 'Text' });
+    expect([...editor.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      hosted,
+      media,
+    ]);
+    act(() => editor.focus());
+    await user.keyboard('Now ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved')).toBeTruthy();
+    const { content } = sentBody(
+      sent(calls, 'PUT', `/api/admin/updates/${updates[0]!.id}`)[0]!,
+    ) as {
+      content: string;
+    };
+    expect(content).toContain(`<img src="${hosted}" alt="dice">`);
+    expect(content).toContain(`<img src="${media}">`);
+    expect(content).not.toContain('data:');
+  });
+
   it('schedules an update for a time it picks, refusing one in the past', async () => {
     const updates = [adminUpdate(1)];
     const calls = serve(updates);

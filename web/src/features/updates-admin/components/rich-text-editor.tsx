@@ -1,15 +1,19 @@
 // The update's text editor: TipTap (ProseMirror) limited to what the server keeps, with a
 // toolbar. Loaded on its own (React.lazy) when an update is opened for writing, so the admin's
 // list and every player page stay without it.
+import { Image } from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
-import { isAllowedHref } from '../lib/link-href';
+import { isAllowedHref, isAllowedImageSrc } from '../lib/link-href';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkForm } from './link-form';
 import './rich-text-editor.css';
 
-/** Only what docs/api.md 'Sanitising' keeps: no h1 (the page's title), no rule, no images. */
+/**
+ * Only what docs/api.md 'Sanitising' keeps: no h1 (the page's title), no rule; images only from
+ * https:// or this site's media (without the image node, editing an update dropped its images).
+ */
 const extensions = [
   StarterKit.configure({
     heading: { levels: [2, 3, 4] },
@@ -22,6 +26,16 @@ const extensions = [
       HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
     },
   }),
+  Image.extend({
+    parseHTML() {
+      return [
+        {
+          tag: 'img[src]',
+          getAttrs: (img) => (isAllowedImageSrc(img.getAttribute('src') ?? '') ? null : false),
+        },
+      ];
+    },
+  }).configure({ allowBase64: false }),
 ];
 
 export interface RichTextEditorProps {

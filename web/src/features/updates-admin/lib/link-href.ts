@@ -20,3 +20,7 @@ export function linkHref(value: string): string | null {
 
 /** The editor's own check of a link it is about to make or keep. */
 export const isAllowedHref = (href: string) => linkHref(href) === href;
+
+/** Image addresses the server keeps: https://… or this site's /api/media/…. */
+export const isAllowedImageSrc = (src: string) =>
+  src.startsWith('https://') || src.startsWith('/api/media/');
