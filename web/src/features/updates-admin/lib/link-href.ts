@@ -1,5 +1,6 @@
-// Link addresses the server keeps (docs/api.md 'Sanitising'): http:, https:, mailto: or a path
-// on this site. Anything else would lose its link when saved, so the editor refuses it first.
+// Link and image addresses the server keeps (docs/api.md 'Sanitising'): links http:, https:,
+// mailto: or a path on this site. Anything else would lose its link when saved, so the editor
+// refuses it first.
 
 /** `value` as a link the server keeps ('example.com' becomes https://example.com), or null. */
 export function linkHref(value: string): string | null {
