@@ -42,13 +42,18 @@ const newBadge = (page: Page) =>
 journey(
   "an admin publishes an update: a guest's open page shows 'NEW', and /updates clears it",
   async ({ page, context }) => {
-    // The guest has read whatever is out already, and waits on another page.
-    await page.goto('/updates', { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Game Updates & News', level: 1 }).waitFor();
-    const subscribed = subscribedToUpdates(page);
-    await page.goto('/leaderboards');
-    await subscribed;
-    expect(await newBadge(page).count()).toBe(0);
+    // The guest has read whatever is out already, and waits on another page. Other test files
+    // publish updates on the same stack (the axe file's site data): one that came out between
+    // the reading and the waiting is read again.
+    for (let reads = 1; ; reads++) {
+      await page.goto('/updates', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Game Updates & News', level: 1 }).waitFor();
+      const subscribed = subscribedToUpdates(page);
+      await page.goto('/leaderboards');
+      await subscribed;
+      if ((await newBadge(page).count()) === 0) break;
+      if (reads === 5) throw new Error("'NEW' stays after reading /updates five times");
+    }
 
     const adminContext = await context.browser()!.newContext({ baseURL: stackInfo().baseUrl });
     try {
