@@ -11,6 +11,9 @@ const { journey } = useChromium();
 
 const HOLD_UPS_MS = Array.from({ length: 20 }, (_, i) => 700 + ((i * 53) % 500));
 
+/** The page's count of scheduled envelopes (set up by the init script below). */
+type Counted = { __scheduled: { count: number } };
+
 journey(
   'audio: the music plays on through a main thread that is held up again and again',
   async ({ page, context }) => {
@@ -32,14 +35,10 @@ journey(
     await new GameMirror(page).start(() => page.getByRole('button', { name: 'PLAY NOW!' }).click());
     await toneLoaded;
     // The music plays: its notes keep scheduling envelopes.
-    const scheduled = () =>
-      page.evaluate(
-        () => (window as unknown as { __scheduled: { count: number } }).__scheduled.count,
-      );
+    const before = await page.evaluate(() => (window as unknown as Counted).__scheduled.count);
     await page.waitForFunction(
-      (before) =>
-        (window as unknown as { __scheduled: { count: number } }).__scheduled.count > before + 30,
-      await scheduled(),
+      (from) => (window as unknown as Counted).__scheduled.count > from + 30,
+      before,
     );
 
     await page.evaluate(async (holdUps) => {

@@ -1,7 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionDetail, TrackedSession } from '@/features/admin-console/api/types';
 import { respond, sentBody, type FetchCall } from '../helpers/fake-fetch';
+import {
+  IDLE_AFTER_MS,
+  SessionState,
+} from '@/features/admin-console/components/tracking/session-state';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi } from '../ads-admin/helpers';
 
@@ -308,5 +312,31 @@ describe('/admin-player-tracking', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open session of Metronome' }));
     expect(await screen.findByRole('region', { name: 'Session of Metronome' })).toBeTruthy();
+  });
+});
+
+describe("a tracked session's state", () => {
+  const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+  const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+  function stateOf(overrides: Partial<TrackedSession>): string | null {
+    const { container, unmount } = render(
+      <SessionState session={session({ endedAt: null, ...overrides })} now={NOW} />,
+    );
+    const text = container.textContent;
+    unmount();
+    return text;
+  }
+
+  it('is Playing while its page keeps reporting, and Idle once it has been silent 30 minutes', () => {
+    expect(stateOf({ updatedAt: ago(60_000) })).toBe('Playing');
+    expect(stateOf({ updatedAt: ago(IDLE_AFTER_MS) })).toBe('Playing');
+    expect(stateOf({ updatedAt: ago(IDLE_AFTER_MS + 1000) })).toBe('Idle');
+  });
+
+  it('is Ended once ended, however long ago, and Suspicious above all', () => {
+    const longAgo = ago(10 * IDLE_AFTER_MS);
+    expect(stateOf({ updatedAt: longAgo, endedAt: longAgo })).toBe('Ended');
+    expect(stateOf({ updatedAt: longAgo, suspicious: true })).toBe('Suspicious');
   });
 });
