@@ -20,7 +20,10 @@ export interface GatewayDeps extends ServiceClients {
   clientKey: ClientKey;
   /** /ws to realtime, /ws/game to sessions (plain HTTP here; the server's 'upgrade' event too). */
   sockets: SocketProxy;
-  /** The clock the rate limits count minutes on (ms since the epoch): `Date.now` or a test's. */
+  /**
+   * The clock the rate limits count minutes on and the read cache's entries live on (ms since
+   * the epoch): `Date.now` or a test's.
+   */
   now: () => number;
 }
 

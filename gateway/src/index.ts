@@ -24,7 +24,8 @@ export interface RunningGateway {
 
 /**
  * Composition root: config → clients → HTTP server. Tests call it with their own env, and may
- * give the clock the rate limits count minutes on (the real one by default).
+ * give the clock the rate limits count minutes on and the read cache's entries live on (the
+ * real one by default).
  */
 export async function start(
   env: NodeJS.ProcessEnv = process.env,

@@ -42,7 +42,8 @@ export class ReadCache {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
+    /** The gateway's clock (ms since the epoch): entries live `ttlMs` on it, so tests move it. */
+    private readonly now: () => number,
   ) {}
 
   /** One load per key and period, concurrent misses sharing it, failures not remembered. */
@@ -151,7 +152,7 @@ const caches = new WeakMap<GatewayDeps, ReadCache>();
 export function readCache(deps: GatewayDeps): ReadCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new ReadCache(deps.config.READ_CACHE_MS);
+    cache = new ReadCache(deps.config.READ_CACHE_MS, deps.now);
     caches.set(deps, cache);
   }
   return cache;

@@ -37,7 +37,10 @@ export interface Stack {
   stripe: StripeStandIn;
   /** The content service (its scheduler's step can be run at once). */
   content: RunningContent;
-  /** The clock of every gateway started here: the rate limits count their minutes on it. */
+  /**
+   * The clock of every gateway started here: the rate limits count their minutes on it, and
+   * cached reads (READ_CACHE_MS) live on it.
+   */
   clock: TestClock;
   stopAuth(): Promise<void>;
   restartAuth(): Promise<void>;
