@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   connectEventBus,
   createGrpcClient,
+  createKnex,
   type AsyncClient,
   type EventBus,
+  type Knex,
 } from '@ballmatch/platform';
 import {
   createTestCredentials,
@@ -47,6 +49,8 @@ export interface AdsHarness {
   bus: EventBus;
   clock: TestClock;
   running: RunningAds;
+  /** The service's own database (schema `ads`), for tests that check what was stored. */
+  db: Knex;
   close(): Promise<void>;
 }
 
@@ -119,6 +123,7 @@ export async function startAds(
     ),
   );
   const admin = await credentials.issue('admin');
+  const db = createKnex({ url: database.url, schema: 'ads' });
   const bus = await connectEventBus({
     url: 'nats://127.0.0.1:4222',
     subjectPrefix: env.NATS_SUBJECT_PREFIX!,
@@ -144,8 +149,10 @@ export async function startAds(
     bus,
     clock,
     running,
+    db,
     async close() {
       opened.forEach((c) => c.close());
+      await db.destroy();
       await bus.close();
       await running.stop({ deleteStreams: true });
       await stripe?.close();

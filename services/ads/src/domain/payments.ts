@@ -1,5 +1,6 @@
 import { AppError } from '@ballmatch/platform';
 import Stripe from 'stripe';
+import { z } from 'zod';
 
 /**
  * A thin module over the real Stripe SDK: Checkout Sessions, refunds and webhook signatures,
@@ -50,7 +51,10 @@ export interface Payments {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ id: string; amountCents: number }>;
-  /** The event, if `signature` signs `payload` with the webhook secret within 300 s. */
+  /**
+   * The event, if `signature` signs `payload` with the webhook secret within 300 s and the
+   * payload has an event's shape (INVALID_ARGUMENT otherwise, saying which).
+   */
   verifyEvent(payload: Buffer, signature: string): PaymentEvent;
 }
 
@@ -67,18 +71,60 @@ export interface PaymentsConfig {
   apiBase?: string;
 }
 
-function toSession(s: Stripe.Checkout.Session): CheckoutSession {
+/**
+ * The part of a webhook event this service reads, checked after the signature: a body Stripe
+ * signed can still be no event (a bug, a test event, a future API version), and that is a 400
+ * that changes nothing, never a 500. Strings Stripe never sends empty must not be.
+ */
+const required = z.string().min(1);
+const checkoutSessionShape = z.object({
+  id: required,
+  url: z.string().nullish(),
+  status: z.string().nullish(),
+  payment_status: required,
+  // Unix seconds that make a date (JavaScript's last one is in the year 275760).
+  expires_at: z.number().int().nonnegative().max(8.64e12),
+  client_reference_id: z.string().nullish(),
+  payment_intent: z.union([required, z.object({ id: required })]).nullish(),
+  amount_total: z.number().int().nonnegative().nullish(),
+  currency: z.string().nullish(),
+});
+const eventShape = z.object({
+  id: required.max(255),
+  type: required,
+  data: z.object({ object: z.looseObject({ object: required }) }),
+});
+
+const MALFORMED_EVENT = 'The event is not a Stripe event';
+
+/** The event's shape checked, or INVALID_ARGUMENT saying which part is wrong. */
+function checkedShape<S extends z.ZodType>(schema: S, value: unknown, at: string[]): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const where = [...at, ...issue.path.map(String)].join('.') || 'the body';
+    throw new AppError('INVALID_ARGUMENT', `${MALFORMED_EVENT}: ${where}: ${issue.message}`, {
+      field: 'payload',
+    });
+  }
+  return result.data;
+}
+
+/** A Checkout Session as the SDK answers it, or as a webhook event's checked shape holds it. */
+type SessionFields = z.infer<typeof checkoutSessionShape>;
+
+function toSession(s: SessionFields): CheckoutSession {
   const intent = s.payment_intent;
   return {
     id: s.id,
-    url: s.url,
-    status: s.status,
+    url: s.url ?? null,
+    status: s.status ?? null,
     paymentStatus: s.payment_status,
     expiresAt: new Date(s.expires_at * 1000),
-    orderId: s.client_reference_id,
+    orderId: s.client_reference_id ?? null,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-    amountTotal: s.amount_total,
-    currency: s.currency,
+    amountTotal: s.amount_total ?? null,
+    currency: s.currency ?? null,
   };
 }
 
@@ -157,24 +203,31 @@ export function createPayments(config: Partial<PaymentsConfig>): Payments | null
 
     verifyEvent(payload, signature) {
       if (!webhookSecret) throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
-      let event: Stripe.Event;
+      let parsed: unknown;
       try {
-        event = stripe.webhooks.constructEvent(
+        parsed = stripe.webhooks.constructEvent(
           payload,
           signature,
           webhookSecret,
           SIGNATURE_TOLERANCE_SECONDS,
         );
-      } catch {
-        throw new AppError('INVALID_ARGUMENT', 'Invalid signature', { field: 'signature' });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new AppError('INVALID_ARGUMENT', 'Invalid signature', { field: 'signature' });
+        }
+        // Signed, but the SDK could not read it (not JSON, or not a webhook event at all).
+        throw new AppError('INVALID_ARGUMENT', `${MALFORMED_EVENT}: the body is not JSON`, {
+          field: 'payload',
+        });
       }
-      const object = event.data.object as { object?: string };
+      const event = checkedShape(eventShape, parsed, []);
+      const object = event.data.object;
       return {
         id: event.id,
         type: event.type,
         session:
           object.object === 'checkout.session'
-            ? toSession(object as unknown as Stripe.Checkout.Session)
+            ? toSession(checkedShape(checkoutSessionShape, object, ['data', 'object']))
             : null,
       };
     },
