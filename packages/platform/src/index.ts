@@ -9,6 +9,7 @@ export * from './request-context';
 export * from './grpc/server';
 export * from './grpc/caller';
 export * from './grpc/client';
+export * from './grpc/service-identity';
 export * from './db';
 export * from './redis';
 export * from './nats';

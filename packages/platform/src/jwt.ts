@@ -135,7 +135,7 @@ export function devKeyPair(dir = defaultDevKeyDir): { privatePem: string; public
 }
 
 /** Accepts a PEM as is, or base64 of a PEM (handy in env files and Kubernetes secrets). */
-function pemFrom(value: string): string {
+export function pemFrom(value: string): string {
   return value.includes('-----BEGIN') ? value : Buffer.from(value, 'base64').toString('utf8');
 }
 

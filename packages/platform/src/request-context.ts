@@ -11,6 +11,11 @@ export interface RequestContext {
   authorization?: string;
   /** The player session's credential (`x-session-credential`), forwarded the same way. */
   sessionCredential?: string;
+  /**
+   * The browser's address, set by the gateway only: its calls carry it in `x-client-address`,
+   * and a service believes it only from the gateway's identity (grpc/service-identity.ts).
+   */
+  clientAddress?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

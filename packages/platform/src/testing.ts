@@ -6,6 +6,12 @@ import knex from 'knex';
 import { ensureDatabase } from './db';
 import { bearer } from './grpc/caller';
 import { loadPrivateKey, signSessionToken } from './jwt';
+import {
+  createServiceCredential,
+  loadServicePrivateKey,
+  type ServiceCredential,
+  type ServiceName,
+} from './grpc/service-identity';
 import { startTracing } from './tracing';
 import {
   InMemorySpanExporter,
@@ -70,6 +76,11 @@ export interface TestCredentials {
     role: 'user' | 'admin',
     options?: { userId?: string; ttlSeconds?: number },
   ): Promise<{ authorization: string; userId: string; tokenId: string; expiresAt: number }>;
+  /**
+   * The identity of service `name` with this run's development service key (the one the
+   * services of the run trust), as that service's gRPC clients carry it.
+   */
+  service(name: ServiceName): ServiceCredential;
   /** Deletes the key (only one this made). */
   remove(): void;
 }
@@ -85,6 +96,8 @@ export function createTestCredentials(keyDir?: string): TestCredentials {
       const signed = await signSessionToken(privateKey, { userId, role }, ttlSeconds);
       return { ...signed, authorization: bearer(signed.token), userId };
     },
+    service: (name) =>
+      createServiceCredential({ name, privateKey: loadServicePrivateKey(name, undefined, dir) }),
     remove: () => {
       if (own) fs.rmSync(dir, { recursive: true, force: true });
     },

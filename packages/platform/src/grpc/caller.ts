@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { verifySessionToken, type PublicKeys } from '../jwt';
 import { isSessionRevoked } from '../revocation';
+import type { ServiceName } from './service-identity';
 
 /**
  * Who is calling a service. The gateway forwards the player's session token in the
@@ -30,8 +31,12 @@ export const SESSION_CREDENTIAL_HEADER = 'x-session-credential';
 
 export const bearer = (token: string) => `Bearer ${token}`;
 
-/** Who may call the methods of a service; the interceptor refuses everyone else. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call the methods of a service; the interceptor refuses everyone else. `service`: only
+ * calls carrying the verified identity of one of those services (service-identity.ts), whatever
+ * player they are made for.
+ */
+export type Access = 'public' | 'user' | 'admin' | { service: readonly ServiceName[] };
 
 /** Turns a call's metadata into its caller; throws UNAUTHENTICATED for a bad credential. */
 export type Authenticate = (metadata: Metadata) => Promise<Caller>;
@@ -103,7 +108,26 @@ export function callerId(ctx: { caller: Caller }): string {
   return ctx.caller.role === 'guest' ? '' : ctx.caller.id;
 }
 
-export function checkAccess(access: Access, ctx: { caller: Caller }): void {
+export function checkAccess(
+  access: Access,
+  ctx: { caller: Caller; callingService: ServiceName | null },
+): void {
   if (access === 'admin') requireAdmin(ctx);
   else if (access === 'user') requireUser(ctx);
+  else if (typeof access === 'object') requireService(access.service, ctx);
+}
+
+/** A call made by one of `services` (its verified identity); anyone else is refused. */
+export function requireService(
+  services: readonly ServiceName[],
+  ctx: { callingService: ServiceName | null },
+): ServiceName {
+  const service = ctx.callingService;
+  if (service === null) {
+    throw new AppError('UNAUTHENTICATED', 'Only another service may call this method');
+  }
+  if (!services.includes(service)) {
+    throw new AppError('PERMISSION_DENIED', `Not a method for ${service} to call`);
+  }
+  return service;
 }

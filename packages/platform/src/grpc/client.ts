@@ -13,6 +13,11 @@ import { grpcClientDuration, grpcClientHandled } from '../metrics';
 import { failSpan, injectTraceContext, SpanKind, tracer } from '../tracing';
 import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
 import { AUTHORIZATION_HEADER, SESSION_CREDENTIAL_HEADER } from './caller';
+import {
+  CLIENT_ADDRESS_HEADER,
+  SERVICE_AUTHORIZATION_HEADER,
+  type ServiceCredential,
+} from './service-identity';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -26,6 +31,8 @@ export interface CallOpts {
   timeoutMs?: number;
   /** A player session's credential for this call, instead of the request context's. */
   sessionCredential?: string;
+  /** The browser's address for this call, instead of the request context's (the gateway's). */
+  clientAddress?: string;
 }
 
 /** The generated client with each unary method as `(request, opts?) => Promise<response>`. */
@@ -48,15 +55,19 @@ type ClientConstructor<C> = new (
 /**
  * Makes a client for `address` (host:port, or dns:///name:port in Kubernetes, where
  * round_robin spreads calls across pods behind a headless Service). Each call carries a
- * deadline, the current request id and the caller's credential (both from the request context);
- * failures come back as AppError.
+ * deadline, the current request id, the caller's credential and the client's address (from the
+ * request context), and with a `credential` this service's identity, addressed to
+ * `serviceLabel`; failures come back as AppError.
  */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
   definition: ServiceDefinition,
   address: string,
   options: {
+    /** The callee's name: errors name it, and this service's tokens are addressed to it. */
     serviceLabel: string;
+    /** This service's identity (service-identity.ts), carried by every call. */
+    credential?: ServiceCredential;
     defaultTimeoutMs?: number;
     /** An `authorization` value every call carries instead of the request context's (tests). */
     authorization?: string;
@@ -71,6 +82,8 @@ export function createGrpcClient<C extends Client>(
     'grpc.max_reconnect_backoff_ms': 2_000,
   });
   const defaultTimeout = options.defaultTimeoutMs ?? 3_000;
+  const serviceAuthorization = async () =>
+    options.credential?.authorizationFor(options.serviceLabel);
   const asyncClient: Record<string, unknown> = { close: () => client.close() };
   for (const method of Object.keys(definition)) {
     const fn = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[method];
@@ -84,33 +97,48 @@ export function createGrpcClient<C extends Client>(
           attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpc },
         },
         (span) =>
-          new Promise((resolve, reject) => {
-            const metadata = new Metadata();
-            const ctx = currentRequestContext();
-            if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
-            const authorization = options.authorization ?? ctx?.authorization;
-            if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
-            const sessionCredential = opts.sessionCredential ?? ctx?.sessionCredential;
-            if (sessionCredential) metadata.set(SESSION_CREDENTIAL_HEADER, sessionCredential);
-            // The trace goes on in the called service (traceparent), as nice-grpc-opentelemetry does.
-            const carrier = injectTraceContext({});
-            for (const [key, value] of Object.entries(carrier)) metadata.set(key, value);
-            const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
-            const timer = grpcClientDuration.startTimer({
-              grpc_service: service,
-              grpc_method: rpc,
-            });
-            fn.call(client, request, metadata, { deadline }, (error, response) => {
-              timer();
-              const code = grpcStatus[error ? error.code : grpcStatus.OK] ?? 'UNKNOWN';
-              grpcClientHandled.inc({ grpc_service: service, grpc_method: rpc, grpc_code: code });
-              span.setAttribute('rpc.grpc.status_code', error ? error.code : grpcStatus.OK);
-              if (error) failSpan(span, error);
+          serviceAuthorization().then(
+            (serviceAuth) =>
+              new Promise((resolve, reject) => {
+                const metadata = new Metadata();
+                if (serviceAuth) metadata.set(SERVICE_AUTHORIZATION_HEADER, serviceAuth);
+                const ctx = currentRequestContext();
+                if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
+                const authorization = options.authorization ?? ctx?.authorization;
+                if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
+                const sessionCredential = opts.sessionCredential ?? ctx?.sessionCredential;
+                if (sessionCredential) metadata.set(SESSION_CREDENTIAL_HEADER, sessionCredential);
+                const clientAddress = opts.clientAddress ?? ctx?.clientAddress;
+                if (clientAddress) metadata.set(CLIENT_ADDRESS_HEADER, clientAddress);
+                // The trace goes on in the called service (traceparent), as nice-grpc-opentelemetry does.
+                const carrier = injectTraceContext({});
+                for (const [key, value] of Object.entries(carrier)) metadata.set(key, value);
+                const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
+                const timer = grpcClientDuration.startTimer({
+                  grpc_service: service,
+                  grpc_method: rpc,
+                });
+                fn.call(client, request, metadata, { deadline }, (error, response) => {
+                  timer();
+                  const code = grpcStatus[error ? error.code : grpcStatus.OK] ?? 'UNKNOWN';
+                  grpcClientHandled.inc({
+                    grpc_service: service,
+                    grpc_method: rpc,
+                    grpc_code: code,
+                  });
+                  span.setAttribute('rpc.grpc.status_code', error ? error.code : grpcStatus.OK);
+                  if (error) failSpan(span, error);
+                  span.end();
+                  if (error) reject(fromGrpcError(error, options.serviceLabel));
+                  else resolve(response);
+                });
+              }),
+            (error: unknown) => {
+              failSpan(span, error as Error);
               span.end();
-              if (error) reject(fromGrpcError(error, options.serviceLabel));
-              else resolve(response);
-            });
-          }),
+              throw error;
+            },
+          ),
       );
   }
   return asyncClient as AsyncClient<C>;

@@ -22,12 +22,31 @@ import {
   type Authenticate,
   type Caller,
 } from './caller';
+import {
+  CLIENT_ADDRESS_HEADER,
+  EDGE_SERVICE,
+  type IdentifyService,
+  type ServiceName,
+} from './service-identity';
 
 export interface CallContext {
   requestId: string;
   metadata: Metadata;
   /** Verified by the server's interceptor before the handler runs. */
   caller: Caller;
+  /** The calling service's verified identity (service-identity.ts); null for anyone else. */
+  callingService: ServiceName | null;
+  /**
+   * The browser's address as the gateway saw it (`x-client-address`), taken only from a call
+   * carrying the gateway's identity; null otherwise, whatever the metadata says.
+   */
+  clientAddress: string | null;
+}
+
+/** Who may call a service, and where a method differs, who may call that method. */
+export interface ServiceAccess<D> {
+  access?: Access;
+  methods?: Partial<Record<keyof AsyncServiceOf<D>, Access>>;
 }
 
 /**
@@ -49,7 +68,7 @@ export interface GrpcServer {
     definition: D,
     serviceName: string,
     implementation: AsyncServiceOf<D>,
-    options?: { access?: Access },
+    options?: ServiceAccess<D>,
   ): void;
   /** Binds, reports SERVING, and resolves with the bound port (useful with port 0 in tests). */
   start(host: string, port: number): Promise<number>;
@@ -60,6 +79,11 @@ export interface GrpcServer {
 export interface GrpcServerOptions {
   /** Reads the caller from the call's metadata (createCallerAuthenticator in production). */
   authenticate: Authenticate;
+  /**
+   * Reads the calling service's identity (createServiceAuthenticator). Without it no call has
+   * one: methods for a service refuse everyone, and no client address is believed.
+   */
+  identifyService?: IdentifyService;
   /** Largest request accepted (default 1 MB; the ads service takes image uploads). */
   maxReceiveBytes?: number;
 }
@@ -76,11 +100,22 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
-  /** The interceptor: every call is authenticated and its service's access checked first. */
-  async function authorize(metadata: Metadata, access: Access): Promise<Caller> {
-    const caller = await options.authenticate(metadata);
-    checkAccess(access, { caller });
-    return caller;
+  /** The interceptor: every call is authenticated and its method's access checked first. */
+  async function authorize(
+    metadata: Metadata,
+    access: Access,
+  ): Promise<Omit<CallContext, 'requestId' | 'metadata'>> {
+    const [caller, callingService] = await Promise.all([
+      options.authenticate(metadata),
+      options.identifyService?.(metadata) ?? null,
+    ]);
+    checkAccess(access, { caller, callingService });
+    const address = metadata.get(CLIENT_ADDRESS_HEADER);
+    const clientAddress =
+      callingService === EDGE_SERVICE && address.length === 1 && typeof address[0] === 'string'
+        ? address[0]
+        : null;
+    return { caller, callingService, clientAddress };
   }
 
   function wrap(
@@ -125,7 +160,7 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
       context.with(trace.setSpan(parent, span), () =>
         runWithRequestContext({ requestId, authorization, sessionCredential }, () => {
           authorize(call.metadata, access)
-            .then((caller) => fn(call.request, { requestId, metadata: call.metadata, caller }))
+            .then((who) => fn(call.request, { requestId, metadata: call.metadata, ...who }))
             .then(
               (response) => answer(null, response),
               (error: unknown) => {
@@ -142,15 +177,16 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
   }
 
   return {
-    add(definition, serviceName, implementation, { access = 'public' } = {}) {
+    add(definition, serviceName, implementation, { access = 'public', methods = {} } = {}) {
       const handlers: UntypedServiceImplementation = {};
+      const methodAccess = methods as Partial<Record<string, Access>>;
       for (const [method, fn] of Object.entries(implementation)) {
         // Labels and spans name the method as the proto does (Submit, not submit).
         const rpc = definition[method]?.path.split('/')[2] ?? method;
         handlers[method] = wrap(
           serviceName,
           rpc,
-          access,
+          methodAccess[method] ?? access,
           fn as (req: unknown, ctx: CallContext) => Promise<unknown>,
         );
       }
