@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
+import { openGameSocket } from '../../services/sessions/test/game-socket-client';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -284,6 +285,62 @@ describe('POST /api/player-sessions/{id}/end', () => {
     );
     expect((await c.post(`/api/player-sessions/${randomUUID()}/end`)).status).toBe(404);
     expect((await c.post('/api/player-sessions/x/end')).status).toBe(400);
+  });
+
+  it('twelve ends of one game at once, by every route and the game socket: all 200, one end time', async () => {
+    const c = client(stack.url);
+    const socketUrl = `${stack.url.replace(/^http/, 'ws')}/ws/game`;
+    const sockets = [
+      await openGameSocket(socketUrl, { origin: stack.url }),
+      await openGameSocket(socketUrl, { origin: stack.url }),
+    ];
+    try {
+      for (let round = 0; round < 3; round++) {
+        const { id, owner, credential } = await createSession();
+        const endAction = { seq: 0, action: { type: 'end' } };
+        // The End press twice, the page's unload beside it, its last update: all at once.
+        const ends = Array.from({ length: 12 }, async (_, i) => {
+          switch (i % 4) {
+            case 0:
+              return {
+                kind: 'end',
+                ...(await c.post(`/api/player-sessions/${id}/end`, undefined, owner)),
+              };
+            case 1: {
+              const body = figures({ moveCount: 0, endingSession: true });
+              return { kind: 'end', ...(await c.patch(`/api/player-sessions/${id}`, body, owner)) };
+            }
+            case 2: {
+              const path = `/api/player-sessions/${id}/actions`;
+              return { kind: 'action', ...(await c.post(path, endAction, owner)) };
+            }
+            default: {
+              const frame = await sockets[i % 2]!.ask({
+                type: 'action',
+                session: id,
+                credential,
+                ...endAction,
+              });
+              return frame.type === 'answer'
+                ? { kind: 'action', status: 200, json: frame.answer }
+                : { kind: 'action', status: frame.status, json: frame };
+            }
+          }
+        });
+        const answers = await Promise.all(ends);
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+        const stored = await admin.get(`/api/admin/player-sessions/${id}`);
+        expect(stored.json.endedAt).toEqual(expect.any(String));
+        for (const a of answers.filter((x) => x.kind === 'end')) {
+          expect(a.json).toEqual({ id, flagged: false, endedAt: stored.json.endedAt });
+        }
+        const played = answers.filter((x) => x.kind === 'action').map((x) => x.json);
+        for (const answer of played) expect(answer).toEqual(played[0]);
+        expect(played[0]).toMatchObject({ game: { status: 'ended', seq: 1 } });
+      }
+    } finally {
+      sockets.forEach((s) => s.close());
+    }
   });
 });
 

@@ -114,6 +114,19 @@ SELECT g.status, g.credential_hash, g.user_id, g.finished_at,
   FROM games g JOIN sessions s ON s.id = g.session_id
  WHERE g.session_id = $1`;
 
+// A game's read (a process that does not hold it, or lost a race): the checkpoint and the log
+// entries after it, in one round trip and one snapshot.
+const GAME_SQL = `
+SELECT ${COLUMNS.map((c) => `g.${c}`).join(', ')},
+       ARRAY(SELECT a.seq FROM game_actions a
+              WHERE a.session_id = g.session_id AND a.seq >= g.seq ORDER BY a.seq) AS later_seqs,
+       ARRAY(SELECT a.code FROM game_actions a
+              WHERE a.session_id = g.session_id AND a.seq >= g.seq ORDER BY a.seq) AS later_codes,
+       ARRAY(SELECT (extract(epoch FROM a.received_at) * 1000)::float8 FROM game_actions a
+              WHERE a.session_id = g.session_id AND a.seq >= g.seq ORDER BY a.seq) AS later_times
+  FROM games g
+ WHERE g.session_id = $1`;
+
 /** The held games: one row per session, and the log of their actions. */
 export function createGameStore(db: Knex) {
   const log = createLogBatches(db);
@@ -131,23 +144,20 @@ export function createGameStore(db: Knex) {
       });
     },
 
-    /** The game's row, and the log entries after its checkpoint, in order. */
+    /**
+     * The game's row, and the log entries after its checkpoint, in order: one statement, so
+     * one snapshot. Read apart, an end committed between the two reads showed the old
+     * checkpoint with the end in its log (a 500 for every concurrent end but the first).
+     */
     async byId(sessionId: string): Promise<{ game: GameRecord; later: LogEntry[] } | undefined> {
-      const row = await db<Raw>('games').select(COLUMNS).where({ session_id: sessionId }).first();
+      const [row] = await preparedQuery<Raw>(db, 'sessions_game_read', GAME_SQL, [sessionId]);
       if (!row) return undefined;
-      const game = gameRecord(row);
-      const later = await db<Raw>('game_actions')
-        .select('seq', 'code', 'received_at')
-        .where({ session_id: sessionId })
-        .andWhere('seq', '>=', game.seq)
-        .orderBy('seq');
+      const seqs = row.later_seqs as number[];
+      const codes = row.later_codes as number[];
+      const times = row.later_times as number[];
       return {
-        game,
-        later: later.map((r) => ({
-          seq: r.seq as number,
-          code: r.code as number,
-          receivedAt: r.received_at as Date,
-        })),
+        game: gameRecord(row),
+        later: seqs.map((seq, i) => ({ seq, code: codes[i]!, receivedAt: new Date(times[i]!) })),
       };
     },
 
