@@ -1,8 +1,9 @@
 // The name a player's scores are shown under. One rule for the web (which should never let a
 // player type a name the servers refuse), the gateway and the services that store names.
-// Servers compare names by a stricter key than `playerNameKey`: the confusable skeleton of that
-// key (`playerNameSkeleton` in @ballmatch/platform), which needs Unicode data this package
-// does not carry.
+// Servers compare names by stricter keys than `playerNameKey`: confusable skeletons
+// (`playerNameKeys` in @ballmatch/platform), which need Unicode data this package does not
+// carry. The script and accent rules (UTS 39) are in name-scripts.ts.
+import { hasExtraMark, isHighlyRestrictive } from './name-scripts';
 
 /** Counted in Unicode characters (code points), so 'Zoë' or an emoji is one character each. */
 export const PLAYER_NAME_MAX_LENGTH = 20;
@@ -29,7 +30,13 @@ const UNKNOWN = /[\p{Co}\p{Cn}\p{Cs}]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 export type PlayerNameRejection =
-  'empty' | 'tooLong' | 'forbiddenCharacter' | 'unknownCharacter' | 'noLetterOrDigit';
+  | 'empty'
+  | 'tooLong'
+  | 'forbiddenCharacter'
+  | 'unknownCharacter'
+  | 'noLetterOrDigit'
+  | 'extraMark'
+  | 'mixedScripts';
 
 export const PLAYER_NAME_MESSAGES: Readonly<Record<PlayerNameRejection, string>> = {
   empty: 'Player name is required',
@@ -37,6 +44,9 @@ export const PLAYER_NAME_MESSAGES: Readonly<Record<PlayerNameRejection, string>>
   forbiddenCharacter: 'Player name must not contain invisible, control or formatting characters',
   unknownCharacter: 'Player name must not contain private-use or unassigned characters',
   noLetterOrDigit: 'Player name must contain at least one letter or digit',
+  extraMark: 'Player name must not contain extra accent marks (repeated, stacked or hidden ones)',
+  mixedScripts:
+    'Player name must be written in one script (Latin may be mixed only with Chinese, Japanese or Korean)',
 };
 
 export type PlayerNameCheck =
@@ -72,9 +82,10 @@ export function playerNameKey(name: string): string {
 }
 
 /**
- * 1 to 20 characters after trimming, nothing invisible, private-use or unassigned, and at
- * least one letter or digit (so no name is made only of spaces, fillers, marks or symbols).
- * Never throws.
+ * 1 to 20 characters after trimming, nothing invisible, private-use or unassigned, at least
+ * one letter or digit (so no name is made only of spaces, fillers, marks or symbols), no accent
+ * mark the name does not need (UTS 39 5.4: hasExtraMark) and one script, or Latin with Chinese,
+ * Japanese or Korean (UTS 39 5.2, 'Highly Restrictive': isHighlyRestrictive). Never throws.
  */
 export function checkPlayerName(raw: string): PlayerNameCheck {
   const name = raw.trim();
@@ -90,7 +101,11 @@ export function checkPlayerName(raw: string): PlayerNameCheck {
             ? 'unknownCharacter'
             : !LETTER_OR_DIGIT.test(name)
               ? 'noLetterOrDigit'
-              : null;
+              : hasExtraMark(name)
+                ? 'extraMark'
+                : !isHighlyRestrictive(name)
+                  ? 'mixedScripts'
+                  : null;
   if (reason) return { ok: false, reason, message: PLAYER_NAME_MESSAGES[reason] };
   return { ok: true, name, key: playerNameKey(name) };
 }

@@ -3,6 +3,10 @@ import { PLAYER_NAME_MAX_LENGTH, checkPlayerName, playerNameKey, truncatePlayerN
 const INVISIBLE = 'Player name must not contain invisible, control or formatting characters';
 const UNKNOWN = 'Player name must not contain private-use or unassigned characters';
 const NO_LETTER = 'Player name must contain at least one letter or digit';
+const MIXED =
+  'Player name must be written in one script (Latin may be mixed only with Chinese, Japanese or Korean)';
+const EXTRA_MARK =
+  'Player name must not contain extra accent marks (repeated, stacked or hidden ones)';
 
 describe('player names', () => {
   it('accept 1 to 20 characters after trimming, counted in code points', () => {
@@ -14,7 +18,6 @@ describe('player names', () => {
     expect(checkPlayerName(`A${'😀'.repeat(19)}`).ok).toBe(true);
     expect(checkPlayerName('Ann Lee').ok).toBe(true);
     expect(checkPlayerName('李小龍').ok).toBe(true);
-    expect(checkPlayerName('Аnn').ok).toBe(true); // Cyrillic А: allowed, but compared as 'Ann'
     // An emoji's style selector (U+FE0F) is allowed; the key drops it.
     expect(checkPlayerName('Ann ❤️').ok).toBe(true);
   });
@@ -68,6 +71,86 @@ describe('player names', () => {
     ['\u0301\u0301', 'noLetterOrDigit', NO_LETTER],
   ])('refuse %j (%s) with a message, never a throw', (raw, reason, message) => {
     expect(checkPlayerName(raw)).toEqual({ ok: false, reason, message });
+  });
+
+  // UTS 39 section 5.2, 'Highly Restrictive': one script, Common and Inherited characters
+  // (digits, punctuation, emoji, generic accents) going with any; Latin only beside Han with
+  // Hiragana and Katakana, with Bopomofo or with Hangul.
+  it.each([
+    'Ann',
+    'Guest-42',
+    'Ελένη',
+    'Алёна',
+    'Ｓａｋｕｒａ', // full-width Latin
+    '𝐀𝐧𝐧', // mathematical bold: Common
+    'देवनागरी',
+    'राम 7',
+    'สมชาย',
+    'שָׁלוֹם',
+    'مُحَمَّد',
+    'Ann李',
+    'Sakuraさくら桜',
+    'ｻｸﾗ', // half-width Katakana
+    'ラーメン', // the prolonged sound mark is Hiragana or Katakana
+    'Ann 한국',
+    'ㄅAnn漢',
+    'Ann ❤️',
+  ])('accept %j, written in one script or an allowed mix', (name) => {
+    expect(checkPlayerName(name)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    'Аnn', // Cyrillic А among Latin
+    'Pаypal', // Cyrillic а
+    'Ρaypal', // Greek Ρ
+    'Ann Σ',
+    'Ωmega',
+    'Ann٣', // an Arabic-Indic digit
+    'さくら한국', // Japanese with Korean
+    'Ann Алёна',
+    'ㄅ한',
+  ])('refuse %j, which mixes scripts, with a message', (name) => {
+    expect(checkPlayerName(name)).toEqual({ ok: false, reason: 'mixedScripts', message: MIXED });
+  });
+
+  // UTS 39 section 5.4: accents a name does not need.
+  it.each([
+    'Zoë',
+    'Zoe\u0308', // the same, decomposed: it composes under NFC
+    'José',
+    'Jose\u0301',
+    'Nguyễn',
+    'Nguye\u0302\u0303n',
+    'İlker', // I with dot above is a letter of its own
+    'Adébáyọ̀', // ọ with a grave: no single character, a second accent on an accented letter
+    'Ọ̀ṣun',
+    'ï',
+    'น้ำ', // Thai vowel and tone marks
+    'ア\u3099', // a Katakana voiced sound mark no single character has
+    'Ann 1\ufe0f\u20e3', // a keycap emoji
+  ])('accept %j, whose marks the name needs', (name) => {
+    expect(checkPlayerName(name)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['li\u0307ly', 'a dot over i, hidden by its own dot'],
+    ['j\u0307ane', 'a dot over j'],
+    ['\u0456\u0307\u043d\u0430', 'a dot over Cyrillic і'],
+    ['Li\u0323\u0307ly', 'a dot over ị (i with a dot below)'],
+    ['\u0131\u0307ly', 'a dot over dotless ı: looks like i'],
+    ['Ann\u0301\u0301', 'the same mark twice'],
+    ['Ze\u0301\u0323\u0301', 'the same mark twice, apart'],
+    ['a\u0300\u0301\u0302\u0303\u0304', 'more than four marks on one letter'],
+    ['Bjo\u0338rn', 'an overlay that no letter is made of (o with a slash is ø)'],
+    ['Ma\u0335x', 'a stroke no Latin letter has'],
+    ['\u5b57\u0301', 'an accent on a Han character'],
+    ['\u0e01\u0301', 'a generic accent on a Thai letter'],
+  ])('refuse %j (%s) with a message', (name) => {
+    expect(checkPlayerName(name)).toEqual({
+      ok: false,
+      reason: 'extraMark',
+      message: EXTRA_MARK,
+    });
   });
 
   it('compare by a key that ignores case, Unicode form and spacing', () => {

@@ -1,9 +1,9 @@
 import { checkPlayerName } from '@ballmatch/engine';
-import { isProtectedName, playerNameSkeleton, PROTECTED_NAMES } from '../src';
+import { isProtectedName, playerNameKeys, PROTECTED_NAMES, sameName } from '../src';
 
-const same = (a: string, b: string) => playerNameSkeleton(a) === playerNameSkeleton(b);
+const same = sameName;
 
-describe('playerNameSkeleton', () => {
+describe('sameName', () => {
   it.each([
     ['Аnn', 'Ann'], // Cyrillic А (U+0410)
     ['аnn', 'ann'], // Cyrillic а (U+0430)
@@ -18,8 +18,34 @@ describe('playerNameSkeleton', () => {
     ['Zoe\u0308', 'Zoë'],
     ['STRASSE', 'straße'],
     ['Ann  Lee', 'Ann Lee'],
+    // Unicode maps capital I and small l to one prototype (l): compared before case folding.
+    ['Iily', 'lily'],
+    ['IiIy', 'lily'],
+    ['IiIy', 'Lily'],
+    ['IiIy', 'LILY'],
+    ['Ⅼily', 'Lily'], // Roman numeral fifty
+    ['Ⅼily', 'lily'],
+    ['Ⅼily', 'IiIy'],
+    ['ⅼily', 'lily'], // small Roman numeral fifty
+    ['|ily', 'lily'],
+    ['1ily', 'lily'],
+    ['Bi11', 'Bill'],
+    // In capitals, a stroke reads as I.
+    ['L1LY', 'lily'],
+    ['LlLY', 'Lily'],
+    ['B|LL', 'bill'],
+    ['ADMlN', 'Admin'],
+    // A stroke opening a word may be a capital I: 'lvy' reads as 'Ivy'.
+    ['lvy', 'ivy'],
+    ['Ivy', 'ivy'],
+    ['AI', 'Al'],
+    // Case and look-alikes together.
+    ['ＬＩＬＹ', 'lily'],
+    ['𝐋𝐢𝐥𝐲', 'LILY'],
+    ['Ｂ０Ｂ', 'bob'],
   ])('%j looks like %j', (a, b) => {
     expect(same(a, b)).toBe(true);
+    expect(same(b, a)).toBe(true);
   });
 
   it.each([
@@ -27,16 +53,32 @@ describe('playerNameSkeleton', () => {
     ['Ann', 'Ben'],
     ['Ann Lee', 'AnnLee'],
     ['Zoë', 'Zoe'],
+    // I and l look alike; i and l do not, and neither do ii and ll.
+    ['lily', 'iiiy'],
+    ['lily', 'llly'],
+    ['LILY', 'llly'],
+    ['Ai', 'Al'],
+    ['Bill', 'Biii'],
+    ['Ella', 'Elia'],
+    ['Kai', 'Kal'],
   ])('%j is not %j', (a, b) => {
     expect(same(a, b)).toBe(false);
+    expect(same(b, a)).toBe(false);
   });
 
   it('is the same for every spelling of a name the engine accepts, and never throws', () => {
-    for (const name of ['Ann', 'Аnn', 'Ａｎｎ', 'ANN']) {
+    for (const name of ['Ann', 'Ａｎｎ', 'ANN', '𝐀𝐧𝐧']) {
       expect(checkPlayerName(name).ok).toBe(true);
-      expect(playerNameSkeleton(name)).toBe(playerNameSkeleton('ann'));
+      expect(same(name, 'ann')).toBe(true);
     }
-    expect(() => playerNameSkeleton('\ud800\u200b')).not.toThrow();
+    expect(() => playerNameKeys('\ud800\u200b')).not.toThrow();
+  });
+
+  it('gives a name one to three keys, the case-folded skeleton first', () => {
+    expect(playerNameKeys('Ann')).toEqual(['ann']);
+    expect(playerNameKeys('B0B')).toEqual(['bob']);
+    expect(playerNameKeys('IiIy')).toEqual(['iiiy', 'lily', 'iily']);
+    expect(playerNameKeys('LILY')).toEqual(['lily']);
   });
 });
 
@@ -59,6 +101,9 @@ describe('protected names', () => {
     'Mοd', // Greek ο
     'System',
     'Moderator',
+    'ADMlN', // a small l among capitals reads as I
+    'Adrnin',
+    'SYSTEM',
   ])('%j is protected', (name) => {
     expect(isProtectedName(name)).toBe(true);
   });
