@@ -168,6 +168,59 @@ describe('the life of a ball-face ad', () => {
   });
 });
 
+describe('frequency caps', () => {
+  it('one address pumping fresh offers counts no more than the caps, answered as counted ones are', async () => {
+    // The ads service's clock stands still in a minute of this test's own.
+    adsClock.set('2031-06-02T10:00:30.000Z');
+    try {
+      const ad = await orderAd(stack.url, advertiser, {
+        kind: 'banner',
+        destinationUrl: 'https://example.com/pumped',
+      });
+      await payForAd(stack, advertiser, ad);
+      await admin.post(`/api/admin/ads/${ad.id}/approve`, {});
+      /** What the visitor gets back, less what differs on every answer. */
+      const seen = async (res: Response) => {
+        const { date: _date, 'x-request-id': _id, ...headers } = Object.fromEntries(res.headers);
+        return { status: res.status, headers, body: await res.text() };
+      };
+      const views = [];
+      const clicks = [];
+      for (let i = 0; i < 12; i++) {
+        const served = await client(stack.url).get('/api/banner-ads?placement=footer');
+        expect(served.json.adId).toBe(ad.id);
+        const offerId = String(served.json.offerId);
+        views.push(
+          await seen(
+            await fetch(`${stack.url}/api/ads/${ad.id}/impression`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-ad-offer': offerId },
+              body: '{}',
+            }),
+          ),
+        );
+        clicks.push(
+          await seen(await fetch(`${stack.url}/api/ads/go/${offerId}`, { redirect: 'manual' })),
+        );
+      }
+      // The first views and click counted, the rest did not: the answers are all the same.
+      for (const view of views) expect(view).toEqual(views[0]);
+      for (const click of clicks) expect(click).toEqual(clicks[0]);
+      expect(views[0]!.status).toBe(204);
+      expect(clicks[0]).toMatchObject({
+        status: 302,
+        headers: { location: 'https://example.com/pumped' },
+      });
+      await stack.ads.flushCounters();
+      const mine = (await advertiser.get('/api/ads/mine')).json as unknown as AdJson[];
+      expect(mine.find((a) => a.id === ad.id)).toMatchObject({ impressions: 2, clicks: 1 });
+      await admin.post(`/api/admin/ads/${ad.id}/end`, { refund: 'none' });
+    } finally {
+      adsClock.real();
+    }
+  });
+});
+
 describe("Stripe's webhook", () => {
   it('forged, stale and unsigned deliveries are refused (400) and change nothing; a replay is answered and applied once', async () => {
     const ad = await orderAd(stack.url, advertiser, { color: 'blue' });
@@ -190,6 +243,22 @@ describe("Stripe's webhook", () => {
       await deliverWebhook(stack, claim, () => 't=1,v1=00'),
     ];
     for (const refused of refusals) expect(refused).toEqual(invalid);
+    // Signed by Stripe's secret but no event: 400 saying what is wrong, never a 500.
+    for (const [body, where] of [
+      [null, 'the body'],
+      [{}, 'id'],
+      [{ ...claim, data: {} }, 'data.object'],
+      [
+        { ...claim, data: { object: { ...(claim.data.object as object), expires_at: 'soon' } } },
+        'data.object.expires_at',
+      ],
+    ] as const) {
+      const malformed = await deliverWebhook(stack, body);
+      expect(malformed).toMatchObject({
+        status: 400,
+        json: { message: expect.stringMatching(`^The event is not a Stripe event: ${where}: `) },
+      });
+    }
     // The success page asks Stripe, which says unpaid: still awaiting payment.
     expect((await advertiser.get(`/api/ads/orders/${ad.orderId}`)).json).toMatchObject({
       state: 'awaiting_payment',

@@ -188,6 +188,62 @@ it('a rejected ad is refunded in full exactly once, however often RejectAd is se
   });
 });
 
+it('a click that arrives after its ad stopped running leads to the house ad and counts nothing for the ad', async () => {
+  const HOUR = 3_600_000;
+  const visitor = 'late-visitor';
+  const advertiser = await harness.newAdvertiser();
+  harness.clock.set('2027-03-01T12:00:00.000Z');
+  const ads: Record<'byRun' | 'byPause' | 'byAdmin', string> = {
+    byRun: '',
+    byPause: '',
+    byAdmin: '',
+  };
+  for (const [why, color] of [
+    ['byRun', 'orange'],
+    ['byPause', 'purple'],
+    ['byAdmin', 'yellow'],
+  ] as const) {
+    const ad = await paidAd(harness, advertiser, { color, runDays: 1 });
+    await harness.admin.approveAd({ id: ad.id, startsAt: '' });
+    ads[why] = ad.id;
+  }
+  // Offers made while all three run, in their run's last hour (an offer lives 2 hours).
+  harness.clock.advance(23 * HOUR + 30 * 60_000);
+  const game = async () => {
+    const sessionId = randomUUID();
+    const offers = await harness.gateway.createGameOffers({ sessionId, clientKey: visitor });
+    const faceOf = (adId: string) => offers.faces.find((f) => f.adId === adId)!.id;
+    return { sessionId, faceOf, reward: offers.reward! };
+  };
+  const early = await game();
+  const late = await game();
+  const follow = async (offerId: string) =>
+    (await harness.gateway.followOffer({ offerId, clientKey: visitor })).destinationUrl;
+
+  // While it runs, a click counts and leads to the ad.
+  expect(await follow(early.faceOf(ads.byRun))).toBe('https://example.com/shop');
+
+  await harness.admin.pauseAd({ id: ads.byPause });
+  await harness.admin.endAd({ id: ads.byAdmin, refund: 'none' });
+  expect(await follow(late.faceOf(ads.byPause))).toBe('/buy-ads');
+  expect(await follow(late.faceOf(ads.byAdmin))).toBe('/buy-ads');
+  harness.clock.advance(HOUR); // past the end of byRun's day
+  expect(await follow(late.faceOf(ads.byRun))).toBe('/buy-ads');
+  // The reward ('Watch Ad') was one of the three: the visitor saw the house ad, and still earns
+  // the extra moves it promised.
+  expect(Object.values(ads)).toContain(late.reward.adId);
+  expect(await follow(late.reward.id)).toBe('/buy-ads');
+  expect((await harness.sessions.getRewardClick({ sessionId: late.sessionId })).clicked).toBe(true);
+  const rewardRow = await harness.db('reward_clicks').where({ session_id: late.sessionId }).first();
+  expect(rewardRow).toMatchObject({ offer_id: late.reward.id, ad_id: null });
+
+  await harness.running.flushCounters();
+  const clicks = new Map(
+    (await advertiser.client.listMyAds({})).ads.map((a) => [a.id, a.clicks] as const),
+  );
+  expect([ads.byRun, ads.byPause, ads.byAdmin].map((id) => clicks.get(id))).toEqual([1, 0, 0]);
+});
+
 /** An order with its Checkout Session open (not paid). */
 async function orderWithOpenCheckout(advertiser: Awaited<ReturnType<AdsHarness['newAdvertiser']>>) {
   const image = await advertiser.client.uploadImage({ kind: 'ball', content: await pngOf(64, 64) });

@@ -48,8 +48,8 @@ export async function startCounting() {
     redis,
     clock,
     running,
-    offers: (offerTtlMs = 2 * 3600_000) =>
-      createOffers({ redis, db, serving, now: clock.now, offerTtlMs }),
+    offers: (offerTtlMs = 2 * 3600_000, frequencyCaps: 'on' | 'off' = 'on') =>
+      createOffers({ redis, db, serving, now: clock.now, offerTtlMs, frequencyCaps }),
     /** A flusher whose timer never fires during a test: the test calls flush(). */
     flusher() {
       const flusher = startCounterFlush({ redis, db, logger, intervalMs: 3600_000 });

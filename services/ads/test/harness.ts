@@ -34,6 +34,10 @@ export interface Advertiser {
 export interface AdsHarness {
   /** AdsService as a guest. */
   public: PublicClient;
+  /** AdsService as the gateway calls it (its identity): offers, impressions and clicks. */
+  gateway: PublicClient;
+  /** AdsService as the sessions service calls it (its identity): the reward click. */
+  sessions: PublicClient;
   /** AdsService, AdvertiserService, AdsAdminService with this `authorization` (none: a guest). */
   publicAs(authorization?: string): PublicClient;
   advertiserAs(authorization?: string): AdvertiserClient;
@@ -106,6 +110,13 @@ export async function startAds(
   const publicAs = client((a) =>
     createGrpcClient(adsV1.AdsServiceClient, adsV1.AdsServiceService, address, settings(a)),
   );
+  const publicFrom = (service: 'gateway' | 'sessions') =>
+    client(() =>
+      createGrpcClient(adsV1.AdsServiceClient, adsV1.AdsServiceService, address, {
+        ...settings(),
+        credential: credentials.service(service),
+      }),
+    )();
   const advertiserAs = client((a) =>
     createGrpcClient(
       adsV1.AdvertiserServiceClient,
@@ -132,6 +143,8 @@ export async function startAds(
 
   return {
     public: publicAs(),
+    gateway: publicFrom('gateway'),
+    sessions: publicFrom('sessions'),
     publicAs,
     advertiserAs,
     adminAs,

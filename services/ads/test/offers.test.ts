@@ -287,6 +287,9 @@ describe('banners', () => {
     );
     expect(results.filter((r) => r.counted)).toHaveLength(1);
 
+    // The next minute: 20 posts at once of one offer were 20 tries of this address at this ad,
+    // and took its places under the minute's cap (frequency caps, below).
+    h.clock.advance(60_000);
     const next = await offers.serveBanner(CLIENT, 'footer');
     expect(await offers.recordImpression(impressionOf(next.offer.id, banner.id))).toEqual({
       counted: true,
@@ -311,11 +314,11 @@ describe('clicks', () => {
     for (const f of follows) expect(f).toEqual({ destinationUrl: red.destinationUrl });
     expect(await counts()).toEqual({ [`clk:ad:${red.id}:${DAY}`]: '1' });
 
-    // The ad ended since: the click goes to the house ad's page (still counted once).
+    // The ad ended since: the click goes to the house ad's page and counts for no one.
     const { faces: later } = await offers.createGameOffers(randomUUID(), CLIENT);
     h.running.ballAds = [];
     expect(await offers.follow(later[0]!.id, CLIENT)).toEqual({ destinationUrl: '/buy-ads' });
-    expect(await counts()).toEqual({ [`clk:ad:${red.id}:${DAY}`]: '2' });
+    expect(await counts()).toEqual({ [`clk:ad:${red.id}:${DAY}`]: '1' });
   });
 
   it('of an unknown, expired or icon offer answer NOT_FOUND', async () => {
@@ -372,4 +375,109 @@ describe('clicks', () => {
     // No ad behind it: nothing for an advertiser's counters.
     expect(await counts()).toEqual({});
   });
+});
+
+describe('frequency caps: what one address can add to an ad’s figures', () => {
+  /** A fresh banner offer for `client`, its impression posted and its link followed. */
+  async function viewAndClick(offers: ReturnType<Counting['offers']>, client: string) {
+    const { offer } = await offers.serveBanner(client, 'footer');
+    await offers.recordImpression(impressionOf(offer.id, offer.adId, client));
+    return offers.follow(offer.id, client);
+  }
+  const counted = async (adId: string) => {
+    const now = await counts();
+    const sum = (what: 'imp' | 'clk') =>
+      Object.entries(now)
+        .filter(([field]) => field.startsWith(`${what}:ad:${adId}:`))
+        .reduce((total, [, n]) => total + Number(n), 0);
+    return { views: sum('imp'), clicks: sum('clk') };
+  };
+
+  it('300 fresh offers in a minute from one address count 2 views and 1 click; another address counts apart; the next minute counts again', async () => {
+    const banner = servedAd('');
+    h.running.banner = banner;
+    const offers = h.offers();
+
+    const answers = [];
+    for (let i = 0; i < 300; i++) answers.push(await viewAndClick(offers, CLIENT));
+    // Every click answered alike, counted or not: the pumper cannot tell which counted.
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify({ destinationUrl: banner.destinationUrl })]),
+    );
+    expect(await counted(banner.id)).toEqual({ views: 2, clicks: 1 });
+
+    await viewAndClick(offers, OTHER_CLIENT);
+    await viewAndClick(offers, OTHER_CLIENT);
+    await viewAndClick(offers, OTHER_CLIENT);
+    expect(await counted(banner.id)).toEqual({ views: 4, clicks: 2 });
+
+    h.clock.advance(60_000);
+    for (let i = 0; i < 10; i++) await viewAndClick(offers, CLIENT);
+    expect(await counted(banner.id)).toEqual({ views: 6, clicks: 3 });
+  }, 60_000);
+
+  it('lifted (ADS_FREQUENCY_CAPS=off, for load runs from one address) count every fresh offer', async () => {
+    const banner = servedAd('');
+    h.running.banner = banner;
+    const offers = h.offers(undefined, 'off');
+    for (let i = 0; i < 20; i++) await viewAndClick(offers, CLIENT);
+    expect(await counted(banner.id)).toEqual({ views: 20, clicks: 20 });
+  });
+
+  it('caps each ad (and icon colour) apart: one ad’s views leave another’s count whole', async () => {
+    const red = servedAd('red');
+    const blue = servedAd('blue');
+    h.running.ballAds = [red, blue];
+    h.running.iconColors = ['green'];
+    const offers = h.offers();
+    for (let game = 0; game < 5; game++) {
+      const { faces } = await offers.createGameOffers(randomUUID(), CLIENT);
+      for (const face of faces) {
+        await offers.recordImpression({
+          offerId: face.id,
+          kind: face.kind,
+          adId: face.adId,
+          color: face.color,
+          clientKey: CLIENT,
+        });
+        if (face.kind === 'ad') await offers.follow(face.id, CLIENT);
+      }
+    }
+    expect(await counts()).toEqual({
+      [`imp:ad:${red.id}:${DAY}`]: '2',
+      [`imp:ad:${blue.id}:${DAY}`]: '2',
+      [`imp:icon:green:${DAY}`]: '2',
+      [`clk:ad:${red.id}:${DAY}`]: '1',
+      [`clk:ad:${blue.id}:${DAY}`]: '1',
+    });
+  });
+
+  it('a steady offer a minute for a day counts at most 100 views and 25 clicks; the next day counts again', async () => {
+    const banner = servedAd('');
+    h.running.banner = banner;
+    const offers = h.offers();
+    h.clock.set(`${DAY}T00:00:00.000Z`);
+    const perHour: { views: number; clicks: number }[] = [];
+    for (let hour = 0; hour < 24; hour++) {
+      const before = await counted(banner.id);
+      for (let minute = 0; minute < 60; minute++) {
+        await viewAndClick(offers, CLIENT);
+        h.clock.advance(60_000);
+      }
+      const after = await counted(banner.id);
+      perHour.push({ views: after.views - before.views, clicks: after.clicks - before.clicks });
+    }
+    // Each hour: views 1 a minute up to 30 an hour; clicks 3 per 10 minutes up to 10 an hour.
+    expect(perHour.slice(0, 4)).toEqual([
+      { views: 30, clicks: 10 },
+      { views: 30, clicks: 10 },
+      { views: 30, clicks: 5 },
+      { views: 10, clicks: 0 },
+    ]);
+    expect(await counted(banner.id)).toEqual({ views: 100, clicks: 25 });
+
+    // A new UTC day (the clock is at 00:00 of the next).
+    await viewAndClick(offers, CLIENT);
+    expect(await counted(banner.id)).toEqual({ views: 101, clicks: 26 });
+  }, 180_000);
 });

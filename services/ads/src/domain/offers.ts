@@ -3,8 +3,15 @@ import { AppError, isUuid, type Knex, type Redis } from '@ballmatch/platform';
 import type { adsV1 } from '@ballmatch/proto';
 import { BANNER_HEIGHT, BANNER_WIDTH } from '../media/limits';
 import { adClickField, adImpressionField, iconImpressionField } from '../store/counters';
-import { createOfferStore, seenField, type OfferKind, type StoredOffer } from '../store/offers';
+import {
+  createOfferStore,
+  seenField,
+  type NewOffer,
+  type OfferKind,
+  type StoredOffer,
+} from '../store/offers';
 import { createRewardClickStore } from '../store/reward-clicks';
+import { CLICK_CAPS, createFrequencyCap, VIEW_CAPS, type Cap } from './frequency-caps';
 import type { ServedAd, ServingSource } from './serving';
 
 /**
@@ -37,11 +44,24 @@ export interface OffersDeps {
   now: () => Date;
   /** How long an offer counts (2 hours in production). */
   offerTtlMs: number;
+  /** 'off' lifts the per-address caps (load and fault runs, one address playing for many). */
+  frequencyCaps?: 'on' | 'off';
 }
 
-export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps) {
+export function createOffers({
+  redis,
+  db,
+  serving,
+  now,
+  offerTtlMs,
+  frequencyCaps = 'on',
+}: OffersDeps) {
   const store = createOfferStore(redis, offerTtlMs);
   const rewardClicks = createRewardClickStore(db);
+  const capped = (name: string, caps: readonly Cap[]) =>
+    createFrequencyCap({ redis, name, caps: frequencyCaps === 'on' ? caps : [], now });
+  const viewCap = capped('view', VIEW_CAPS);
+  const clickCap = capped('click', CLICK_CAPS);
 
   function requireClientKey(clientKey: string): void {
     if (!clientKey) {
@@ -71,7 +91,7 @@ export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps
   });
 
   /** An offer as stored: what it shows, and whom (and which game) it was made for. */
-  const stored = (offer: Offer, to: Omit<StoredOffer, 'kind' | 'adId' | 'color'>) => ({
+  const stored = (offer: Offer, to: Omit<NewOffer, 'kind' | 'adId' | 'color'>) => ({
     nonce: offer.id,
     offer: { ...to, kind: offer.kind as OfferKind, adId: offer.adId, color: offer.color },
   });
@@ -175,38 +195,62 @@ export function createOffers({ redis, db, serving, now, offerTtlMs }: OffersDeps
 
       const at = now();
       const id = kind === 'ad' ? adId : color;
+      const seen = seenField({ kind, id });
+      // Already counted (a resume's or a reset grid's repeat): no place is taken under the caps.
+      if (await store.seen(offerId, offer, seen)) return { counted: false };
+      // Past the address's caps: answered alike, and left unmarked and uncounted (so counting
+      // stays one atomic step, and a request that died after taking its place counts on retry).
+      if (!(await viewCap.admit(`${kind}:${id}`, clientKey))) return { counted: false };
       const counter = kind === 'ad' ? adImpressionField(adId, at) : iconImpressionField(color, at);
-      const result = await store.countImpression(offerId, offer, seenField({ kind, id }), counter);
+      const result = await store.countImpression(offerId, offer, seen, counter);
       if (result === 'gone') throw new AppError('PERMISSION_DENIED', NO_OFFER);
       return { counted: result === 'counted' };
     },
 
     /**
-     * Follows an offer's link: counts the click once per offer and, for a game's reward offer,
-     * records the session's reward click before answering (so extra moves are granted even if
-     * the browser never gets the redirect). The client is not checked: a phone may change
-     * networks between seeing the ad and opening it, and the nonce is secret enough.
+     * Follows an offer's link: counts the click once per offer, within the frequency caps of
+     * the address that clicked (past them it is answered alike and counts nothing), and, for a
+     * game's reward offer, records the session's reward click before answering (so extra moves
+     * are granted even if the browser never gets the redirect). The client is not checked: a
+     * phone may change networks between seeing the ad and opening it, and the nonce is secret
+     * enough.
+     *
+     * A click counts for the ad it leads to: when the ad no longer runs (its run ended, or an
+     * admin paused or ended it) the visitor goes to the house ad, and the click counts for no
+     * one (the house ad has no counters); a reward click is then the house ad's and still earns
+     * the extra moves.
      */
-    async follow(offerId: string, _clientKey: string): Promise<{ destinationUrl: string }> {
+    async follow(offerId: string, clientKey: string): Promise<{ destinationUrl: string }> {
       const offer = await validOffer(offerId);
       // An icon has no link: its offer is only for impressions.
       if (!offer || offer.kind === 'icon') throw new AppError('NOT_FOUND', EXPIRED_LINK);
       const at = now();
+      const destination = offer.adId ? await serving.destinationOf(offer.adId) : null;
+      const clickedAdId = destination ? offer.adId : '';
       if (offer.reward && offer.sessionId) {
         await rewardClicks.record({
           sessionId: offer.sessionId,
           offerId,
-          adId: offer.adId || null,
+          adId: clickedAdId || null,
           at,
         });
       }
-      const counted = await store.countClick(
+      const answer = { destinationUrl: destination ?? HOUSE_AD_DESTINATION };
+      // Only the offer's first click takes a place under the caps; one past them is answered
+      // alike and left uncounted (unmarked, as an impression past them is).
+      if (
+        clickedAdId !== '' &&
+        !offer.clicked &&
+        !(await clickCap.admit(`ad:${clickedAdId}`, clientKey || offer.clientKey))
+      ) {
+        return answer;
+      }
+      const result = await store.countClick(
         offerId,
-        offer.adId ? adClickField(offer.adId, at) : '',
+        clickedAdId ? adClickField(clickedAdId, at) : '',
       );
-      if (counted === 'gone') throw new AppError('NOT_FOUND', EXPIRED_LINK);
-      const destination = offer.adId ? await serving.destinationOf(offer.adId) : null;
-      return { destinationUrl: destination ?? HOUSE_AD_DESTINATION };
+      if (result === 'gone') throw new AppError('NOT_FOUND', EXPIRED_LINK);
+      return answer;
     },
 
     /** Whether the game's reward offer was followed (the sessions service asks). */

@@ -22,13 +22,18 @@ export interface StoredOffer {
   reward: boolean;
   /** Epoch ms, by the service's clock (Redis also drops the hash then, by its own). */
   expiresAt: number;
+  /** Its link was followed already (a click counts once per offer). */
+  clicked: boolean;
 }
+
+/** An offer as it is made (not yet followed). */
+export type NewOffer = Omit<StoredOffer, 'clicked'>;
 
 export const offerKey = (nonce: string) => `ads:offer:${nonce}`;
 const sessionSeenKey = (sessionId: string) => `ads:seen:${sessionId}`;
 
 /** Where an offer's impressions are remembered: its game session, else the offer itself. */
-const seenKeyOf = (nonce: string, offer: StoredOffer) =>
+const seenKeyOf = (nonce: string, offer: Pick<StoredOffer, 'sessionId'>) =>
   offer.sessionId ? sessionSeenKey(offer.sessionId) : offerKey(nonce);
 
 /** Field names inside a seen hash (not the offer's own field names). */
@@ -85,7 +90,7 @@ export function createOfferStore(redis: Redis, offerTtlMs: number) {
      * Stores a game's (or a banner's) offers, each for offerTtlMs. A resume keeps its session's
      * impression marks alive as long as its new offers.
      */
-    async save(offers: { nonce: string; offer: StoredOffer }[]): Promise<void> {
+    async save(offers: { nonce: string; offer: NewOffer }[]): Promise<void> {
       const tx = r.multi();
       for (const { nonce, offer } of offers) {
         tx.hset(offerKey(nonce), {
@@ -116,7 +121,13 @@ export function createOfferStore(redis: Redis, offerTtlMs: number) {
         clientKey: h.clientKey ?? '',
         reward: h.reward === '1',
         expiresAt: Number(h.expiresAt),
+        clicked: h.clicked === '1',
       };
+    },
+
+    /** Whether the offer's scope has counted this impression already. */
+    async seen(nonce: string, offer: StoredOffer, seen: string): Promise<boolean> {
+      return (await r.hexists(seenKeyOf(nonce, offer), seen)) === 1;
     },
 
     async countImpression(
