@@ -53,6 +53,20 @@ describe('names belong to their owners', () => {
     await expect(auth.client.register(account('Bobby'))).resolves.toBeDefined();
   });
 
+  it("refuses a username that reads as a taken one in another case ('lily', then 'Iily')", async () => {
+    await auth.client.register(account('lily'));
+    // Capital I and small l are one stroke: each of these reads as lily.
+    for (const lookAlike of ['Iily', 'IiIy', 'LlLY', 'L1LY', '1ily']) {
+      await expect(auth.client.register(account(lookAlike))).rejects.toMatchObject({
+        code: 'ALREADY_EXISTS',
+        message: "Username looks too much like another player's; choose another",
+        details: { field: 'username' },
+      });
+    }
+    // i and l themselves are different letters.
+    await expect(auth.client.register(account('iiiy'))).resolves.toBeDefined();
+  });
+
   it('refuses a look-alike username on a profile change too', async () => {
     const { token } = await auth.client.register(account('Carol'));
     await auth.client.register(account('Dave'));
@@ -81,7 +95,7 @@ describe('names belong to their owners', () => {
 
   it("resolves a name, or any look-alike of it, to its owner's account", async () => {
     const { user } = await auth.client.register(account('Ann'));
-    for (const name of ['Ann', 'ann', 'ANN', ' Ann ', 'Ａｎｎ', 'Аnn' /* Cyrillic А */]) {
+    for (const name of ['Ann', 'ann', 'ANN', ' Ann ', 'Ａｎｎ', 'Аnn' /* Cyrillic А */, '𝐀𝐧𝐧']) {
       await expect(names.resolveName({ name })).resolves.toEqual({
         ownerUserId: user!.id,
         protected: false,
@@ -90,6 +104,22 @@ describe('names belong to their owners', () => {
     await expect(names.resolveName({ name: 'Anna' })).resolves.toEqual({
       ownerUserId: '',
       protected: false,
+    });
+  });
+
+  it('resolves a look-alike in another case to the owner, and one like two names to the older', async () => {
+    const { user: ilse } = await auth.client.register(account('Ilse'));
+    for (const name of ['ILSE', 'ilse', 'llse', 'I1se']) {
+      await expect(names.resolveName({ name })).resolves.toMatchObject({ ownerUserId: ilse!.id });
+    }
+    // 'IIse' looks like Ilse's llse and, in its own case, is iise: it is the older account's.
+    const { user: iise } = await auth.client.register(account('iise'));
+    expect(iise!.id).not.toBe(ilse!.id);
+    await expect(names.resolveName({ name: 'IIse' })).resolves.toMatchObject({
+      ownerUserId: ilse!.id,
+    });
+    await expect(names.resolveName({ name: 'iise' })).resolves.toMatchObject({
+      ownerUserId: iise!.id,
     });
   });
 
@@ -116,6 +146,10 @@ describe('names belong to their owners', () => {
   });
 });
 
+/** The auth migrations up to and including `last`. */
+const upTo = (last: string) =>
+  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+
 describe('migration 002: username skeletons for existing accounts', () => {
   it('gives each account its skeleton; of two look-alikes, the older keeps it', async () => {
     const database = await createTestDatabase('auth');
@@ -127,13 +161,45 @@ describe('migration 002: username skeletons for existing accounts', () => {
       await insert('Bob', '2024-01-01T00:00:00Z');
       await insert('B0b', '2024-02-01T00:00:00Z');
       await insert('Zed', '2024-03-01T00:00:00Z');
-      await migrateLatest(db, 'auth', migrations);
+      await migrateLatest(db, 'auth', upTo('002_username_skeleton'));
       const rows = await db('users').select('username', 'username_skeleton').orderBy('created_at');
       expect(rows).toEqual([
         { username: 'Bob', username_skeleton: 'bob' },
         { username: 'B0b', username_skeleton: null },
         { username: 'Zed', username_skeleton: 'zed' },
       ]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
+
+describe('migration 006: every key of every username', () => {
+  it("keeps each account's keys; a key two usernames share stays the older's", async () => {
+    const database = await createTestDatabase('auth');
+    const db = createKnex({ url: database.url, schema: 'auth' });
+    try {
+      await migrateLatest(db, 'auth', upTo('005_outbox_headers'));
+      const insert = async (username: string, createdAt: string) => {
+        const [row] = await db('users')
+          .insert({ username, password_hash: 'x', created_at: createdAt })
+          .returning('id');
+        return (row as { id: string }).id;
+      };
+      // Under the old single key (folded first) these three were three names.
+      const lily = await insert('lily', '2024-01-01T00:00:00Z');
+      const lookAlike = await insert('IiIy', '2024-02-01T00:00:00Z');
+      const zed = await insert('Zed', '2024-03-01T00:00:00Z');
+      await migrateLatest(db, 'auth', migrations);
+      const keys = await db('username_keys').select('user_id', 'name_key').orderBy('name_key');
+      expect(keys).toEqual([
+        { user_id: lookAlike, name_key: 'iiiy' },
+        { user_id: lily, name_key: 'iily' },
+        { user_id: lily, name_key: 'lily' },
+        { user_id: zed, name_key: 'zed' },
+      ]);
+      expect(await db.schema.hasColumn('users', 'username_skeleton')).toBe(false);
     } finally {
       await db.destroy();
       await database.drop();

@@ -13,8 +13,8 @@ export interface NameOwnership {
 
 /**
  * Who owns a player name. Auth owns usernames, and a username is a name on the boards that only
- * its owner may use; names are compared by confusable skeleton (platform's playerNameSkeleton),
- * the same key the unique index on users holds.
+ * its owner may use; names are compared by their look-alike keys (platform's playerNameKeys),
+ * the keys username_keys holds for each account.
  */
 export function createNames(users: UserStore) {
   return {

@@ -3,6 +3,7 @@ import * as users from './001_users';
 import * as usernameSkeleton from './002_username_skeleton';
 import * as achievements from './003_achievements';
 import * as outbox from './004_outbox';
+import * as usernameKeys from './006_username_keys';
 
 export const migrations: Migrations = {
   '001_users': users,
@@ -11,4 +12,5 @@ export const migrations: Migrations = {
   '004_outbox': outbox,
   // The outbox's trace context and request id (platform's event-telemetry).
   '005_outbox_headers': outboxHeadersMigration,
+  '006_username_keys': usernameKeys,
 };

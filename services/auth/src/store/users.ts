@@ -1,4 +1,4 @@
-import { playerNameSkeleton, preparedQuery, writeOutbox, type Knex } from '@ballmatch/platform';
+import { playerNameKeys, preparedQuery, writeOutbox, type Knex } from '@ballmatch/platform';
 import { newEvent } from '@ballmatch/proto';
 
 /** A user as the store hands it up. */
@@ -34,20 +34,28 @@ function userRow(raw: Raw): UserRow {
   };
 }
 
-/**
- * Only the columns given: an absent field is left as it is. A username always brings its
- * skeleton (the look-alike key, unique: see migration 002_username_skeleton).
- */
+/** Only the columns given: an absent field is left as it is. */
 function userColumns(user: Partial<NewUser>): Raw {
   const columns: Raw = {
     username: user.username,
-    username_skeleton: user.username === undefined ? undefined : playerNameSkeleton(user.username),
     email: user.email,
     password_hash: user.passwordHash,
     type: user.type,
     evm_wallet: user.evmWallet,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The username's look-alike keys (platform's playerNameKeys), each the account's alone: one
+ * another account holds is a unique violation (username_keys_pkey, see migration
+ * 006_username_keys). A rename replaces them.
+ */
+async function claimKeys(trx: Knex.Transaction, userId: string, username: string) {
+  await trx('username_keys').where({ user_id: userId }).del();
+  await trx('username_keys').insert(
+    playerNameKeys(username).map((key) => ({ name_key: key, user_id: userId })),
+  );
 }
 
 /**
@@ -77,15 +85,19 @@ export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
     byUsername: (username: string) =>
       first(users().whereRaw('lower(username) = lower(?)', [username])),
     /**
-     * The id of the account whose username looks like `name` (the same skeleton), if any. Asked
-     * by the scores service on every submission: a prepared statement, no query builder.
+     * The id of the account whose username looks like `name` (they share a key), if any; of two
+     * (a name can look like two usernames that do not look like each other: 'IiIy' like 'lily'
+     * and, in its own case, like 'iiiy'), the older account's, as a key two usernames shared
+     * stayed the older's (migration 006). Asked by the scores service for names it has not
+     * seen lately: a prepared statement, no query builder.
      */
     async ownerOfName(name: string): Promise<string | undefined> {
       const [row] = await preparedQuery<{ id: string }>(
         db,
         'users_owner_of_name',
-        'SELECT id FROM users WHERE username_skeleton = $1',
-        [playerNameSkeleton(name)],
+        `SELECT u.id FROM username_keys k JOIN users u ON u.id = k.user_id
+         WHERE k.name_key = ANY($1::text[]) ORDER BY u.created_at, u.id LIMIT 1`,
+        [playerNameKeys(name)],
       );
       return row?.id;
     },
@@ -93,6 +105,7 @@ export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
       const created = await db.transaction(async (trx) => {
         const [raw] = await trx<Raw>('users').insert(userColumns(user)).returning(COLUMNS);
         const row = userRow(raw!);
+        await claimKeys(trx, row.id, row.username);
         await named(trx, row, '');
         return row;
       });
@@ -120,8 +133,9 @@ export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
           .where({ id })
           .update({ ...userColumns(changes), updated_at: db.fn.now() })
           .returning(COLUMNS);
-        if (updated && beforeCommit) await beforeCommit();
         const row = updated && userRow(updated);
+        if (row && changes.username !== undefined) await claimKeys(trx, row.id, row.username);
+        if (updated && beforeCommit) await beforeCommit();
         if (row && before && before.username !== row.username) {
           await named(trx, row, before.username);
           renamed = true;
@@ -160,7 +174,7 @@ export function uniqueViolation(
   const e = error as { code?: string; constraint?: string };
   if (e.code !== '23505') return undefined;
   if (e.constraint === 'users_username_lower_idx') return 'username';
-  if (e.constraint === 'users_username_skeleton_idx') return 'usernameLookAlike';
+  if (e.constraint === 'username_keys_pkey') return 'usernameLookAlike';
   if (e.constraint === 'users_email_lower_idx') return 'email';
   return undefined;
 }
