@@ -100,6 +100,8 @@ beforeAll(async () => {
       RATE_LIMIT_ADS_PER_MINUTE: '1000000',
       RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
       RANKED_STARTS_PER_HOUR_PER_PLAYER: '100000',
+      // Every impression a player was answered 204 for must be stored: no per-address caps.
+      ADS_FREQUENCY_CAPS: 'off',
       ADS_FLUSH_MS: '1000',
     },
   });

@@ -55,6 +55,7 @@ export async function startLoadStack({ name, database, env = {}, log, gatewayPor
       RATE_LIMIT_ADS_PER_MINUTE: '1000000000',
       RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
       GAME_WS_MAX_CONNECTIONS_PER_IP: '100000',
+      ADS_FREQUENCY_CAPS: 'off',
       ...env,
     },
     log: (line) => stackLog.write(line),

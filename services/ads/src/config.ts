@@ -78,6 +78,11 @@ export const envShape = {
   ADS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** How long an offer counts (impressions and clicks). */
   ADS_OFFER_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(7_200_000),
+  /**
+   * Per-address frequency caps on what counts (docs/api.md 'Frequency caps'). 'off' only for
+   * load and fault runs, where one address plays for many and every impression must count.
+   */
+  ADS_FREQUENCY_CAPS: z.enum(['on', 'off']).default('on'),
   /** How long the running ads are served from this process's memory. */
   ADS_SERVING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** PostgreSQL connections of this process. */

@@ -133,7 +133,14 @@ export async function start(
     serving,
     icons,
     uploads,
-    offers: createOffers({ redis, db, serving, now, offerTtlMs: config.ADS_OFFER_TTL_MS }),
+    offers: createOffers({
+      redis,
+      db,
+      serving,
+      now,
+      offerTtlMs: config.ADS_OFFER_TTL_MS,
+      frequencyCaps: config.ADS_FREQUENCY_CAPS,
+    }),
     orders: createOrders({
       ads,
       catalog,
