@@ -5,7 +5,16 @@
 //   node scripts/build.mjs            # once: the stack runs the built code
 //   node loadtest/trusted-games.mjs --game typical|long [--games 400] [--pace-ms 1500]
 //        [--warmup 20] [--duration 60] [--rest 15] [--submissions 1000|200] [--submit-rate 100|40]
-//        [--transport ws|http] [--profile] [--out report.json]
+//        [--transport ws|http] [--game-socket gateway|direct] [--seed text] [--tree dir]
+//        [--profile] [--out report.json]
+//   node loadtest/trusted-games.mjs --baseline <git ref> [--rounds 3] [the options above]
+//
+// --tree runs another checkout's built code (its stack, stores script and engine) under this
+// harness; --baseline builds <ref> in a worktree of its own and alternates runs of it and of
+// this tree (loadtest/lib/trusted-baseline.mjs), printing new/old ratios. --game-socket says
+// which path the game socket takes: through the gateway (as the page does today) or straight
+// to the sessions service's own port. --seed makes each player's timing the same from run to
+// run (the games' boards are still drawn by the server).
 //
 // It starts its own PostgreSQL, Redis and NATS on free ports (their CPU is this run's alone)
 // and the whole stack. Two measured phases, each between two /proc snapshots:
@@ -21,13 +30,16 @@
 // --transport http, as one POST each (the browser's fallback).
 // Then CPU ms per action and per submission, by process; round-trip p95 of the actions and
 // p99 of the submissions; what the rest of the machine used; and the rows in PostgreSQL
-// against what the clients were told. Writes loadtest/results/trusted-<game>-<time>.json.
+// against what the clients were told (every service's outbox drained). Writes
+// loadtest/results/trusted-<game>-<time>.json.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { root } from '../scripts/stack.mjs';
 import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
@@ -35,10 +47,12 @@ import { openLoop, percentile } from './lib/measure.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
 import { cpuBetween, processGroups } from './lib/process-cpu.mjs';
 import { createGameSocket } from './lib/game-socket.mjs';
-import { greedyAction, longPlan, plantLongGame } from './lib/trusted-player.mjs';
+import { rowsHold, runBaseline } from './lib/trusted-baseline.mjs';
+import { trustedPlayer } from './lib/trusted-player.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require('pg');
+const { Sfc32, seedRng } = require(path.join(root, 'packages/engine/dist/random.js'));
 
 const { values: args } = parseArgs({
   options: {
@@ -56,12 +70,35 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '256' },
     /** How actions travel: the game socket or one HTTP request each. */
     transport: { type: 'string', default: 'ws' },
+    /** Which path the game socket takes: through the gateway, or to sessions' own port. */
+    'game-socket': { type: 'string', default: 'gateway' },
+    /** The players' timing (start offsets, pace jitter) drawn from this; default: a new one. */
+    seed: { type: 'string' },
     /** V8 CPU profiles of every stack process into loadtest/results/profiles/. */
     profile: { type: 'boolean', default: false },
+    /** The checkout whose built code runs (default: this one). */
+    tree: { type: 'string' },
+    /** Runs of this git ref's tree alternating with runs of this one: ratios new/old. */
+    baseline: { type: 'string' },
+    /** With --baseline: rounds of one run each side, in the order old new, new old, … */
+    rounds: { type: 'string', default: '3' },
+    /** With --baseline: the old tree's game socket path (default: --game-socket's). */
+    'baseline-game-socket': { type: 'string' },
   },
 });
 if (!['typical', 'long'].includes(args.game)) throw new Error('--game is typical or long');
 if (!['ws', 'http'].includes(args.transport)) throw new Error('--transport is ws or http');
+args['baseline-game-socket'] ??= args['game-socket'];
+for (const option of ['game-socket', 'baseline-game-socket']) {
+  if (!['gateway', 'direct'].includes(args[option])) {
+    throw new Error(`--${option} is gateway or direct`);
+  }
+}
+if (args['game-socket'] === 'direct' && args.transport !== 'ws') {
+  throw new Error('--game-socket direct is a path of the game socket: it needs --transport ws');
+}
+const tree = path.resolve(args.tree ?? root);
+const seed = args.seed ?? randomUUID();
 const long = args.game === 'long';
 const gameCount = Number(args.games);
 const paceMs = Number(args['pace-ms']);
@@ -74,10 +111,20 @@ const log = (line) =>
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
-  if (!fs.existsSync(path.join(root, file))) {
-    console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
-    process.exit(1);
+/** A random number in [0, 1) from its own stream: the same name and seed, the same numbers. */
+function randomStream(name) {
+  const rng = new Sfc32(seedRng(`${seed}/${name}`));
+  return () => rng.nextUint32() / 4294967296;
+}
+
+/** The tree's commit, and whether its tracked files differ from it. */
+function treeCommit(dir) {
+  const git = (...a) => execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8' }).trim();
+  try {
+    const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return { commit: git('rev-parse', 'HEAD'), changed };
+  } catch {
+    return { commit: null, changed: null };
   }
 }
 
@@ -89,14 +136,22 @@ function machineBusyMs() {
 }
 
 async function main() {
+  for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
+    if (!fs.existsSync(path.join(tree, file))) {
+      console.error(`missing ${path.join(tree, file)}: run \`node scripts/build.mjs\` there first`);
+      process.exit(1);
+    }
+  }
+  const player = trustedPlayer(tree);
   const loadBefore = os.loadavg();
-  const stores = await startOwnStores({ log });
+  const stores = await startOwnStores({ log, tree });
   const profileDir = path.join(resultsDir, 'profiles');
   let stack;
   try {
     stack = await startLoadStack({
       name: 'trusted',
       database: 'ballmatch',
+      tree,
       log,
       env: {
         ...stores.env,
@@ -106,6 +161,16 @@ async function main() {
   } catch (error) {
     await stores.stop();
     throw error;
+  }
+  const gameSocketUrl = stack.gameSockets[args['game-socket']];
+  if (args.transport === 'ws' && !gameSocketUrl) {
+    await stack.stop();
+    await stores.stop();
+    console.error(
+      `--game-socket direct: the stack of ${tree} gives the sessions service no game socket ` +
+        `port of its own (its scripts/stack.mjs sets no GAME_WS_PORT); use --game-socket gateway`,
+    );
+    process.exit(1);
   }
   // Ctrl-C or a kill stops what the run started, not only the harness.
   for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -126,7 +191,7 @@ async function main() {
   });
   let report;
   try {
-    report = await run({ pool, db, groups, base: stack.base });
+    report = await run({ pool, db, groups, player, gameSocketUrl, base: stack.base });
   } finally {
     await pool.close().catch(() => {});
     await db.end().catch(() => {});
@@ -143,11 +208,10 @@ async function main() {
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
   printReport(report);
   console.log(`\nwritten: ${path.relative(root, file)}`);
-  const bad = report.checks.lost + report.checks.duplicated + report.checks.mismatches.length;
-  process.exitCode = bad > 0 ? 2 : 0;
+  process.exitCode = rowsHold(report.checks) ? 0 : 2;
 }
 
-async function run({ pool, db, groups, base }) {
+async function run({ pool, db, groups, player, gameSocketUrl, base }) {
   const call = async (method, p, body, credential) => {
     const res = await pool.request({
       path: p,
@@ -164,6 +228,8 @@ async function run({ pool, db, groups, base }) {
   };
   /** What the clients were told: checked against PostgreSQL after the run. */
   const ledger = { sessions: [], logged: 0, ended: 0, failures: 0, retries: 0 };
+  /** Answers that said which of the game's actions are durable (issue 21's `durableSeq`). */
+  const answersSeen = { all: 0, withDurableSeq: 0 };
   let gameNumber = 0;
   const failed = (error) => {
     ledger.failures++;
@@ -177,7 +243,7 @@ async function run({ pool, db, groups, base }) {
       sessionId: randomUUID(),
       deviceFingerprint: 'loadtest'.padEnd(50, '-'),
     });
-    if (long) await plantLongGame(db, created.id);
+    if (long) await player.plantLongGame(db, created.id);
     ledger.sessions.push(created.id);
     return {
       id: created.id,
@@ -220,7 +286,9 @@ async function run({ pool, db, groups, base }) {
 
   /** One action of the game; the game's view moves on. */
   async function act(game) {
-    const action = long ? longPlan[game.view.seq] : greedyAction(game.view, game.reward !== null);
+    const action = long
+      ? player.longPlan[game.view.seq]
+      : player.greedyAction(game.view, game.reward !== null);
     if (action.type === 'extraMoves') {
       if (!game.reward) throw new Error('the long game takes the extra moves: no reward ad');
       // As the 'Watch Ad' button does: the extra moves are earned by following the ad.
@@ -234,9 +302,11 @@ async function run({ pool, db, groups, base }) {
         const p = `/api/player-sessions/${game.id}/actions`;
         return call('POST', p, { seq, action }, game.credential);
       }
-      game.socket ??= createGameSocket(base);
+      game.socket ??= createGameSocket(gameSocketUrl);
       return game.socket.act(game.id, seq, action, game.credential);
     });
+    answersSeen.all++;
+    if (answer.durableSeq !== undefined) answersSeen.withDurableSeq++;
     game.view = answer.game;
     if (game.view.status === 'ended') game.socket?.close();
     if (action.type !== 'end') ledger.logged++; // the end is logged as code -1, or not at all
@@ -247,9 +317,10 @@ async function run({ pool, db, groups, base }) {
   const phase = { measuring: false, stopping: false, actions: 0, starts: 0, latencies: [] };
   const finished = [];
   const unfinished = [];
-  async function humanPlayer() {
+  async function humanPlayer(number) {
+    const random = randomStream(`player/${number}`);
     let game = await startGame();
-    let due = performance.now() + Math.random() * paceMs;
+    let due = performance.now() + random() * paceMs;
     while (!phase.stopping) {
       await sleep(due - performance.now());
       if (phase.stopping) break;
@@ -269,7 +340,7 @@ async function run({ pool, db, groups, base }) {
         game.socket?.close();
         game = await startGame();
       }
-      due += paceMs * (0.5 + Math.random());
+      due += paceMs * (0.5 + random());
     }
     if (game.view.status !== 'ended') unfinished.push(game);
   }
@@ -277,7 +348,7 @@ async function run({ pool, db, groups, base }) {
   log(`phase 1: ${gameCount} ${args.game} games in progress, an action every ~${paceMs} ms`);
   const players = [];
   for (let i = 0; i < gameCount; i++) {
-    players.push(humanPlayer());
+    players.push(humanPlayer(i));
     if (i % 20 === 19) await sleep(100); // the starts spread over a few seconds
   }
   await sleep(Number(args.warmup) * 1000);
@@ -310,10 +381,11 @@ async function run({ pool, db, groups, base }) {
       `end, an action every 150-450 ms`,
   );
   await Promise.all(
-    toFinish.map(async (game) => {
+    toFinish.map(async (game, i) => {
+      const random = randomStream(`finish/${i}`);
       try {
         while (game.view.status !== 'ended') {
-          await sleep(150 + Math.random() * 300);
+          await sleep(150 + random() * 300);
           await act(game);
         }
         finished.push(game);
@@ -385,7 +457,7 @@ async function run({ pool, db, groups, base }) {
   let resendsDiffering = 0;
   for (const game of resent) {
     const again = await call('POST', '/api/scores', body(game), game.credential);
-    if (again.score.id !== answers.get(game.id)?.score.id) resendsDiffering++;
+    if (again.id !== answers.get(game.id)?.id) resendsDiffering++;
   }
 
   const checks = await countRows(db, { ledger, finished, submitted, answers, resendsDiffering });
@@ -413,6 +485,18 @@ async function run({ pool, db, groups, base }) {
   return {
     at: new Date().toISOString(),
     args,
+    seed,
+    tree: { root: tree, ...treeCommit(tree) },
+    /** The path the actions took, and whether the answers carried `durableSeq`. */
+    path: {
+      transport: args.transport,
+      gameSocket: args.transport === 'ws' ? args['game-socket'] : null,
+      url: args.transport === 'ws' ? gameSocketUrl : '/api/player-sessions/{id}/actions',
+      /** The gateway, which every other request of the run goes through. */
+      gateway: base,
+      answers: answersSeen.all,
+      answersWithDurableSeq: answersSeen.withDurableSeq,
+    },
     machine: {
       cpu: os.cpus()[0]?.model,
       cores: os.cpus().length,
@@ -479,12 +563,32 @@ function cpuFigures({ wallMs, cpuMs }, machineBusy) {
   };
 }
 
+/** Rows left in each service's outbox (every schema's `outbox` table), by schema. */
+async function outboxRows(db) {
+  const { rows: tables } = await db.query(
+    `SELECT table_schema AS schema FROM information_schema.tables
+      WHERE table_name = 'outbox' ORDER BY table_schema`,
+  );
+  if (tables.length === 0) return {};
+  const { rows } = await db.query(
+    tables
+      .map(
+        ({ schema }) =>
+          `SELECT ${pg.escapeLiteral(schema)} AS schema, count(*)::int AS n ` +
+          `FROM ${pg.escapeIdentifier(schema)}.outbox`,
+      )
+      .join(' UNION ALL '),
+  );
+  return Object.fromEntries(rows.map(({ schema, n }) => [schema, n]));
+}
+
+const sumOf = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+
 /** The rows in PostgreSQL against what the clients were told (outboxes drained first). */
 async function countRows(db, { ledger, finished, submitted, answers, resendsDiffering }) {
   const one = async (sql, params = []) => (await db.query(sql, params)).rows[0];
   for (let i = 0; i < 150; i++) {
-    const { n } = await one('SELECT count(*)::int AS n FROM scores.outbox');
-    if (n === 0) break;
+    if (sumOf(await outboxRows(db)) === 0) break;
     await sleep(200);
   }
   const sessions = ledger.sessions;
@@ -507,7 +611,10 @@ async function countRows(db, { ledger, finished, submitted, answers, resendsDiff
   const weekly = await one(
     'SELECT coalesce(sum(games_played), 0)::int AS games FROM scores.weekly_scores',
   );
-  const outbox = await one('SELECT count(*)::int AS n FROM scores.outbox');
+  const outbox = await outboxRows(db);
+  const onBoards = [...answers.values()].filter((a) =>
+    ['accepted', 'cleared'].includes(a.reviewState),
+  ).length;
   const mismatches = [];
   const expect = (what, told, rows) => {
     if (told !== rows) mismatches.push({ what, told, rows });
@@ -518,7 +625,8 @@ async function countRows(db, { ledger, finished, submitted, answers, resendsDiff
     expect('actions applied (sessions.game_actions)', ledger.logged, played.actions),
     expect('games ended (sessions.games)', ledger.ended, played.ended),
     expect('scores accepted (scores.scores)', answers.size, stored.rows),
-    expect('weekly games (scores.weekly_scores)', answers.size, weekly.games),
+    // A score held for review is on no board until cleared (docs/api.md 'Review').
+    expect('weekly games (scores.weekly_scores)', onBoards, weekly.games),
   ];
   return {
     table,
@@ -527,7 +635,9 @@ async function countRows(db, { ledger, finished, submitted, answers, resendsDiff
     scoresHeldForReview: stored.held,
     resends: { sent: resendsDiffering === 0 ? 'all answered as the first time' : 'differed' },
     resendsDiffering,
-    outboxLeft: outbox.n,
+    outboxLeft: sumOf(outbox),
+    /** Every service's outbox, by schema (each should be empty). */
+    outboxLeftBySchema: outbox,
     failures: ledger.failures,
     retries: ledger.retries,
     lost: Math.max(0, answers.size - stored.acknowledged),
@@ -539,8 +649,12 @@ async function countRows(db, { ledger, finished, submitted, answers, resendsDiff
 function printReport(r) {
   const a = r.actions;
   const s = r.submissions;
+  const over =
+    r.path.transport === 'ws' ? `the game socket (${r.path.gameSocket}: ${r.path.url})` : 'HTTP';
+  console.log(`\n${r.args.game} games, ${a.gamesInProgress} in progress, actions over ${over}`);
   console.log(
-    `\n${r.args.game} games, ${a.gamesInProgress} in progress, actions over ${r.args.transport}`,
+    `tree ${r.tree.root} at ${r.tree.commit?.slice(0, 12)}${r.tree.changed ? ' (changed)' : ''}` +
+      `; seed ${r.seed}; answers with durableSeq: ${r.path.answersWithDurableSeq}/${r.path.answers}`,
   );
   console.log(
     `actions: ${a.actions} (${a.perSecond}/s), round trip p50 ${a.roundTripMs.p50} ` +
@@ -572,9 +686,20 @@ function printReport(r) {
     `rest of the machine: ${JSON.stringify({ actions: a.cpu.restOfMachineMs, submissions: s.cpu.restOfMachineMs })} ms`,
   );
   console.log(`rows: ${JSON.stringify(r.checks, null, 1)}`);
+  if (r.checks.scoresHeldForReview > 0) {
+    console.log(
+      `warning: ${r.checks.scoresHeldForReview} scores were held for review (the players' ` +
+        `timing was judged): a held score goes on no board, so those submissions did not take ` +
+        `the accepted score's path`,
+    );
+  }
 }
 
-main().catch((error) => {
+const entry =
+  args.baseline === undefined
+    ? main
+    : () => runBaseline({ args, harness: fileURLToPath(import.meta.url), log });
+entry().catch((error) => {
   console.error(error);
   process.exit(1);
 });

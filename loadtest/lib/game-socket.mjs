@@ -1,12 +1,12 @@
 // A player's game socket (docs/api.md 'Ranked games over the game socket'): one WebSocket to
-// the gateway's /ws/game, opened when first needed and reopened after a drop. Each action is
+// `url` (the gateway's /ws/game, or the sessions service's own port: the load stack's
+// `gameSockets`), opened when first needed and reopened after a drop. Each action is
 // a frame; its answer is matched by (session, seq). An error frame throws with its HTTP-like
 // status in the message (`ws action: 422 …`), a drop or a silent socket throws without one,
 // so the harness's retry rule (resend what was not answered) is the same as over HTTP.
 import WebSocket from 'ws';
 
-export function createGameSocket(base, { answerTimeoutMs = 30_000 } = {}) {
-  const url = `${base.replace(/^http/, 'ws')}/ws/game`;
+export function createGameSocket(url, { answerTimeoutMs = 30_000 } = {}) {
   /** `${session}/${seq}` → {resolve, reject, timer} */
   const waiting = new Map();
   let socket = null;
