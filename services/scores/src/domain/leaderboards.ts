@@ -57,8 +57,8 @@ export function createLeaderboards(deps: {
   logger: Logger;
 }) {
   const { scores, weeks, seasons, boards, now, logger } = deps;
-  const cache = new ReadCache(deps.cacheMs);
-  const seasonCache = new ReadCache(deps.cacheMs);
+  const cache = new ReadCache(deps.cacheMs, now);
+  const seasonCache = new ReadCache(deps.cacheMs, now);
 
   async function fill(board: Board): Promise<void> {
     if (board.kind === 'weekly') {

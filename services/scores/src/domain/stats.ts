@@ -20,7 +20,7 @@ function seconds(value: number, field: string): number {
  * what a client reports.
  */
 export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: number }) {
-  const cache = new ReadCache(deps.cacheMs);
+  const cache = new ReadCache(deps.cacheMs, deps.now);
   return {
     playStarted: (hasAds: boolean) => deps.stats.play(hasAds, deps.now()),
 
