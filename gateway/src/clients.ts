@@ -1,11 +1,12 @@
-import { createGrpcClient, type AsyncClient } from '@ballmatch/platform';
+import { createGrpcClient, serviceIdentityFromConfig, type AsyncClient } from '@ballmatch/platform';
 import { adsV1, authV1, contentV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import type { GatewayConfig } from './config';
 
 /**
- * One client per service the gateway calls. Each call carries the request id and, when the
- * request has a valid session, the caller's token (both from the request context), so every
- * service checks who is calling itself.
+ * One client per service the gateway calls. Each call carries the request id, the browser's
+ * address and, when the request has a valid session, the caller's token (from the request
+ * context), so every service checks who is calling itself; and the gateway's identity (its
+ * service key), without which no service believes the address.
  */
 export interface ServiceClients {
   auth: AsyncClient<authV1.AuthServiceClient>;
@@ -33,14 +34,25 @@ export interface ServiceClients {
 export function createServiceClients(
   config: Pick<
     GatewayConfig,
-    'AUTH_ADDR' | 'SESSIONS_ADDR' | 'SCORES_ADDR' | 'ADS_ADDR' | 'CONTENT_ADDR'
+    | 'AUTH_ADDR'
+    | 'SESSIONS_ADDR'
+    | 'SCORES_ADDR'
+    | 'ADS_ADDR'
+    | 'CONTENT_ADDR'
+    | 'SERVICE_PRIVATE_KEY'
+    | 'JWT_DEV_KEY_DIR'
   >,
 ): ServiceClients & { close(): void } {
-  const auth = { serviceLabel: 'auth' };
-  const sessions = { serviceLabel: 'sessions' };
-  const scores = { serviceLabel: 'scores' };
-  const ads = { serviceLabel: 'ads' };
-  const content = { serviceLabel: 'content' };
+  const { credential } = serviceIdentityFromConfig(config, {
+    name: 'gateway',
+    signs: true,
+    callers: [],
+  });
+  const auth = { serviceLabel: 'auth', credential };
+  const sessions = { serviceLabel: 'sessions', credential };
+  const scores = { serviceLabel: 'scores', credential };
+  const ads = { serviceLabel: 'ads', credential };
+  const content = { serviceLabel: 'content', credential };
   const clients: ServiceClients = {
     auth: createGrpcClient(
       authV1.AuthServiceClient,

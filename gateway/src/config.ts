@@ -1,11 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commonEnv, jwtPublicEnv, loadConfig, portEnv, redisEnv } from '@ballmatch/platform';
+import {
+  commonEnv,
+  jwtPublicEnv,
+  loadConfig,
+  portEnv,
+  redisEnv,
+  servicePrivateKeyEnv,
+} from '@ballmatch/platform';
 
 export const envShape = {
   ...commonEnv,
   ...redisEnv,
   ...jwtPublicEnv,
+  /** Signs every call to the services: the gateway's identity (its word on the client's address). */
+  ...servicePrivateKeyEnv,
   /**
    * The key of the HMAC that turns a browser's address into the client key stored with each ad
    * offer (client-key.ts): the same on every replica. Unset in development: .data/keys' own.
@@ -47,7 +56,11 @@ export const envShape = {
   RATE_LIMIT_ADS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY', 'AD_CLIENT_KEY_SECRET'] as const;
+export const secretNames = [
+  'JWT_PUBLIC_KEY',
+  'AD_CLIENT_KEY_SECRET',
+  'SERVICE_PRIVATE_KEY',
+] as const;
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 

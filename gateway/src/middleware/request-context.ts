@@ -10,7 +10,8 @@ import {
 
 /**
  * Gives every request an id (the caller's when well-formed), logs it once finished, and keeps a
- * player session's credential (X-Session-Credential) for the service calls it makes.
+ * player session's credential (X-Session-Credential) and the client's address (as `TRUST_PROXY`
+ * reads it) for the service calls it makes.
  */
 export function requestContext(logger: Logger): RequestHandler {
   const lines = requestLogger(logger);
@@ -43,7 +44,7 @@ export function requestContext(logger: Logger): RequestHandler {
     const credential = req.get(SESSION_CREDENTIAL_HEADER);
     const sessionCredential =
       credential && /^[A-Za-z0-9_-]{1,100}$/.test(credential) ? credential : undefined;
-    runWithRequestContext({ requestId, sessionCredential }, next);
+    runWithRequestContext({ requestId, sessionCredential, clientAddress: req.ip }, next);
   };
 }
 

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
@@ -59,7 +59,6 @@ export function authRoutes(deps: GatewayDeps): Router {
   const { auth, account, cookies } = deps;
   const router = Router();
   const authLimit = authRateLimit(deps);
-  const clientIp = (req: Request) => req.ip ?? '';
 
   router.get('/user', requireUser, async (req, res) => {
     try {
@@ -77,7 +76,7 @@ export function authRoutes(deps: GatewayDeps): Router {
 
   router.post('/login', authLimit, async (req, res) => {
     const body = parseBody(loginBody, req.body);
-    const result = await auth.login({ ...body, clientIp: clientIp(req) });
+    const result = await auth.login(body);
     cookies.set(req, res, result.token, result.expiresAt);
     res.json(userJson(result.user));
   });
@@ -87,7 +86,6 @@ export function authRoutes(deps: GatewayDeps): Router {
     const result = await auth.register({
       ...body,
       evmWallet: body.evmWallet ?? '',
-      clientIp: clientIp(req),
     });
     cookies.set(req, res, result.token, result.expiresAt);
     res.json(userJson(result.user));
@@ -95,7 +93,7 @@ export function authRoutes(deps: GatewayDeps): Router {
 
   router.post('/admin/login', authLimit, async (req, res) => {
     const body = parseBody(adminLoginBody, req.body);
-    const result = await auth.adminLogin({ ...body, clientIp: clientIp(req) });
+    const result = await auth.adminLogin(body);
     cookies.set(req, res, result.token, result.expiresAt);
     res.json(userJson(result.user));
   });

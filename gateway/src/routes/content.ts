@@ -158,7 +158,7 @@ export function contentRoutes(deps: GatewayDeps): Router {
 
   router.post('/feedback', async (req, res) => {
     const body = parseBody(feedbackBody, req.body);
-    res.status(201).json(await feedback.submitFeedback({ ...body, clientIp: req.ip ?? '' }));
+    res.status(201).json(await feedback.submitFeedback(body));
   });
 
   router.get('/admin/feedback', async (req, res) => {

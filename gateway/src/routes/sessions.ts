@@ -129,7 +129,6 @@ export function sessionRoutes(deps: GatewayDeps): Router {
       playerName: body.playerName,
       clientSessionId: body.sessionId,
       deviceFingerprint: body.deviceFingerprint,
-      clientIp: req.ip ?? '',
     });
     res.json({
       id: created.id,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import knex from 'knex';
 import { ensureDatabase } from './db';
 import { bearer } from './grpc/caller';
+import type { AsyncClient, CallOpts } from './grpc/client';
 import { loadPrivateKey, signSessionToken } from './jwt';
 import {
   createServiceCredential,
@@ -102,6 +103,33 @@ export function createTestCredentials(keyDir?: string): TestCredentials {
       if (own) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A client whose requests may say the browser's address, as the gateway's calls do. */
+export type WithClientAddress<T> = {
+  [K in keyof T]: T[K] extends (request: infer Req, opts?: CallOpts) => Promise<infer Res>
+    ? (request: Req & { clientAddress?: string }, opts?: CallOpts) => Promise<Res>
+    : T[K];
+};
+
+/**
+ * Calls as the gateway makes them: a request's `clientAddress` goes in the x-client-address
+ * metadata (the client must carry the gateway's identity: `credentials.service('gateway')`).
+ */
+export function withClientAddress<C>(client: AsyncClient<C>): WithClientAddress<AsyncClient<C>> {
+  const wrapped: Record<string, unknown> = {};
+  const methods = client as unknown as Record<string, (req: unknown, o: CallOpts) => unknown>;
+  for (const [name, method] of Object.entries(methods)) {
+    wrapped[name] =
+      name === 'close'
+        ? method
+        : ({ clientAddress, ...request }: { clientAddress?: string }, opts: CallOpts = {}) =>
+            method(request, {
+              clientAddress,
+              ...opts,
+            });
+  }
+  return wrapped as WithClientAddress<AsyncClient<C>>;
 }
 
 export interface EventuallyOptions {

@@ -77,7 +77,7 @@ describe('gRPC server and client helpers', () => {
 
   afterAll(() => server.stop(1000));
 
-  const login = (email: string) => ({ email, password: '', clientIp: '' });
+  const login = (email: string) => ({ email, password: '' });
   const client = () =>
     createGrpcClient(authV1.AuthServiceClient, authV1.AuthServiceService, `127.0.0.1:${port}`, {
       serviceLabel: 'auth',

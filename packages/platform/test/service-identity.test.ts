@@ -66,7 +66,7 @@ describe('service identity: a service signs its calls, the callee knows its call
       {
         login: async (_req, ctx) => {
           seen = ctx;
-          return { token: '', expiresAt: 0 };
+          return { user: undefined, token: '', expiresAt: 0 };
         },
         register: notUsed,
         adminLogin: notUsed,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  callerKeysEnv,
+  callerKeyVariables,
   commonEnv,
   databaseEnv,
   grpcServerEnv,
@@ -42,6 +44,9 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 const optionalText = unsetIfEmpty(z.string().optional());
 
+/** The services that call ads by their identity (docs/api.md 'Service identity'). */
+export const SERVICE_CALLERS = ['gateway', 'sessions'] as const;
+
 export const envShape = {
   ...commonEnv,
   ...grpcServerEnv(50054),
@@ -51,6 +56,8 @@ export const envShape = {
   ...natsEnv,
   /** Verifies the callers' session tokens (advertisers and admins). */
   ...jwtPublicEnv,
+  /** The gateway's (offers, with the client's key) and sessions' (the reward click). */
+  ...callerKeysEnv(SERVICE_CALLERS),
   /** gRPC address of auth: the advertiser's username, read once when an order is made. */
   AUTH_ADDR: z.string().default('127.0.0.1:50051'),
   ADS_BALL_RUNS: runs('1:500,7:2500,30:8000'),
@@ -89,7 +96,7 @@ export const envShape = {
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY'] as const;
+export const secretNames = ['JWT_PUBLIC_KEY', ...callerKeyVariables(SERVICE_CALLERS)] as const;
 
 export type AdsConfig = ReturnType<typeof loadAdsConfig>;
 

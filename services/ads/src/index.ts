@@ -5,11 +5,12 @@ import {
   loadPublicKey,
   openServiceConnections,
   runProcess,
+  serviceIdentityFromConfig,
   writeOutbox,
 } from '@ballmatch/platform';
 import { adsV1 } from '@ballmatch/proto';
 import { createAuthClient } from './clients/auth';
-import { loadAdsConfig } from './config';
+import { loadAdsConfig, SERVICE_CALLERS } from './config';
 import { createAdChanges } from './domain/ad-changes';
 import { createCatalog } from './domain/catalog';
 import { createCounterReads, startCounterFlush } from './domain/counters';
@@ -162,8 +163,24 @@ export async function start(
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
     maxReceiveBytes: MAX_RECEIVE_BYTES,
+    identifyService: serviceIdentityFromConfig(config, {
+      name: 'ads',
+      signs: false,
+      callers: SERVICE_CALLERS,
+    }).identify,
   });
-  server.add(adsV1.AdsServiceService, 'ads.v1.AdsService', createAdsHandlers(domain));
+  // What carries the browser's client key (the gateway's keyed hash of its address) is the
+  // gateway's to say; the reward click is sessions' to ask.
+  const fromGateway = { service: ['gateway'] } as const;
+  server.add(adsV1.AdsServiceService, 'ads.v1.AdsService', createAdsHandlers(domain), {
+    methods: {
+      createGameOffers: fromGateway,
+      serveBanner: fromGateway,
+      recordImpression: fromGateway,
+      followOffer: fromGateway,
+      getRewardClick: { service: ['sessions'] },
+    },
+  });
   server.add(
     adsV1.AdvertiserServiceService,
     'ads.v1.AdvertiserService',

@@ -155,13 +155,13 @@ it('ads of one colour take turns a minute each, in the order they started; banne
   expect(await purple()).toEqual([first.id]);
 
   expect(
-    await failure(harness.public.serveBanner({ clientKey: 'client-1', placement: 'footer' })),
+    await failure(harness.gateway.serveBanner({ clientKey: 'client-1', placement: 'footer' })),
   ).toMatchObject({
     code: 'NOT_FOUND',
   });
   const banner = await paidAd(harness, advertiser, { kind: 'banner', color: '' });
   await harness.admin.approveAd({ id: banner.id, startsAt: '' });
-  const served = await harness.public.serveBanner({ clientKey: 'client-1', placement: 'footer' });
+  const served = await harness.gateway.serveBanner({ clientKey: 'client-1', placement: 'footer' });
   expect(served).toMatchObject({
     width: 728,
     height: 90,
@@ -171,7 +171,7 @@ it('ads of one colour take turns a minute each, in the order they started; banne
 
 it('an icon uploaded or deleted is served and listed to admins at once (the cache dropped)', async () => {
   const offers = () =>
-    harness.public.createGameOffers({ sessionId: randomUUID(), clientKey: 'client-2' });
+    harness.gateway.createGameOffers({ sessionId: randomUUID(), clientKey: 'client-2' });
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
   expect((await offers()).faces.some((f) => f.kind === 'icon' && f.color === 'blue')).toBe(false);

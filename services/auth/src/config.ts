@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  callerKeysEnv,
+  callerKeyVariables,
   commonEnv,
   databaseEnv,
   grpcServerEnv,
@@ -8,6 +10,9 @@ import {
   natsEnv,
   redisEnv,
 } from '@ballmatch/platform';
+
+/** The services that call auth by their identity (docs/api.md 'Service identity'). */
+export const SERVICE_CALLERS = ['gateway', 'scores'] as const;
 
 export const envShape = {
   ...commonEnv,
@@ -25,15 +30,24 @@ export const envShape = {
     .min(60)
     .max(LONGEST_TOKEN_LIFE_SECONDS)
     .default(7 * 24 * 3600),
+  /**
+   * The service keys of its callers: the gateway (sign-in and registration, with the client's
+   * address) and scores (who owns a name).
+   */
+  ...callerKeysEnv(SERVICE_CALLERS),
   /** When both are set, this admin account is created (or its password updated) at start. */
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
 };
 
-export const secretNames = ['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY'];
+export const secretNames = [
+  'JWT_PRIVATE_KEY',
+  'JWT_PUBLIC_KEY',
+  ...callerKeyVariables(SERVICE_CALLERS),
+] as const;
 
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: ['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY'] });
+  return loadConfig(envShape, { env, secrets: [...secretNames] });
 }

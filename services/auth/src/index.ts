@@ -7,11 +7,12 @@ import {
   runProcess,
   loadPrivateKey,
   loadPublicKey,
+  serviceIdentityFromConfig,
   signOutEverywhere,
   signSessionToken,
 } from '@ballmatch/platform';
 import { authV1, eventStreams } from '@ballmatch/proto';
-import { loadAuthConfig } from './config';
+import { loadAuthConfig, SERVICE_CALLERS } from './config';
 import { CONSUMED_STREAMS, startAchievementConsumer } from './consumers';
 import { createAchievements } from './domain/achievements';
 import { createAccounts } from './domain/accounts';
@@ -101,9 +102,20 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   ];
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
+    identifyService: serviceIdentityFromConfig(config, {
+      name: 'auth',
+      signs: false,
+      callers: SERVICE_CALLERS,
+    }).identify,
   });
-  server.add(authV1.AuthServiceService, 'auth.v1.AuthService', createAuthHandlers(accounts));
-  server.add(authV1.NameServiceService, 'auth.v1.NameService', createNameHandlers(names));
+  // Signing in counts failures per client address: only the gateway's word on it is taken.
+  server.add(authV1.AuthServiceService, 'auth.v1.AuthService', createAuthHandlers(accounts), {
+    access: { service: ['gateway'] },
+  });
+  // Who owns a name (an account id), asked by scores at submissions and bans.
+  server.add(authV1.NameServiceService, 'auth.v1.NameService', createNameHandlers(names), {
+    access: { service: ['scores'] },
+  });
   server.add(
     authV1.AccountServiceService,
     'auth.v1.AccountService',

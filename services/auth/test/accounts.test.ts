@@ -10,7 +10,7 @@ const fresh = () => {
     username: `player_${n}`,
     email: `player${n}@example.com`,
     password: 'correct horse battery',
-    clientIp: '10.0.0.1',
+    clientAddress: '10.0.0.1',
     evmWallet: '',
   };
 };
@@ -99,19 +99,19 @@ describe('auth over gRPC', () => {
       const ok = await auth.client.login({
         email: input.email.toUpperCase(),
         password: input.password,
-        clientIp: '10.0.0.1',
+        clientAddress: '10.0.0.1',
       });
       expect(ok.user!.username).toBe(input.username);
       for (const attempt of [
         { email: input.email, password: 'wrong password' },
         { email: 'nobody@example.com', password: input.password },
       ]) {
-        await expect(auth.client.login({ ...attempt, clientIp: '10.0.0.1' })).rejects.toMatchObject(
-          {
-            code: 'UNAUTHENTICATED',
-            message: 'Invalid email or password',
-          },
-        );
+        await expect(
+          auth.client.login({ ...attempt, clientAddress: '10.0.0.1' }),
+        ).rejects.toMatchObject({
+          code: 'UNAUTHENTICATED',
+          message: 'Invalid email or password',
+        });
       }
     });
 
@@ -123,14 +123,14 @@ describe('auth over gRPC', () => {
           auth.client.login({
             email: input.email,
             password: 'wrong password',
-            clientIp: '10.1.0.1',
+            clientAddress: '10.1.0.1',
           }),
         ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
       }
       const blocked = auth.client.login({
         email: input.email,
         password: input.password,
-        clientIp: '10.1.0.1',
+        clientAddress: '10.1.0.1',
       });
       await expect(blocked).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
       await expect(blocked).rejects.toMatchObject({
@@ -144,7 +144,7 @@ describe('auth over gRPC', () => {
           auth.client.login({
             email: `ghost${i}@example.com`,
             password: 'wrong password',
-            clientIp: '10.9.9.9',
+            clientAddress: '10.9.9.9',
           }),
         ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
       }
@@ -152,7 +152,7 @@ describe('auth over gRPC', () => {
         auth.client.login({
           email: 'ghost-new@example.com',
           password: 'wrong password',
-          clientIp: '10.9.9.9',
+          clientAddress: '10.9.9.9',
         }),
       ).rejects.toMatchObject({
         code: 'RESOURCE_EXHAUSTED',
@@ -166,7 +166,7 @@ describe('auth over gRPC', () => {
       const result = await auth.client.adminLogin({
         username: 'CHIEF',
         password: 'admin-password-1',
-        clientIp: '10.2.0.1',
+        clientAddress: '10.2.0.1',
       });
       expect(result.user!.type).toBe(authV1.UserType.USER_TYPE_ADMIN);
       expect((await verifySessionToken(auth.publicKey, result.token)).role).toBe('admin');
@@ -179,7 +179,7 @@ describe('auth over gRPC', () => {
         auth.client.adminLogin({
           username: input.username,
           password: input.password,
-          clientIp: '10.2.0.2',
+          clientAddress: '10.2.0.2',
         }),
       ).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid username or password' });
     });
@@ -217,7 +217,7 @@ describe('auth over gRPC', () => {
         auth.client.login({
           email: moved.user!.email,
           password: 'another long secret',
-          clientIp: '10.3.0.1',
+          clientAddress: '10.3.0.1',
         }),
       ).resolves.toBeDefined();
     });

@@ -27,7 +27,7 @@ async function player() {
     email: `badger${players}@example.com`,
     password: 'correct horse battery',
     evmWallet: '',
-    clientIp: '10.0.0.1',
+    clientAddress: '10.0.0.1',
   });
   const badges = createGrpcClient(
     authV1.AchievementServiceClient,

@@ -10,7 +10,7 @@ const fresh = () => {
     username: `leaver_${n}`,
     email: `leaver${n}@example.com`,
     password: 'correct horse battery',
-    clientIp: '10.0.0.1',
+    clientAddress: '10.0.0.1',
     evmWallet: '',
   };
 };
@@ -35,7 +35,7 @@ describe('DeleteAccount', () => {
   it('deletes the account, signs out every session of it and announces it', async () => {
     const input = fresh();
     const { user, token } = await auth.client.register(input);
-    const other = await auth.client.login({ ...input, clientIp: '10.0.0.2' });
+    const other = await auth.client.login({ ...input, clientAddress: '10.0.0.2' });
 
     await auth.accountAs(token).deleteAccount({
       confirmUsername: ` ${input.username.toUpperCase()} `,
@@ -117,7 +117,7 @@ describe('DeleteAccount', () => {
     const admin = await auth.client.adminLogin({
       username: 'chief',
       password: 'admin-password-1',
-      clientIp: '10.0.0.9',
+      clientAddress: '10.0.0.9',
     });
     await expect(
       auth.accountAs(admin.token).deleteAccount({

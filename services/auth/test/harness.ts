@@ -14,17 +14,23 @@ import {
   type Redis,
 } from '@ballmatch/platform';
 import {
+  createTestCredentials,
   createTestDatabase,
   testNatsPrefix,
   testRedisPrefix,
+  withClientAddress,
   type TestDatabase,
+  type WithClientAddress,
 } from '@ballmatch/platform/testing';
 import { authV1 } from '@ballmatch/proto';
 import { start, type RunningAuth } from '../src';
 
 /** A real auth process-in-test: its own database, Redis prefix and key pair. */
 export interface AuthHarness {
-  client: AsyncClient<authV1.AuthServiceClient>;
+  /** Signing in, called as the gateway calls it (its identity; `clientAddress` the browser's). */
+  client: WithClientAddress<AsyncClient<authV1.AuthServiceClient>>;
+  /** Who owns a name, called as scores calls it (its identity). */
+  names: AsyncClient<authV1.NameServiceClient>;
   /** The account service called with this session token, as the gateway forwards it. */
   accountAs(token: string): AsyncClient<authV1.AccountServiceClient>;
   redis: Redis;
@@ -54,13 +60,16 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
   const running = await start(env);
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'auth', defaultTimeoutMs: 5000 };
-  const client = createGrpcClient(
-    authV1.AuthServiceClient,
-    authV1.AuthServiceService,
-    address,
-    options,
-  );
-  const opened: { close(): void }[] = [client];
+  const services = createTestCredentials(keyDir);
+  const client = createGrpcClient(authV1.AuthServiceClient, authV1.AuthServiceService, address, {
+    ...options,
+    credential: services.service('gateway'),
+  });
+  const names = createGrpcClient(authV1.NameServiceClient, authV1.NameServiceService, address, {
+    ...options,
+    credential: services.service('scores'),
+  });
+  const opened: { close(): void }[] = [client, names];
   const accountAs = (token: string) => {
     const made = createGrpcClient(
       authV1.AccountServiceClient,
@@ -82,7 +91,8 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
     name: 'auth-test',
   });
   return {
-    client,
+    client: withClientAddress(client),
+    names,
     accountAs,
     redis,
     bus,

@@ -1,6 +1,6 @@
-import { createGrpcClient, createKnex, migrateLatest, type AsyncClient } from '@ballmatch/platform';
+import { createKnex, migrateLatest, type AsyncClient } from '@ballmatch/platform';
 import { createTestDatabase } from '@ballmatch/platform/testing';
-import { authV1 } from '@ballmatch/proto';
+import type { authV1 } from '@ballmatch/proto';
 import { migrations } from '../src/migrations';
 import { startAuth, type AuthHarness } from './harness';
 
@@ -11,7 +11,7 @@ const account = (username: string) => {
     username,
     email: `names${n}@example.com`,
     password: 'correct horse battery',
-    clientIp: '10.0.0.1',
+    clientAddress: '10.0.0.1',
     evmWallet: '',
   };
 };
@@ -21,15 +21,9 @@ describe('names belong to their owners', () => {
   let names: AsyncClient<authV1.NameServiceClient>;
   beforeAll(async () => {
     auth = await startAuth({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' });
-    names = createGrpcClient(
-      authV1.NameServiceClient,
-      authV1.NameServiceService,
-      `127.0.0.1:${auth.running.port}`,
-      { serviceLabel: 'auth', defaultTimeoutMs: 5000 },
-    );
+    names = auth.names;
   });
   afterAll(async () => {
-    names.close();
     await auth.close();
   });
 

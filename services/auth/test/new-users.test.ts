@@ -31,7 +31,7 @@ async function register(username: string, daysAgo = 0) {
     email: `${username}@example.com`,
     password: 'a fine long password',
     evmWallet: '',
-    clientIp: '',
+    clientAddress: '192.0.2.1',
   });
   if (daysAgo > 0) {
     await auth
@@ -53,7 +53,7 @@ describe('AccountAdminService.GetNewUsers', () => {
     ({ token: admin } = await auth.client.adminLogin({
       username: 'chief',
       password: 'admin-password-1',
-      clientIp: '',
+      clientAddress: '192.0.2.1',
     }));
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  callerKeysEnv,
+  callerKeyVariables,
   commonEnv,
   databaseEnv,
   grpcServerEnv,
@@ -8,6 +10,9 @@ import {
   natsEnv,
   redisEnv,
 } from '@ballmatch/platform';
+
+/** The services that call content by their identity (docs/api.md 'Service identity'). */
+export const SERVICE_CALLERS = ['gateway'] as const;
 
 export const envShape = {
   ...commonEnv,
@@ -18,6 +23,8 @@ export const envShape = {
   ...natsEnv,
   /** Verifies the callers' session tokens (admins). */
   ...jwtPublicEnv,
+  /** The gateway's: the contact form, with the client's address. */
+  ...callerKeysEnv(SERVICE_CALLERS),
   /** How often each replica looks for scheduled updates whose time has come, to announce them. */
   UPDATES_ANNOUNCE_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** Contact-form messages per client address in an hour. */
@@ -26,7 +33,7 @@ export const envShape = {
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY'] as const;
+export const secretNames = ['JWT_PUBLIC_KEY', ...callerKeyVariables(SERVICE_CALLERS)] as const;
 
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
 

@@ -5,9 +5,10 @@ import {
   loadPublicKey,
   openServiceConnections,
   runProcess,
+  serviceIdentityFromConfig,
 } from '@ballmatch/platform';
 import { contentV1 } from '@ballmatch/proto';
-import { loadContentConfig } from './config';
+import { loadContentConfig, SERVICE_CALLERS } from './config';
 import { startAnnouncer } from './domain/announcer';
 import { CONTENT_STREAMS } from './domain/events';
 import { createFeedback } from './domain/feedback';
@@ -83,6 +84,11 @@ export async function start(
 
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
+    identifyService: serviceIdentityFromConfig(config, {
+      name: 'content',
+      signs: false,
+      callers: SERVICE_CALLERS,
+    }).identify,
   });
   server.add(
     contentV1.UpdatesServiceService,
@@ -99,6 +105,8 @@ export async function start(
     contentV1.FeedbackServiceService,
     'content.v1.FeedbackService',
     createFeedbackHandlers(domain),
+    // Counted per client address: only the gateway's word on it is taken.
+    { access: { service: ['gateway'] } },
   );
   server.add(
     contentV1.FeedbackAdminServiceService,

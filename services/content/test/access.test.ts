@@ -58,6 +58,6 @@ it('reading updates and sending feedback need no one', async () => {
     name: 'Guest',
     email: 'guest@example.com',
     message: 'Hello',
-    clientIp: '192.0.2.1',
+    clientAddress: '192.0.2.1',
   });
 });

@@ -15,13 +15,14 @@ const freshAddress = () => {
   return `198.51.100.${addressCount}`;
 };
 
-const message = (
-  change: Partial<contentV1.SubmitFeedbackRequest> = {},
-): contentV1.SubmitFeedbackRequest => ({
+/** A message as the gateway sends it, with the address it saw. */
+type Sent = contentV1.SubmitFeedbackRequest & { clientAddress: string };
+
+const message = (change: Partial<Sent> = {}): Sent => ({
   name: 'Ann Player',
   email: 'ann@example.com',
   message: 'The weekly board is great.\nMore seasons, please!',
-  clientIp: freshAddress(),
+  clientAddress: freshAddress(),
   ...change,
 });
 
@@ -29,7 +30,7 @@ describe('the contact form', () => {
   it('stores a message with its sender’s address', async () => {
     h.clock.set('2026-03-02T10:00:00.000Z');
     const sent = await h.feedback.submitFeedback(
-      message({ name: '  Ann  ', clientIp: '::ffff:203.0.113.9' }),
+      message({ name: '  Ann  ', clientAddress: '::ffff:203.0.113.9' }),
     );
     expect(sent).toEqual({ id: expect.any(String), createdAt: '2026-03-02T10:00:00.000Z' });
     const stored = await h.db('feedback').where({ id: sent.id }).first();
@@ -43,7 +44,7 @@ describe('the contact form', () => {
     });
   });
 
-  const cases: [string, Partial<contentV1.SubmitFeedbackRequest>, string, string][] = [
+  const cases: [string, Partial<Sent>, string, string][] = [
     ['no name', { name: ' ' }, 'name', 'name is required'],
     ['a long name', { name: 'n'.repeat(101) }, 'name', 'name may be at most 100 characters'],
     ['a name with a newline', { name: 'A\nB' }, 'name', 'name must not contain control characters'],
@@ -69,7 +70,13 @@ describe('the contact form', () => {
       'message',
       'message must not contain control characters',
     ],
-    ['no address', { clientIp: '' }, 'clientIp', 'clientIp must be an IPv4 or IPv6 address'],
+    ['no address', { clientAddress: '' }, 'x-client-address', "The client's address is required"],
+    [
+      'a bad address',
+      { clientAddress: 'x' },
+      'clientIp',
+      'clientIp must be an IPv4 or IPv6 address',
+    ],
   ];
   it.each(cases)('refuses %s, naming the field', async (_name, change, field, text) => {
     expect(await failure(h.feedback.submitFeedback(message(change)))).toMatchObject({
@@ -91,11 +98,11 @@ describe('the contact form', () => {
 
   it('takes 5 messages an hour from an address, then says when to try again', async () => {
     h.clock.set('2026-03-02T10:00:00.000Z');
-    const clientIp = freshAddress();
+    const clientAddress = freshAddress();
     // Refused messages do not count.
-    await failure(h.feedback.submitFeedback(message({ clientIp, email: 'nope' })));
-    for (let i = 0; i < 5; i += 1) await h.feedback.submitFeedback(message({ clientIp }));
-    const refused = await failure(h.feedback.submitFeedback(message({ clientIp })));
+    await failure(h.feedback.submitFeedback(message({ clientAddress, email: 'nope' })));
+    for (let i = 0; i < 5; i += 1) await h.feedback.submitFeedback(message({ clientAddress }));
+    const refused = await failure(h.feedback.submitFeedback(message({ clientAddress })));
     expect(refused).toMatchObject({
       code: 'RESOURCE_EXHAUSTED',
       message: 'Too many messages from your address. Try again in 60 minutes.',
@@ -105,10 +112,10 @@ describe('the contact form', () => {
     // Another address is not held back; an IPv6 subscriber is counted by its /64.
     await h.feedback.submitFeedback(message());
     for (let i = 0; i < 5; i += 1) {
-      await h.feedback.submitFeedback(message({ clientIp: `2001:db8:7:1::${i + 1}` }));
+      await h.feedback.submitFeedback(message({ clientAddress: `2001:db8:7:1::${i + 1}` }));
     }
     expect(
-      await failure(h.feedback.submitFeedback(message({ clientIp: '2001:db8:7:1:ffff::9' }))),
+      await failure(h.feedback.submitFeedback(message({ clientAddress: '2001:db8:7:1:ffff::9' }))),
     ).toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
   });
 });

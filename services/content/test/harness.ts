@@ -12,18 +12,23 @@ import {
   testNatsPrefix,
   testRedisPrefix,
   TestClock,
+  withClientAddress,
   type TestDatabase,
+  type WithClientAddress,
 } from '@ballmatch/platform/testing';
 import { contentV1 } from '@ballmatch/proto';
 import { SCHEMA, start, type RunningContent } from '../src';
 
 type UpdatesClient = AsyncClient<contentV1.UpdatesServiceClient>;
 type UpdatesAdminClient = AsyncClient<contentV1.UpdatesAdminServiceClient>;
-type FeedbackClient = AsyncClient<contentV1.FeedbackServiceClient>;
+type FeedbackClient = WithClientAddress<AsyncClient<contentV1.FeedbackServiceClient>>;
 type FeedbackAdminClient = AsyncClient<contentV1.FeedbackAdminServiceClient>;
 
 export interface ContentHarness {
-  /** UpdatesService and FeedbackService as a guest. */
+  /**
+   * UpdatesService as a guest, FeedbackService as the gateway calls it (its identity;
+   * `clientAddress` the browser's).
+   */
   updates: UpdatesClient;
   feedback: FeedbackClient;
   /** The admin services as an admin. */
@@ -113,12 +118,17 @@ export async function startContent(
         settings(),
       ),
     ),
-    feedback: track(
-      createGrpcClient(
-        contentV1.FeedbackServiceClient,
-        contentV1.FeedbackServiceService,
-        address,
-        settings(),
+    feedback: withClientAddress(
+      track(
+        createGrpcClient(
+          contentV1.FeedbackServiceClient,
+          contentV1.FeedbackServiceService,
+          address,
+          {
+            ...settings(),
+            credential: credentials.service('gateway'),
+          },
+        ),
       ),
     ),
     updatesAdmin: updatesAdminAs(admin.authorization),

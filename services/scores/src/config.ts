@@ -7,6 +7,7 @@ import {
   loadConfig,
   natsEnv,
   redisEnv,
+  servicePrivateKeyEnv,
 } from '@ballmatch/platform';
 
 export const envShape = {
@@ -17,6 +18,8 @@ export const envShape = {
   ...natsEnv,
   /** Admin calls carry the caller's session token; this service verifies it itself. */
   ...jwtPublicEnv,
+  /** Signs its calls to sessions (the scoring read) and auth (who owns a name). */
+  ...servicePrivateKeyEnv,
   /**
    * gRPC address of auth (who owns a player name, asked at submissions and bans); in
    * Kubernetes `dns:///auth:50051`.
@@ -41,10 +44,10 @@ export const envShape = {
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY'];
+export const secretNames = ['JWT_PUBLIC_KEY', 'SERVICE_PRIVATE_KEY'] as const;
 
 export type ScoresConfig = ReturnType<typeof loadScoresConfig>;
 
 export function loadScoresConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: ['JWT_PUBLIC_KEY'] });
+  return loadConfig(envShape, { env, secrets: [...secretNames] });
 }

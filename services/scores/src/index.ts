@@ -5,6 +5,7 @@ import {
   openServiceConnections,
   runProcess,
   loadPublicKey,
+  serviceIdentityFromConfig,
 } from '@ballmatch/platform';
 import { eventStreams, scoresV1 } from '@ballmatch/proto';
 import { createAuthClient } from './clients/auth';
@@ -87,8 +88,13 @@ export async function start(
   // The boards' Lua scripts, registered on the one connection (telemetry watches it too).
   const redis = withBoardScripts(connections.redis);
   const wake = () => relay?.wake();
-  const sessions = options.sessionLookup ? null : createSessionsClient(config.SESSIONS_ADDR);
-  const auth = options.nameLookup ? null : createAuthClient(config.AUTH_ADDR);
+  // Sessions and auth answer its reads only with its identity; nobody calls it by one.
+  const identity = serviceIdentityFromConfig(config, { name: 'scores', signs: true, callers: [] });
+  const credential = identity.credential!;
+  const sessions = options.sessionLookup
+    ? null
+    : createSessionsClient(config.SESSIONS_ADDR, credential);
+  const auth = options.nameLookup ? null : createAuthClient(config.AUTH_ADDR, credential);
   const names = options.nameLookup ?? auth!.names;
   // Submissions ask through this process's memory of auth's answers; moderation asks auth.
   const nameOwners = createNameOwnerCache(names, { ttlMs: config.NAME_OWNER_CACHE_MS });

@@ -38,7 +38,6 @@ async function player(username: string) {
     email: `mine${accounts}@example.com`,
     password: PASSWORD,
     evmWallet: '',
-    clientIp: '10.0.0.1',
   });
   const scores = `127.0.0.1:${h.env.GRPC_PORT}`;
   const options = (authorization: string) => ({

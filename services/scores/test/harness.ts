@@ -18,6 +18,7 @@ import {
   type Redis,
 } from '@ballmatch/platform';
 import {
+  createTestCredentials,
   createTestDatabase,
   testNatsPrefix,
   testRedisPrefix,
@@ -84,12 +85,16 @@ export interface ScoresHarness {
     request: scoresV1.SubmitScoreRequest,
     opts?: CallOpts,
   ): Promise<scoresV1.SubmitScoreResponse>;
+  /**
+   * The sessions service as the gateway calls it (its identity), but for the scoring read, made
+   * as this service makes it (scores' identity).
+   */
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   /** Player tracking of the sessions service, called by an admin (to flag a session). */
   sessionsAdmin: AsyncClient<sessionsV1.SessionAdminServiceClient>;
   /** The sessions service's clock: it times the actions (moved only forwards by newGame). */
   sessionsClock: TestClock;
-  /** The real auth service (who owns a name): register players with it. */
+  /** The real auth service (who owns a name): register players with it, as the gateway. */
   auth: AsyncClient<authV1.AuthServiceClient>;
   /** Stops auth (scores then cannot tell who owns a name) and starts it again on its port. */
   stopAuth(): Promise<void>;
@@ -213,17 +218,25 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     adminClients.push(made);
     return made;
   };
-  const sessions = createGrpcClient(
-    sessionsV1.SessionServiceClient,
-    sessionsV1.SessionServiceService,
-    `127.0.0.1:${sessionsService.port}`,
-    { serviceLabel: 'sessions', defaultTimeoutMs: 5000 },
-  );
+  const services = createTestCredentials(keyDir);
+  const sessionsAs = (service: 'gateway' | 'scores') =>
+    createGrpcClient(
+      sessionsV1.SessionServiceClient,
+      sessionsV1.SessionServiceService,
+      `127.0.0.1:${sessionsService.port}`,
+      { serviceLabel: 'sessions', defaultTimeoutMs: 5000, credential: services.service(service) },
+    );
+  const [sessionsForGateway, sessionsForScores] = [sessionsAs('gateway'), sessionsAs('scores')];
+  const sessions: AsyncClient<sessionsV1.SessionServiceClient> = {
+    ...sessionsForGateway,
+    getSessionForScoring: sessionsForScores.getSessionForScoring,
+    close: () => [sessionsForGateway, sessionsForScores].forEach((c) => c.close()),
+  };
   const auth = createGrpcClient(
     authV1.AuthServiceClient,
     authV1.AuthServiceService,
     `127.0.0.1:${authService.port}`,
-    { serviceLabel: 'auth', defaultTimeoutMs: 5000 },
+    { serviceLabel: 'auth', defaultTimeoutMs: 5000, credential: services.service('gateway') },
   );
   const redis = await connectRedis({
     url: 'redis://127.0.0.1:6379',
@@ -290,12 +303,10 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     async newGame(playerName, options = {}) {
       gameCount += 1;
       const name = playerName ?? `Player ${gameCount}`;
-      const created = await sessions.createSession({
-        playerName: name,
-        clientSessionId: randomUUID(),
-        deviceFingerprint: 'f'.repeat(50),
-        clientIp: '203.0.113.9',
-      });
+      const created = await sessions.createSession(
+        { playerName: name, clientSessionId: randomUUID(), deviceFingerprint: 'f'.repeat(50) },
+        { clientAddress: '203.0.113.9' },
+      );
       const { id, credential } = created;
       credentials.set(id, credential);
       const send = async (seq: number, action: PlayerAction): Promise<ShownGame> =>

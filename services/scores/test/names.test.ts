@@ -36,7 +36,6 @@ async function player(username: string) {
     email: `names${accounts}@example.com`,
     password: 'correct horse battery',
     evmWallet: '',
-    clientIp: '10.0.0.1',
   });
   const client: AsyncClient<scoresV1.ScoreServiceClient> = createGrpcClient(
     scoresV1.ScoreServiceClient,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  callerKeysEnv,
+  callerKeyVariables,
   commonEnv,
   databaseEnv,
   grpcServerEnv,
@@ -8,7 +10,11 @@ import {
   natsEnv,
   portEnv,
   redisEnv,
+  servicePrivateKeyEnv,
 } from '@ballmatch/platform';
+
+/** The services that call sessions by their identity (docs/api.md 'Service identity'). */
+export const SERVICE_CALLERS = ['gateway', 'scores'] as const;
 
 export const envShape = {
   ...commonEnv,
@@ -36,6 +42,10 @@ export const envShape = {
   ...redisEnv,
   /** Verifies the callers' session tokens. */
   ...jwtPublicEnv,
+  /** Signs its calls to ads (the reward click). */
+  ...servicePrivateKeyEnv,
+  /** The gateway's (games started, with the client's address) and scores' (the scoring read). */
+  ...callerKeysEnv(SERVICE_CALLERS),
   /**
    * gRPC address of ads (whether a game's reward ad was followed, asked before extra moves are
    * granted); in Kubernetes `dns:///ads:50054`.
@@ -47,7 +57,11 @@ export const envShape = {
   RANKED_STARTS_PER_HOUR_PER_PLAYER: z.coerce.number().int().min(1).max(100_000).default(60),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY'] as const;
+export const secretNames = [
+  'JWT_PUBLIC_KEY',
+  'SERVICE_PRIVATE_KEY',
+  ...callerKeyVariables(SERVICE_CALLERS),
+] as const;
 
 export type SessionsConfig = ReturnType<typeof loadSessionsConfig>;
 

@@ -6,10 +6,11 @@ import {
   openServiceConnections,
   runProcess,
   loadPublicKey,
+  serviceIdentityFromConfig,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
-import { loadSessionsConfig } from './config';
+import { loadSessionsConfig, SERVICE_CALLERS } from './config';
 import { createAnalytics } from './domain/analytics';
 import { createGames, type RewardClicks } from './domain/games';
 import { createSessions } from './domain/sessions';
@@ -63,7 +64,12 @@ export async function start(
   const { db, redis, relay } = connections;
 
   const store = createSessionStore(db);
-  const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR);
+  const identity = serviceIdentityFromConfig(config, {
+    name: 'sessions',
+    signs: true,
+    callers: SERVICE_CALLERS,
+  });
+  const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR, identity.credential!);
   const now = options.now ?? (() => new Date());
   const games = createGames({
     games: createGameStore(db),
@@ -81,11 +87,20 @@ export async function start(
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
+    identifyService: identity.identify,
   });
   server.add(
     sessionsV1.SessionServiceService,
     'sessions.v1.SessionService',
     createSessionHandlers(sessions, games),
+    {
+      methods: {
+        // Starts are counted per client address: only the gateway's word on it is taken.
+        createSession: { service: ['gateway'] },
+        // The held game's log (and once it has ended its seed), for verifying a submission.
+        getSessionForScoring: { service: ['scores'] },
+      },
+    },
   );
   server.add(
     sessionsV1.SessionAdminServiceService,

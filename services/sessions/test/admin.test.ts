@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sessionsV1 } from '@ballmatch/proto';
-import { evenTimestamps, listen, newSession, update } from './fixtures';
+import { evenTimestamps, listen, newSession, update, type NewSession } from './fixtures';
 import { startSessions, type SessionsHarness } from './harness';
 import { playOut } from './play';
 
@@ -21,7 +21,7 @@ const list = (req: Partial<sessionsV1.ListSessionsRequest> = {}) =>
   });
 
 /** Creates sessions one after another (so their order is known), oldest first. */
-async function createMany(count: number, override: Partial<sessionsV1.CreateSessionRequest>) {
+async function createMany(count: number, override: Partial<NewSession>) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     ids.push((await svc.client.createSession(newSession(override))).id);
@@ -29,7 +29,7 @@ async function createMany(count: number, override: Partial<sessionsV1.CreateSess
   return ids;
 }
 
-async function makeBot(override: Partial<sessionsV1.CreateSessionRequest>) {
+async function makeBot(override: Partial<NewSession>) {
   const { id } = await svc.client.createSession(newSession(override));
   await svc.client.updateSession(update(id, { moveTimestamps: evenTimestamps(10) }));
   return id;
@@ -91,19 +91,19 @@ describe('ListSessions', () => {
   });
 
   it('finds sessions by IP, IPv4-mapped IPv6 included', async () => {
-    const ids = await createMany(2, { clientIp: '192.0.2.55' });
-    ids.push(...(await createMany(1, { clientIp: '::ffff:192.0.2.55' })));
-    await createMany(1, { clientIp: '192.0.2.56' });
+    const ids = await createMany(2, { clientAddress: '192.0.2.55' });
+    ids.push(...(await createMany(1, { clientAddress: '::ffff:192.0.2.55' })));
+    await createMany(1, { clientAddress: '192.0.2.56' });
     const found = await list({ ip: '192.0.2.55' });
     expect(found.data.map((s) => s.id)).toEqual([...ids].reverse());
-    const v6 = await createMany(1, { clientIp: '2001:DB8::1' });
+    const v6 = await createMany(1, { clientAddress: '2001:DB8::1' });
     expect((await list({ ip: '2001:db8::1' })).data.map((s) => s.id)).toEqual(v6);
   });
 
   it('lists only suspicious sessions when asked, with their flags', async () => {
     const ip = '192.0.2.77';
-    const bot = await makeBot({ clientIp: ip });
-    await createMany(2, { clientIp: ip });
+    const bot = await makeBot({ clientAddress: ip });
+    await createMany(2, { clientAddress: ip });
     const suspicious = await list({ suspiciousOnly: true, ip });
     expect(suspicious.data.map((s) => s.id)).toEqual([bot]);
     expect(suspicious.data[0]!.flags.map((f) => f.source)).toEqual([
@@ -227,7 +227,7 @@ describe('UnflagSession', () => {
   it('takes a session off the suspicious list with the reason kept; an admin may flag it again', async () => {
     const events = await listen(svc.bus, 'session.flagged');
     const ip = '192.0.2.91';
-    const bot = await makeBot({ clientIp: ip, playerName: 'Cleared' });
+    const bot = await makeBot({ clientAddress: ip, playerName: 'Cleared' });
     expect(await events.nextFor(bot)).toMatchObject({ sessionId: bot, source: 'server' });
 
     const cleared = (await svc.admin.unflagSession({ id: bot, reason: ' Known fast player ' }))

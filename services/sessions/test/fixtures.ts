@@ -4,16 +4,17 @@ import type { sessionsV1 } from '@ballmatch/proto';
 
 let n = 0;
 
+/** A CreateSession request as the gateway makes it, with the browser's address. */
+export type NewSession = sessionsV1.CreateSessionRequest & { clientAddress: string };
+
 /** A CreateSession request for a fresh player (unique name unless given). */
-export function newSession(
-  override: Partial<sessionsV1.CreateSessionRequest> = {},
-): sessionsV1.CreateSessionRequest {
+export function newSession(override: Partial<NewSession> = {}): NewSession {
   n += 1;
   return {
     playerName: `Player${n}_${process.pid % 1000}`,
     clientSessionId: randomUUID(),
     deviceFingerprint: 'f'.repeat(50),
-    clientIp: '203.0.113.7',
+    clientAddress: '203.0.113.7',
     ...override,
   };
 }

@@ -34,6 +34,12 @@ describe('ranked games held by the server', () => {
 
     // What the answer showed is exactly the engine's game from the server's seed: the spawned
     // balls came from draws made for this swap, which the client could not have seen before.
+    // (The seed is read once the game has ended: scores gets it no sooner. Its end's event is
+    // heard here, so the next test's listener does not.)
+    const finished = await listen(svc.bus, 'session.finished');
+    await svc.client.playAction({ id, seq: 1, action: { $case: 'end', value: {} } });
+    expect(await finished.next()).toMatchObject({ sessionId: id });
+    finished.stop();
     const scoring = await svc.client.getSessionForScoring({ id });
     const log = scoring.actionCodes.map((code, i) => entryFromCode(code, scoring.actionTimes[i]!));
     const replayed = replay(scoring.seed, log);
@@ -308,21 +314,22 @@ describe('seed shopping', () => {
     });
     try {
       const ip = '198.51.100.77';
-      for (let i = 0; i < 3; i++) await limited.client.createSession(newSession({ clientIp: ip }));
+      for (let i = 0; i < 3; i++)
+        await limited.client.createSession(newSession({ clientAddress: ip }));
       await expect(
-        limited.client.createSession(newSession({ clientIp: ip })),
+        limited.client.createSession(newSession({ clientAddress: ip })),
       ).rejects.toMatchObject({
         code: 'RESOURCE_EXHAUSTED',
         message: 'Too many games started from this address in the last hour',
       });
       await expect(
-        limited.client.createSession(newSession({ clientIp: '198.51.100.78' })),
+        limited.client.createSession(newSession({ clientAddress: '198.51.100.78' })),
       ).resolves.toBeDefined();
       const shopper = limited.clientAs((await limited.credentials.issue('user')).authorization);
-      await shopper.createSession(newSession({ clientIp: '203.0.113.1' }));
-      await shopper.createSession(newSession({ clientIp: '203.0.113.2' }));
+      await shopper.createSession(newSession({ clientAddress: '203.0.113.1' }));
+      await shopper.createSession(newSession({ clientAddress: '203.0.113.2' }));
       await expect(
-        shopper.createSession(newSession({ clientIp: '203.0.113.3' })),
+        shopper.createSession(newSession({ clientAddress: '203.0.113.3' })),
       ).rejects.toMatchObject({
         message: 'Too many games started by this player in the last hour',
       });

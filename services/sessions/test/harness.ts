@@ -11,11 +11,12 @@ import {
   testNatsPrefix,
   testRedisPrefix,
   TestClock,
+  withClientAddress,
   type TestDatabase,
 } from '@ballmatch/platform/testing';
 import { sessionsV1 } from '@ballmatch/proto';
 import { start, type RunningSessions } from '../src';
-import { createOwnerClient } from './owner-client';
+import { createOwnerClient, type SessionClient } from './owner-client';
 
 /** A real sessions process-in-test: its own database and NATS subject prefix. */
 type AdminClient = AsyncClient<sessionsV1.SessionAdminServiceClient>;
@@ -23,8 +24,8 @@ type AdminClient = AsyncClient<sessionsV1.SessionAdminServiceClient>;
 export interface SessionsHarness {
   /** The player-facing service, called as a guest who keeps each session's credential. */
   client: ReturnType<typeof createOwnerClient>;
-  /** The same, called with this `authorization` value. */
-  clientAs(authorization: string): AsyncClient<sessionsV1.SessionServiceClient>;
+  /** The same, called with this `authorization` value (through the gateway's identity). */
+  clientAs(authorization: string): SessionClient;
   /** Player tracking, called by an admin (whose id is `adminId`). */
   admin: AdminClient;
   adminId: string;
@@ -90,15 +91,15 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
   const opened: { close(): void }[] = [];
-  const clientAs = (authorization?: string) => {
+  const clientAs = (authorization?: string, as: 'gateway' | 'scores' = 'gateway') => {
     const made = createGrpcClient(
       sessionsV1.SessionServiceClient,
       sessionsV1.SessionServiceService,
       address,
-      { ...options, authorization },
+      { ...options, authorization, credential: credentials.service(as) },
     );
     opened.push(made);
-    return made;
+    return withClientAddress(made);
   };
   const adminClientAs = (authorization?: string) => {
     const made = createGrpcClient(
@@ -117,7 +118,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     name: 'sessions-test',
   });
   return {
-    client: createOwnerClient(clientAs()),
+    client: createOwnerClient(clientAs(), clientAs(undefined, 'scores')),
     clientAs,
     admin: adminClientAs(admin.authorization),
     adminId: admin.userId,

@@ -22,7 +22,7 @@ describe('CreateSession', () => {
     const userId = player.userId;
     const a = await svc
       .clientAs(player.authorization)
-      .createSession(newSession({ clientIp: '::ffff:198.51.100.4' }));
+      .createSession(newSession({ clientAddress: '::ffff:198.51.100.4' }));
     const b = await create();
     expect(a.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.credential).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -44,13 +44,14 @@ describe('CreateSession', () => {
     expect((await read(b.id)).userId).toBe('');
   });
 
-  it('gives the scores service the seed, player and game, for the session owner only', async () => {
+  it('gives the scores service the player and game, the seed once ended, for the session owner only', async () => {
     const input = newSession({ playerName: '  Padded Name  ' });
     const created = await svc.client.createSession(input);
-    const scoring = await svc.client.getSessionForScoring({ id: created.id });
-    expect(scoring).toEqual({
+    const playing = await svc.client.getSessionForScoring({ id: created.id });
+    expect(playing).toEqual({
       id: created.id,
-      seed: expect.stringMatching(/^[0-9a-f]{32}$/),
+      // The seed of a game in play never leaves the service: every draw to come is in it.
+      seed: '',
       playerName: 'Padded Name',
       userId: '',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -65,6 +66,12 @@ describe('CreateSession', () => {
       actionTimes: [],
     });
     // The board the player got is the one the seed makes.
+    await svc.client.endSession({ id: created.id });
+    const scoring = await svc.client.getSessionForScoring({ id: created.id });
+    expect(scoring).toMatchObject({
+      finished: true,
+      seed: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(createGame(scoring.seed).grid.flat()).toEqual(created.game!.grid);
     await expect(
       svc.client.getSessionForScoring({ id: created.id }, { sessionCredential: 'forged' }),
@@ -123,7 +130,7 @@ describe('CreateSession', () => {
       'deviceFingerprint',
       'deviceFingerprint must be at most 50 characters',
     ],
-    [{ clientIp: 'somewhere' }, 'clientIp', 'clientIp must be an IPv4 or IPv6 address'],
+    [{ clientAddress: 'somewhere' }, 'clientIp', 'clientIp must be an IPv4 or IPv6 address'],
   ])('refuses %j with a clear message naming the field', async (override, field, message) => {
     await expect(create(override)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

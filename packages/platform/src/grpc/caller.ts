@@ -108,6 +108,19 @@ export function callerId(ctx: { caller: Caller }): string {
   return ctx.caller.role === 'guest' ? '' : ctx.caller.id;
 }
 
+/**
+ * The browser's address as the gateway saw it, for a method that counts by address (only the
+ * gateway's identity carries one: server.ts); a call without one is refused.
+ */
+export function requireClientAddress(ctx: { clientAddress: string | null }): string {
+  if (!ctx.clientAddress) {
+    throw new AppError('INVALID_ARGUMENT', "The client's address is required", {
+      field: 'x-client-address',
+    });
+  }
+  return ctx.clientAddress;
+}
+
 export function checkAccess(
   access: Access,
   ctx: { caller: Caller; callingService: ServiceName | null },

@@ -1,4 +1,10 @@
-import { type AsyncServiceOf, type Redis, requireUser, revokeToken } from '@ballmatch/platform';
+import {
+  type AsyncServiceOf,
+  type Redis,
+  requireClientAddress,
+  requireUser,
+  revokeToken,
+} from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import type { Accounts, Session } from '../domain/accounts';
 import type { AccountDeletion } from '../domain/deletion';
@@ -27,8 +33,11 @@ export function createAuthHandlers(
 ): AsyncServiceOf<typeof authV1.AuthServiceService> {
   return {
     register: async (req) => toSignedIn(await accounts.register(req)),
-    login: async (req) => toSignedIn(await accounts.login(req)),
-    adminLogin: async (req) => toSignedIn(await accounts.adminLogin(req)),
+    // The throttle counts by the address the gateway saw (only its identity reaches here).
+    login: async (req, ctx) =>
+      toSignedIn(await accounts.login({ ...req, clientIp: requireClientAddress(ctx) })),
+    adminLogin: async (req, ctx) =>
+      toSignedIn(await accounts.adminLogin({ ...req, clientIp: requireClientAddress(ctx) })),
   };
 }
 
@@ -63,7 +72,7 @@ export function createAccountHandlers(
   };
 }
 
-/** Name ownership: anyone may ask (usernames are public on the boards). */
+/** Name ownership: the server lets only scores ask (it answers account ids). */
 export function createNameHandlers(names: Names): AsyncServiceOf<typeof authV1.NameServiceService> {
   return {
     resolveName: async (req) => {

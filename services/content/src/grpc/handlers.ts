@@ -1,4 +1,4 @@
-import { requireAdmin, type AsyncServiceOf } from '@ballmatch/platform';
+import { requireAdmin, requireClientAddress, type AsyncServiceOf } from '@ballmatch/platform';
 import type { contentV1 } from '@ballmatch/proto';
 import type { FeedbackInbox } from '../domain/feedback';
 import type { UpdatePage, Updates, UpdateView } from '../domain/updates';
@@ -81,8 +81,8 @@ export function createFeedbackHandlers(
   d: ContentDomain,
 ): AsyncServiceOf<typeof contentV1.FeedbackServiceService> {
   return {
-    submitFeedback: async (req) => {
-      const stored = await d.feedback.submit(req);
+    submitFeedback: async (req, ctx) => {
+      const stored = await d.feedback.submit({ ...req, clientIp: requireClientAddress(ctx) });
       return { id: stored.id, createdAt: stored.createdAt.toISOString() };
     },
   };

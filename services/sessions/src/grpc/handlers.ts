@@ -3,6 +3,7 @@ import {
   callerId,
   gameActionsAnswered,
   requireAdmin,
+  requireClientAddress,
   requireUser,
   SESSION_CREDENTIAL_HEADER,
   type AsyncServiceOf,
@@ -98,7 +99,11 @@ export function createSessionHandlers(
 ): AsyncServiceOf<typeof sessionsV1.SessionServiceService> {
   return {
     createSession: async (req, ctx) => {
-      const created = await sessions.create({ ...req, userId: callerId(ctx) });
+      const created = await sessions.create({
+        ...req,
+        clientIp: requireClientAddress(ctx),
+        userId: callerId(ctx),
+      });
       return {
         id: created.session.id,
         credential: created.credential,
@@ -124,15 +129,18 @@ export function createSessionHandlers(
     endSession: async (req, ctx) => status(await sessions.end(req.id, claimant(ctx))),
     getSessionForScoring: async (req, ctx) => {
       const game = await games.forScoring(req.id, claimant(ctx));
+      const ended = game.status === 'ended';
       return {
         id: req.id,
-        seed: game.session.seed,
+        // The seed of a game still in play never leaves this service, even for scores: with it
+        // every draw to come could be read ahead.
+        seed: ended ? game.session.seed : '',
         playerName: game.session.playerName,
         userId: game.owner.userId ?? '',
         createdAt: iso(game.session.createdAt),
         endedAt: iso(game.session.endedAt),
         suspicious: game.suspicious,
-        finished: game.status === 'ended',
+        finished: ended,
         score: game.score,
         level: game.level,
         moves: game.moves,

@@ -5969,7 +5969,11 @@ export const GetIconStatsResponse: MessageFns<GetIconStatsResponse> = {
   },
 };
 
-/** What anyone may read or do while playing. No caller needed. */
+/**
+ * What anyone may read or do while playing. No caller needed; the methods that carry the
+ * browser's client key take only the gateway's identity, and GetRewardClick only sessions'
+ * (docs/api.md 'Service identity').
+ */
 export type AdsServiceService = typeof AdsServiceService;
 export const AdsServiceService = {
   /** The approved, paid, running ball-face ads: at most one per colour (rotation in docs/api.md). */

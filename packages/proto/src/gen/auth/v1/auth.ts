@@ -78,8 +78,6 @@ export interface RegisterRequest {
   email: string;
   password: string;
   evmWallet: string;
-  /** The caller's IP, for per-IP throttling. */
-  clientIp: string;
 }
 
 export interface RegisterResponse {
@@ -95,7 +93,6 @@ export interface RegisterResponse {
 export interface LoginRequest {
   email: string;
   password: string;
-  clientIp: string;
 }
 
 export interface LoginResponse {
@@ -111,7 +108,6 @@ export interface LoginResponse {
 export interface AdminLoginRequest {
   username: string;
   password: string;
-  clientIp: string;
 }
 
 export interface AdminLoginResponse {
@@ -376,7 +372,7 @@ export const User: MessageFns<User> = {
 };
 
 function createBaseRegisterRequest(): RegisterRequest {
-  return { username: "", email: "", password: "", evmWallet: "", clientIp: "" };
+  return { username: "", email: "", password: "", evmWallet: "" };
 }
 
 export const RegisterRequest: MessageFns<RegisterRequest> = {
@@ -392,9 +388,6 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
     }
     if (message.evmWallet !== "") {
       writer.uint32(34).string(message.evmWallet);
-    }
-    if (message.clientIp !== "") {
-      writer.uint32(42).string(message.clientIp);
     }
     return writer;
   },
@@ -444,14 +437,6 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
             message.evmWallet = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.clientIp = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -474,11 +459,6 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
         : isSet(object.evm_wallet)
         ? globalThis.String(object.evm_wallet)
         : "",
-      clientIp: isSet(object.clientIp)
-        ? globalThis.String(object.clientIp)
-        : isSet(object.client_ip)
-        ? globalThis.String(object.client_ip)
-        : "",
     };
   },
 
@@ -496,9 +476,6 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
     if (message.evmWallet !== "") {
       obj.evmWallet = message.evmWallet;
     }
-    if (message.clientIp !== "") {
-      obj.clientIp = message.clientIp;
-    }
     return obj;
   },
 
@@ -511,7 +488,6 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
     message.email = object.email ?? "";
     message.password = object.password ?? "";
     message.evmWallet = object.evmWallet ?? "";
-    message.clientIp = object.clientIp ?? "";
     return message;
   },
 };
@@ -622,7 +598,7 @@ export const RegisterResponse: MessageFns<RegisterResponse> = {
 };
 
 function createBaseLoginRequest(): LoginRequest {
-  return { email: "", password: "", clientIp: "" };
+  return { email: "", password: "" };
 }
 
 export const LoginRequest: MessageFns<LoginRequest> = {
@@ -632,9 +608,6 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     }
     if (message.password !== "") {
       writer.uint32(18).string(message.password);
-    }
-    if (message.clientIp !== "") {
-      writer.uint32(26).string(message.clientIp);
     }
     return writer;
   },
@@ -668,14 +641,6 @@ export const LoginRequest: MessageFns<LoginRequest> = {
             message.password = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.clientIp = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -692,11 +657,6 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     return {
       email: isSet(object.email) ? globalThis.String(object.email) : "",
       password: isSet(object.password) ? globalThis.String(object.password) : "",
-      clientIp: isSet(object.clientIp)
-        ? globalThis.String(object.clientIp)
-        : isSet(object.client_ip)
-        ? globalThis.String(object.client_ip)
-        : "",
     };
   },
 
@@ -708,9 +668,6 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     if (message.password !== "") {
       obj.password = message.password;
     }
-    if (message.clientIp !== "") {
-      obj.clientIp = message.clientIp;
-    }
     return obj;
   },
 
@@ -721,7 +678,6 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     const message = createBaseLoginRequest();
     message.email = object.email ?? "";
     message.password = object.password ?? "";
-    message.clientIp = object.clientIp ?? "";
     return message;
   },
 };
@@ -832,7 +788,7 @@ export const LoginResponse: MessageFns<LoginResponse> = {
 };
 
 function createBaseAdminLoginRequest(): AdminLoginRequest {
-  return { username: "", password: "", clientIp: "" };
+  return { username: "", password: "" };
 }
 
 export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
@@ -842,9 +798,6 @@ export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
     }
     if (message.password !== "") {
       writer.uint32(18).string(message.password);
-    }
-    if (message.clientIp !== "") {
-      writer.uint32(26).string(message.clientIp);
     }
     return writer;
   },
@@ -878,14 +831,6 @@ export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
             message.password = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.clientIp = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -902,11 +847,6 @@ export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
     return {
       username: isSet(object.username) ? globalThis.String(object.username) : "",
       password: isSet(object.password) ? globalThis.String(object.password) : "",
-      clientIp: isSet(object.clientIp)
-        ? globalThis.String(object.clientIp)
-        : isSet(object.client_ip)
-        ? globalThis.String(object.client_ip)
-        : "",
     };
   },
 
@@ -918,9 +858,6 @@ export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
     if (message.password !== "") {
       obj.password = message.password;
     }
-    if (message.clientIp !== "") {
-      obj.clientIp = message.clientIp;
-    }
     return obj;
   },
 
@@ -931,7 +868,6 @@ export const AdminLoginRequest: MessageFns<AdminLoginRequest> = {
     const message = createBaseAdminLoginRequest();
     message.username = object.username ?? "";
     message.password = object.password ?? "";
-    message.clientIp = object.clientIp ?? "";
     return message;
   },
 };
@@ -2376,7 +2312,10 @@ export const ListAchievementsResponse: MessageFns<ListAchievementsResponse> = {
   },
 };
 
-/** Signing in: anyone may call. */
+/**
+ * Signing in: only the gateway's identity may call (failures are counted per client address,
+ * which only the gateway's word gives).
+ */
 export type AuthServiceService = typeof AuthServiceService;
 export const AuthServiceService = {
   /** Creates a player account (never an admin) and signs a session token. */
@@ -2625,7 +2564,7 @@ export const AccountServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
-/** Who owns a player name. Anyone may call: usernames are public, shown on the boards anyway. */
+/** Who owns a player name (an account id): only the scores service's identity may call. */
 export type NameServiceService = typeof NameServiceService;
 export const NameServiceService = {
   /**

@@ -153,8 +153,6 @@ export interface SubmitFeedbackRequest {
   name: string;
   email: string;
   message: string;
-  /** The sender's address as the gateway saw it: the rate limit counts per address. */
-  clientIp: string;
 }
 
 export interface SubmitFeedbackResponse {
@@ -2189,7 +2187,7 @@ export const DeleteUpdateResponse: MessageFns<DeleteUpdateResponse> = {
 };
 
 function createBaseSubmitFeedbackRequest(): SubmitFeedbackRequest {
-  return { name: "", email: "", message: "", clientIp: "" };
+  return { name: "", email: "", message: "" };
 }
 
 export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
@@ -2202,9 +2200,6 @@ export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
     }
     if (message.message !== "") {
       writer.uint32(26).string(message.message);
-    }
-    if (message.clientIp !== "") {
-      writer.uint32(34).string(message.clientIp);
     }
     return writer;
   },
@@ -2246,14 +2241,6 @@ export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
             message.message = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.clientIp = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2271,11 +2258,6 @@ export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       email: isSet(object.email) ? globalThis.String(object.email) : "",
       message: isSet(object.message) ? globalThis.String(object.message) : "",
-      clientIp: isSet(object.clientIp)
-        ? globalThis.String(object.clientIp)
-        : isSet(object.client_ip)
-        ? globalThis.String(object.client_ip)
-        : "",
     };
   },
 
@@ -2290,9 +2272,6 @@ export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
     if (message.message !== "") {
       obj.message = message.message;
     }
-    if (message.clientIp !== "") {
-      obj.clientIp = message.clientIp;
-    }
     return obj;
   },
 
@@ -2304,7 +2283,6 @@ export const SubmitFeedbackRequest: MessageFns<SubmitFeedbackRequest> = {
     message.name = object.name ?? "";
     message.email = object.email ?? "";
     message.message = object.message ?? "";
-    message.clientIp = object.clientIp ?? "";
     return message;
   },
 };

@@ -79,8 +79,6 @@ export interface CreateSessionRequest {
   clientSessionId: string;
   /** At most 50 characters. */
   deviceFingerprint: string;
-  /** The caller's IP as the gateway saw it. */
-  clientIp: string;
 }
 
 export interface CreateSessionResponse {
@@ -278,7 +276,7 @@ export interface GetSessionForScoringRequest {
 
 export interface GetSessionForScoringResponse {
   id: string;
-  /** For the audit replay of the action log (never sent past the gateway). */
+  /** For the audit replay of the action log; '' until the game has ended. */
   seed: string;
   playerName: string;
   /** Empty for guests. */
@@ -499,7 +497,7 @@ export interface ListMySessionsResponse {
 }
 
 function createBaseCreateSessionRequest(): CreateSessionRequest {
-  return { playerName: "", clientSessionId: "", deviceFingerprint: "", clientIp: "" };
+  return { playerName: "", clientSessionId: "", deviceFingerprint: "" };
 }
 
 export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
@@ -512,9 +510,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
     }
     if (message.deviceFingerprint !== "") {
       writer.uint32(26).string(message.deviceFingerprint);
-    }
-    if (message.clientIp !== "") {
-      writer.uint32(34).string(message.clientIp);
     }
     return writer;
   },
@@ -556,14 +551,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
             message.deviceFingerprint = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.clientIp = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -593,11 +580,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
         : isSet(object.device_fingerprint)
         ? globalThis.String(object.device_fingerprint)
         : "",
-      clientIp: isSet(object.clientIp)
-        ? globalThis.String(object.clientIp)
-        : isSet(object.client_ip)
-        ? globalThis.String(object.client_ip)
-        : "",
     };
   },
 
@@ -612,9 +594,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
     if (message.deviceFingerprint !== "") {
       obj.deviceFingerprint = message.deviceFingerprint;
     }
-    if (message.clientIp !== "") {
-      obj.clientIp = message.clientIp;
-    }
     return obj;
   },
 
@@ -626,7 +605,6 @@ export const CreateSessionRequest: MessageFns<CreateSessionRequest> = {
     message.playerName = object.playerName ?? "";
     message.clientSessionId = object.clientSessionId ?? "";
     message.deviceFingerprint = object.deviceFingerprint ?? "";
-    message.clientIp = object.clientIp ?? "";
     return message;
   },
 };
@@ -6663,7 +6641,8 @@ export const SessionServiceService = {
    * session's credential once: every later call about the session carries it in the
    * `x-session-credential` call metadata (or comes from the signed-in account that started it).
    * A signed-in caller's id is kept with the session.
-   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED).
+   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED). Only the gateway's
+   * identity may call (docs/api.md 'Service identity').
    */
   createSession: {
     path: "/sessions.v1.SessionService/CreateSession" as const,
@@ -6737,7 +6716,11 @@ export const SessionServiceService = {
     responseSerialize: (value: EndSessionResponse): Buffer => Buffer.from(EndSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): EndSessionResponse => EndSessionResponse.decode(value),
   },
-  /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
+  /**
+   * What the scores service needs to verify a game: only its identity may call, for the
+   * session's owner. The seed only once the game has ended ('' while it is played).
+   * NOT_FOUND for an unknown id.
+   */
   getSessionForScoring: {
     path: "/sessions.v1.SessionService/GetSessionForScoring" as const,
     requestStream: false as const,
@@ -6773,7 +6756,8 @@ export interface SessionServiceServer extends UntypedServiceImplementation {
    * session's credential once: every later call about the session carries it in the
    * `x-session-credential` call metadata (or comes from the signed-in account that started it).
    * A signed-in caller's id is kept with the session.
-   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED).
+   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED). Only the gateway's
+   * identity may call (docs/api.md 'Service identity').
    */
   createSession: handleUnaryCall<CreateSessionRequest, CreateSessionResponse>;
   /**
@@ -6797,7 +6781,11 @@ export interface SessionServiceServer extends UntypedServiceImplementation {
   updateSession: handleUnaryCall<UpdateSessionRequest, UpdateSessionResponse>;
   /** Ends the session (idempotent: ending an ended session answers its first end time). */
   endSession: handleUnaryCall<EndSessionRequest, EndSessionResponse>;
-  /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
+  /**
+   * What the scores service needs to verify a game: only its identity may call, for the
+   * session's owner. The seed only once the game has ended ('' while it is played).
+   * NOT_FOUND for an unknown id.
+   */
   getSessionForScoring: handleUnaryCall<GetSessionForScoringRequest, GetSessionForScoringResponse>;
   /**
    * The signed-in caller's own sessions (those started from their account), newest first,
@@ -6813,7 +6801,8 @@ export interface SessionServiceClient extends Client {
    * session's credential once: every later call about the session carries it in the
    * `x-session-credential` call metadata (or comes from the signed-in account that started it).
    * A signed-in caller's id is kept with the session.
-   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED).
+   * Starts are rate-limited per address and per player (RESOURCE_EXHAUSTED). Only the gateway's
+   * identity may call (docs/api.md 'Service identity').
    */
   createSession(
     request: CreateSessionRequest,
@@ -6921,7 +6910,11 @@ export interface SessionServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: EndSessionResponse) => void,
   ): ClientUnaryCall;
-  /** What the scores service needs to replay a game. NOT_FOUND for an unknown id. */
+  /**
+   * What the scores service needs to verify a game: only its identity may call, for the
+   * session's owner. The seed only once the game has ended ('' while it is played).
+   * NOT_FOUND for an unknown id.
+   */
   getSessionForScoring(
     request: GetSessionForScoringRequest,
     callback: (error: ServiceError | null, response: GetSessionForScoringResponse) => void,
