@@ -39,13 +39,14 @@ describe('the edge', () => {
     expect((await c.get('/api/user')).status).toBe(200);
 
     await stack.stopAuth();
-    const started = Date.now();
     const down = await c.get('/api/user');
     expect(down.status).toBe(503);
+    // Refused at once by the downed service, not left to the call's deadline (that answer says
+    // 'did not answer in time'): the message tells them apart at any machine speed, as a
+    // stopwatch would not.
     expect(down.json).toEqual({
       message: 'The auth service is unavailable. Please try again shortly.',
     });
-    expect(Date.now() - started).toBeLessThan(3500);
     const ready = await client(stack.url).get('/readyz');
     expect(ready.status).toBe(503);
     expect(ready.json).toMatchObject({ checks: { auth: 'UNREACHABLE' } });
