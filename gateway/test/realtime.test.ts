@@ -63,7 +63,7 @@ describe('/ws through the gateway', () => {
     socket.ws.close();
   });
 
-  it('delivers a score accepted through the API to subscribers within a second', async () => {
+  it('delivers a score accepted through the API to subscribers', async () => {
     const socket = open(wsUrl(stack.url));
     await socket.opened;
     socket.ws.send(JSON.stringify({ type: 'subscribe', channel: 'scores' }));
@@ -73,7 +73,8 @@ describe('/ws through the gateway', () => {
     const game = await playRankedGame(stack.url, sessionsClock, 'Live Lou', { maxMoves: 30 }, api);
     const accepted = await api.post('/api/scores', claimOf(game), game.owner);
     expect(accepted.status).toBe(200);
-    const update = await socket.next((m) => m.type === 'update', 1000);
+    // Waited for, not timed: how fast it comes is measured by docs/benchmarks.md 'Realtime'.
+    const update = await socket.next((m) => m.type === 'update');
     expect(update).toEqual({
       type: 'update',
       channel: 'scores',
@@ -212,9 +213,9 @@ describe('/ws through the gateway', () => {
     const gateway = await startGateway(stack.gatewayEnv);
     const socket = open(`ws://127.0.0.1:${gateway.port}/ws`);
     await socket.opened;
-    const started = Date.now();
+    // Left open, the socket would hold stop() for ever (the server's closing reaches only HTTP
+    // connections, and the client never closes): stop() ending at all is the cut, at any speed.
     await gateway.stop();
-    expect(Date.now() - started).toBeLessThan(3000);
     await socket.closed;
   });
 });
