@@ -187,24 +187,36 @@ journey(
 );
 
 test('a rate limit counts across both gateway replicas', async () => {
-  // One minute's window for the whole burst (the limiter's windows are clock minutes).
-  await eventually(() => new Date().getSeconds() < 45, { timeoutMs: 20_000, intervalMs: 250 });
-  const client = new ApiClient(site(), { forwardedFor: someAddress() });
-  const impression = (n: 1 | 2) =>
-    client.post(
-      '/api/ads/00000000-0000-4000-8000-000000000000/impression',
-      {},
-      {
-        base: gateway(n),
-        headers: { 'x-ad-offer': 'AAAAAAAAAAAAAAAAAAAAAA' },
-      },
-    );
-  for (let i = 0; i < ADS_PER_MINUTE; i++) {
-    expect((await impression(i % 2 === 0 ? 1 : 2)).status).toBe(403); // counted, no such offer
+  const minuteOf = (ms: number) => Math.floor(ms / 60_000);
+  // The limiter's windows are clock minutes, where the count starts again: a burst is judged
+  // only if it fitted in one (a busy machine may carry it over a minute's end; then another).
+  for (let tries = 1; ; tries += 1) {
+    await eventually(() => new Date().getSeconds() < 45, { timeoutMs: 20_000, intervalMs: 250 });
+    const client = new ApiClient(site(), { forwardedFor: someAddress() });
+    const impression = (n: 1 | 2) =>
+      client.post(
+        '/api/ads/00000000-0000-4000-8000-000000000000/impression',
+        {},
+        {
+          base: gateway(n),
+          headers: { 'x-ad-offer': 'AAAAAAAAAAAAAAAAAAAAAA' },
+        },
+      );
+    const began = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < ADS_PER_MINUTE; i++) {
+      statuses.push((await impression(i % 2 === 0 ? 1 : 2)).status);
+    }
+    // Each gateway saw half the limit; together they reached it.
+    statuses.push((await impression(1)).status, (await impression(2)).status);
+    if (minuteOf(Date.now()) !== minuteOf(began)) {
+      if (tries === 3) throw new Error('three bursts in a row ran over the end of a minute');
+      continue;
+    }
+    // Counted (no such offer: 403) up to the limit, then refused by either replica.
+    expect(statuses).toEqual([...Array<number>(ADS_PER_MINUTE).fill(403), 429, 429]);
+    return;
   }
-  // Each gateway saw half the limit; together they reached it.
-  expect((await impression(1)).status).toBe(429);
-  expect((await impression(2)).status).toBe(429);
 });
 
 test('a logout on one gateway is honoured by the other', async () => {
