@@ -390,4 +390,32 @@ describe('scores over HTTP', () => {
       expect.arrayContaining(['score.clear', 'score.reject']),
     );
   });
+
+  it("the page's own move times hold no score: 20 ms apart, beside a game the server timed at a person's pace", async () => {
+    const game = await newGame('Http Quick Page', { maxMoves: 12, finish: false });
+    const page = client(stack.url);
+    const times = Array.from({ length: 12 }, (_, i) => 1e12 + i * 20);
+    const update = await page.patch(
+      `/api/player-sessions/${game.sessionId}`,
+      {
+        totalScore: game.score,
+        matchCount: 12,
+        moveCount: game.moves,
+        averageMoveDuration: 20,
+        playerName: game.playerName,
+        moveTimestamps: times,
+      },
+      game.owner,
+    );
+    expect(update.json).toMatchObject({ flagged: false });
+    const ended = await page.post(
+      `/api/player-sessions/${game.sessionId}/end`,
+      undefined,
+      game.owner,
+    );
+    expect(ended.json).toMatchObject({ flagged: false });
+    finished += 1;
+    const res = await submit('/api/scores', game);
+    expect(res.json).toMatchObject({ score: game.score, reviewState: 'accepted' });
+  });
 });

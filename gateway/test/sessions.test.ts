@@ -138,26 +138,25 @@ describe('PATCH /api/player-sessions/{id}', () => {
     });
   });
 
-  it('flags a bot from its timestamps; client flags are kept but not trusted alone', async () => {
+  it("the page's move times raise no flag, even 20 ms apart; its own flags are kept as the client's, never trusted", async () => {
     const player = client(stack.url);
     const { id, owner } = await createSession(player);
     const clientFlag = { type: 'SUSPICIOUS_TIMING', details: { fastRatio: 0.5, cv: 0.4 } };
-    // Three moves are too few to judge; the client's own flag alone does not make it suspicious.
-    const early = await player.patch(
+    const first = await player.patch(
       `/api/player-sessions/${id}`,
-      { ...figures({ moveCount: 3 }), moveTimestamps: even(3), suspiciousFlags: [clientFlag] },
+      { ...figures({ moveCount: 3 }), moveTimestamps: even(3, 20), suspiciousFlags: [clientFlag] },
       owner,
     );
-    expect(early.json.flagged).toBe(false);
-    const bot = await player.patch(
+    expect(first.json.flagged).toBe(false);
+    const more = await player.patch(
       `/api/player-sessions/${id}`,
-      { ...figures({ moveCount: 10 }), moveTimestamps: even(10).slice(3) },
+      { ...figures({ moveCount: 30 }), moveTimestamps: even(30, 20).slice(3) },
       owner,
     );
-    expect(bot.json.flagged).toBe(true);
+    expect(more.json.flagged).toBe(false);
 
     const stored = await admin.get(`/api/admin/player-sessions/${id}`);
-    expect(stored.json.suspicious).toBe(true);
+    expect(stored.json.suspicious).toBe(false);
     expect(stored.json.flags).toEqual([
       {
         type: 'SUSPICIOUS_TIMING',
@@ -165,13 +164,10 @@ describe('PATCH /api/player-sessions/{id}', () => {
         source: 'client',
         createdAt: expect.any(String),
       },
-      {
-        type: 'SUSPICIOUS_TIMING',
-        details: expect.stringContaining('lowVariation'),
-        source: 'server',
-        createdAt: expect.any(String),
-      },
     ]);
+    // The end judges the game's own times (none here): still nothing held against it.
+    const ended = await player.post(`/api/player-sessions/${id}/end`, undefined, owner);
+    expect(ended.json).toMatchObject({ flagged: false });
   });
 
   it('ends with endingSession: true (idempotent), then refuses updates with 422', async () => {

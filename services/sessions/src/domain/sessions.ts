@@ -16,9 +16,8 @@ import {
   wholeNumber,
   type ClientFlagInput,
 } from './rules';
-import { ADMIN_FLAG_TYPE, ADMIN_UNFLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
+import { ADMIN_FLAG_TYPE, ADMIN_UNFLAG_TYPE, raiseFlag } from './flags';
 import type { Claimant, GameView, Games } from './games';
-import { judgeTiming } from './timing';
 
 export interface SessionWithFlags {
   session: SessionRow;
@@ -151,12 +150,12 @@ export function createSessions(deps: SessionDeps) {
       await deps.games.assertOwner(input.id, who);
       const digest = digestOf({ figures, timestamps, clientFlags, end: input.endingSession });
 
-      const outcome = await store.transaction(async (trx) => {
+      const updated = await store.transaction(async (trx) => {
         const row = await store.lock(trx, input.id);
         if (!row) throw notFound();
-        if (await store.hasUpdate(trx, row.id, digest)) return { row, flagged: false };
+        if (await store.hasUpdate(trx, row.id, digest)) return row;
         if (row.endedAt) {
-          if (input.endingSession) return { row, flagged: false };
+          if (input.endingSession) return row;
           throw ended();
         }
         if (row.moveTimestampCount + timestamps.length > LIMITS.timestampsPerSession) {
@@ -173,13 +172,13 @@ export function createSessions(deps: SessionDeps) {
           );
         }
         await store.recordUpdate(trx, row.id, digest);
-
-        const needsAnalysis = timestamps.length > 0 && !(await store.hasServerFlag(trx, row.id));
+        // The page's move times are kept for player tracking and judge nothing: the timing
+        // verdict is the server's, on the times it received the game's actions (docs/api.md
+        // 'Move timing'), given when the game ends.
         const applied = await store.applyUpdate(trx, row.id, {
           figures: figures.moveCount >= row.moveCount ? figures : null,
           timestamps,
           end: input.endingSession,
-          returnTimestamps: needsAnalysis,
         });
         await store.addFlags(
           trx,
@@ -191,22 +190,11 @@ export function createSessions(deps: SessionDeps) {
             adminUserId: null,
           })),
         );
-
-        if (!needsAnalysis) return { row: applied.row, flagged: false };
-        const verdict = judgeTiming(applied.timestamps);
-        if (!verdict.suspicious) return { row: applied.row, flagged: false };
-        return raiseFlag(store, trx, applied.row, {
-          sessionId: row.id,
-          source: 'server',
-          type: TIMING_FLAG_TYPE,
-          details: verdict.details,
-          adminUserId: null,
-        });
+        return applied;
       });
-      if (outcome.flagged) deps.onEventsWritten();
       // The player stopped: the game ends where it stands, like POST …/end.
       if (input.endingSession) await deps.games.stop(input.id, who);
-      return outcome.row;
+      return updated;
     },
 
     /** Ends the session and its game; ending it again answers the first end. */

@@ -104,20 +104,12 @@ export function createSessionStore(db: Knex) {
       return found !== undefined;
     },
 
-    /**
-     * Applies an update: figures (unless `stale`), appended timestamps, end. Returns every
-     * timestamp now held, when asked (for the analysis).
-     */
+    /** Applies an update: figures (unless null: older than those stored), timestamps, end. */
     async applyUpdate(
       trx: Knex.Transaction,
       id: string,
-      update: {
-        figures: Figures | null;
-        timestamps: number[];
-        end: boolean;
-        returnTimestamps: boolean;
-      },
-    ): Promise<{ row: SessionRow; timestamps: number[] }> {
+      update: { figures: Figures | null; timestamps: number[]; end: boolean },
+    ): Promise<SessionRow> {
       const changes: Raw = {
         ...(update.figures ? figureColumns(update.figures) : {}),
         update_count: trx.raw('update_count + 1'),
@@ -132,12 +124,8 @@ export function createSessionStore(db: Knex) {
         ]);
       }
       if (update.end) changes.ended_at = trx.raw('coalesce(ended_at, now())');
-      const returning = update.returnTimestamps
-        ? [...SESSION_COLUMNS, 'move_timestamps']
-        : SESSION_COLUMNS;
-      const [raw] = await sessions(trx).where({ id }).update(changes).returning(returning);
-      const timestamps = (raw!.move_timestamps as number[] | undefined) ?? [];
-      return { row: sessionRow(raw!), timestamps };
+      const [raw] = await sessions(trx).where({ id }).update(changes).returning(SESSION_COLUMNS);
+      return sessionRow(raw!);
     },
 
     /** Ends the session (its first end stands); `figures`: the finished game's, set with it. */
@@ -178,14 +166,6 @@ export function createSessionStore(db: Knex) {
 
     /** Events for the outbox, in the caller's transaction (the relay publishes them). */
     writeEvents: (trx: Knex.Transaction, events: OutboxEvent[]) => writeOutbox(trx, events),
-
-    async hasServerFlag(trx: Knex.Transaction, sessionId: string): Promise<boolean> {
-      const found = await trx('session_flags')
-        .select('id')
-        .where({ session_id: sessionId, source: 'server' })
-        .first();
-      return found !== undefined;
-    },
 
     /** Flags of these sessions, oldest first. */
     async flagsOf(sessionIds: string[], trx?: Knex): Promise<FlagRow[]> {
