@@ -75,12 +75,14 @@ export function playerNameKeys(name: string): string[] {
   );
   const reading = (titled: boolean) =>
     foldedSkeleton(written.replace(WORD, (word) => readWord(word, titled)));
-  return [...new Set([foldedSkeleton(name), reading(false), reading(true)])];
+  // Stored composed (NFC), as one reads them: 'zoë', not 'zoe' and a mark.
+  const keys = [foldedSkeleton(name), reading(false), reading(true)];
+  return [...new Set(keys.map((key) => key.normalize('NFC')))];
 }
 
 /** A name's own key (its first): the case-folded skeleton. */
 export function playerNameSkeleton(name: string): string {
-  return foldedSkeleton(name);
+  return foldedSkeleton(name).normalize('NFC');
 }
 
 /** True when a reader could take one name for the other: they share a key. */
