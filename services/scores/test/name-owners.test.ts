@@ -1,5 +1,6 @@
 // Auth's answers to "who owns this name", remembered by a scores process (domain/name-owners.ts):
-// asked once per look-alike skeleton, forgotten when a name changes hands or the time is up.
+// asked once per name's look-alike keys, forgotten when a name that shares one changes hands or
+// the time is up.
 import { AppError } from '@ballmatch/platform';
 import { createNameOwnerCache, namesInUserEvent } from '../src/domain/name-owners';
 import type { NameLookup, NameOwnership } from '../src/domain/player-name';
@@ -21,7 +22,7 @@ describe('name owner cache', () => {
     clock = 1_000_000;
   });
 
-  it('asks auth once per skeleton while the answer is fresh, again once it is not', async () => {
+  it('asks auth once per look-alike keys while the answer is fresh, again once it is not', async () => {
     const auth = fakeAuth({ ann: 'u-ann' });
     const cache = createNameOwnerCache(auth.lookup, { ttlMs: 60_000, now });
     expect(await cache.lookup('Ann')).toEqual({ ownerUserId: 'u-ann', protected: false });
@@ -62,6 +63,20 @@ describe('name owner cache', () => {
     await cache.lookup('Other');
     expect(auth.asked.at(-1)).toBe('Other');
     expect(auth.asked).toHaveLength(6);
+  });
+
+  it("tells apart names with other keys that fold alike ('ilse', 'Ilse' like 'LLSE')", async () => {
+    const auth = fakeAuth();
+    const cache = createNameOwnerCache(auth.lookup, { ttlMs: 60_000, now });
+    expect((await cache.lookup('ilse')).ownerUserId).toBeNull();
+    expect((await cache.lookup('Ilse')).ownerUserId).toBeNull();
+    expect(auth.asked).toEqual(['ilse', 'Ilse']);
+    // 'LLSE' registers: 'Ilse' also reads as llse, so its answer goes; 'ilse' does not.
+    auth.owners.ilse = 'u-llse';
+    cache.forget(namesInUserEvent({ userId: 'u-llse', username: 'LLSE', previousUsername: '' })!);
+    await cache.lookup('ilse');
+    expect((await cache.lookup('Ilse')).ownerUserId).toBe('u-llse');
+    expect(auth.asked).toEqual(['ilse', 'Ilse', 'Ilse']);
   });
 
   it('keeps no answer that was on its way while a name changed hands', async () => {

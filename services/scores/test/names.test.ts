@@ -1,18 +1,25 @@
 // Names belong to their owners: a registered player's username (or a look-alike of it) goes on
 // the boards only from that player's account; protected names from nobody; weekly rows and
-// bans attach to the player (the account, or a guest name's skeleton), not to a spelling.
+// bans attach to the player (the account, or the guest player a name and its look-alikes stand
+// for), not to a spelling.
 import {
   AppError,
   bearer,
   createGrpcClient,
   createKnex,
   migrateLatest,
+  playerNameKeys,
   playerNameSkeleton,
   type AsyncClient,
 } from '@ballmatch/platform';
 import { createTestDatabase, eventually } from '@ballmatch/platform/testing';
 import { authV1, scoresV1 } from '@ballmatch/proto';
-import { claimName, parsePlayerName, type NameLookup } from '../src/domain/player-name';
+import {
+  claimName,
+  parsePlayerName,
+  type GuestLookup,
+  type NameLookup,
+} from '../src/domain/player-name';
 import { migrations } from '../src/migrations';
 import { startHarness, type ScoresHarness } from './harness';
 
@@ -57,36 +64,54 @@ async function weekRows() {
   return (await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows;
 }
 
+/** A guest's submission of a new game under this name: refused with this message. */
+async function guestRefused(playerName: string, message: string) {
+  const game = await h.newGame(playerName);
+  await expect(h.submit(h.submission(game))).rejects.toMatchObject({
+    code: 'PERMISSION_DENIED',
+    message,
+    details: { field: 'playerName' },
+  });
+}
+
+async function guestAccepted(playerName: string) {
+  const game = await h.newGame(playerName);
+  expect(await h.submit(h.submission(game))).toMatchObject({ playerName });
+}
+
 describe('claimName', () => {
   const owned: NameLookup = async (name) => ({
     ownerUserId: name === 'Ann' ? 'u-ann' : null,
     protected: name === 'admin',
   });
   const name = (raw: string) => parsePlayerName(raw);
+  /** The guest player of a name: here, its first key's. */
+  const guests: GuestLookup = async (keys) => `guest:${keys[0]}`;
 
-  it('gives a signed-in player their account key, a guest the skeleton of the name', async () => {
-    await expect(claimName(owned, name('Ann'), 'u-ann')).resolves.toMatchObject({
+  it('gives a signed-in player their account key, a guest the guest player of the name', async () => {
+    await expect(claimName(owned, guests, name('Ann'), 'u-ann')).resolves.toMatchObject({
       key: 'user:u-ann',
     });
-    await expect(claimName(owned, name('Zed'), 'u-ann')).resolves.toMatchObject({
+    await expect(claimName(owned, guests, name('Zed'), 'u-ann')).resolves.toMatchObject({
       key: 'user:u-ann',
     });
-    const guest = await claimName(owned, name('ＺＥＤ'), '');
-    expect(guest.key).toBe(`guest:${name('zed').skeleton}`);
+    const guest = await claimName(owned, guests, name('ＺＥＤ'), '');
+    expect(guest.key).toBe('guest:zed');
     expect(guest.name).toBe('ＺＥＤ');
+    expect(guest.keys).toEqual(playerNameKeys('zed'));
   });
 
   it('refuses a guest or another account on an owned name, anyone on a protected one', async () => {
-    await expect(claimName(owned, name('Ann'), '')).rejects.toMatchObject({
+    await expect(claimName(owned, guests, name('Ann'), '')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: OWNED_FOR_GUEST,
       details: { field: 'playerName' },
     });
-    await expect(claimName(owned, name('Ann'), 'u-bob')).rejects.toMatchObject({
+    await expect(claimName(owned, guests, name('Ann'), 'u-bob')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: OWNED_BY_ANOTHER,
     });
-    await expect(claimName(owned, name('admin'), 'u-ann')).rejects.toMatchObject({
+    await expect(claimName(owned, guests, name('admin'), 'u-ann')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: RESERVED,
     });
@@ -96,7 +121,7 @@ describe('claimName', () => {
     const down: NameLookup = async () => {
       throw new AppError('UNAVAILABLE', 'auth is unavailable');
     };
-    await expect(claimName(down, name('Zed'), '')).rejects.toMatchObject({
+    await expect(claimName(down, guests, name('Zed'), '')).rejects.toMatchObject({
       code: 'UNAVAILABLE',
     });
   });
@@ -105,7 +130,7 @@ describe('claimName', () => {
 describe('submissions: names belong to their owners', () => {
   it("refuses a guest posting under a registered player's name or any look-alike of it", async () => {
     await player('Ann');
-    for (const playerName of ['Ann', 'ann', 'ANN', 'Ａｎｎ', 'Аnn' /* Cyrillic А */]) {
+    for (const playerName of ['Ann', 'ann', 'ANN', 'Ａｎｎ', '𝐀𝐧𝐧' /* mathematical bold */]) {
       const game = await h.newGame(playerName);
       await expect(h.submit(h.submission(game))).rejects.toMatchObject({
         code: 'PERMISSION_DENIED',
@@ -159,7 +184,7 @@ describe('submissions: names belong to their owners', () => {
     'system',
     'BallMatch',
     'Ball Match',
-    'Аdmin',
+    'ADMlN', // a small l among capitals
   ])('refuses the protected name %j to guests and players alike', async (playerName) => {
     const game = await h.newGame('Someone');
     await expect(h.submit(h.submission(game, { playerName }))).rejects.toMatchObject({
@@ -176,7 +201,7 @@ describe('submissions: names belong to their owners', () => {
   });
 
   it('keeps one weekly row for a guest name and its look-alikes, showing the latest spelling', async () => {
-    const spellings = ['Guesty', 'GUESTY', 'Ｇｕｅｓｔｙ', 'Guеsty' /* Cyrillic е */];
+    const spellings = ['Guesty', 'GUESTY', 'Ｇｕｅｓｔｙ', '𝐆𝐮𝐞𝐬𝐭𝐲' /* mathematical bold */];
     let total = 0;
     for (const playerName of spellings) {
       const game = await h.newGame(playerName);
@@ -184,12 +209,12 @@ describe('submissions: names belong to their owners', () => {
     }
     const rows = (await weekRows()).filter((r) => spellings.includes(r.playerName));
     expect(rows).toEqual([
-      expect.objectContaining({ playerName: 'Guеsty', gamesPlayed: 4, totalScore: total }),
+      expect.objectContaining({ playerName: '𝐆𝐮𝐞𝐬𝐭𝐲', gamesPlayed: 4, totalScore: total }),
     ]);
     // A rank lookup by any spelling finds that row.
     const week = (await h.client.activeWeek({})).week!;
     const rank = await h.client.weeklyRank({ weekId: week.id, playerName: 'guesty', radius: 0 });
-    expect(rank.entry!.row).toMatchObject({ playerName: 'Guеsty', gamesPlayed: 4 });
+    expect(rank.entry!.row).toMatchObject({ playerName: '𝐆𝐮𝐞𝐬𝐭𝐲', gamesPlayed: 4 });
   });
 
   it("keeps a signed-in player's games apart from a guest's under the same unowned name", async () => {
@@ -223,19 +248,6 @@ describe('submissions: names belong to their owners', () => {
 });
 
 describe("who owns a name: remembered by scores, forgotten when it changes hands (auth's user.named)", () => {
-  /** A guest's submission of a new game under this name: refused with this message. */
-  const guestRefused = async (playerName: string, message: string) => {
-    const game = await h.newGame(playerName);
-    await expect(h.submit(h.submission(game))).rejects.toMatchObject({
-      code: 'PERMISSION_DENIED',
-      message,
-    });
-  };
-  const guestAccepted = async (playerName: string) => {
-    const game = await h.newGame(playerName);
-    expect(await h.submit(h.submission(game))).toMatchObject({ playerName });
-  };
-
   it("asks auth once for a name: the next game under it (or a look-alike) is not auth's call", async () => {
     await guestAccepted('Kept');
     const fresh = await h.newGame('Fresh');
@@ -287,7 +299,7 @@ describe('bans attach to the player', () => {
     const first = await h.newGame('Spammer');
     await h.submit(h.submission(first));
     await h.admin.banPlayer({ playerName: 'SPAMMER', reason: 'Spam' });
-    for (const playerName of ['Spammer', 'Ｓｐａｍｍｅｒ', 'Sраmmer' /* Cyrillic р, а */]) {
+    for (const playerName of ['Spammer', 'Ｓｐａｍｍｅｒ', 'Sparnrner' /* rn for m */]) {
       const game = await h.newGame(playerName);
       await expect(h.submit(h.submission(game))).rejects.toMatchObject({
         code: 'PERMISSION_DENIED',
@@ -333,6 +345,107 @@ describe('bans attach to the player', () => {
   });
 });
 
+// Issue 20: look-alikes made with capital I for small l (confusables.txt gives both one
+// prototype), in whatever case a reader takes for the name, and names the engine now refuses.
+describe('look-alikes in another case are the same name', () => {
+  const BANNED = 'That player name is banned from the leaderboards';
+
+  it("refuses a guest 'Iily', 'IiIy', 'L1LY' or 'LlLY' when 'lily' is registered", async () => {
+    await player('lily');
+    for (const playerName of ['Iily', 'IiIy', 'L1LY', 'LlLY', 'ⅼily' /* small Roman fifty */]) {
+      await guestRefused(playerName, OWNED_FOR_GUEST);
+    }
+  });
+
+  it('asks auth again for a name that folds like one it remembers but has other keys', async () => {
+    await player('LLSE');
+    // 'ilse' is nobody's (i is not l); 'Ilse' also reads as llse, LLSE's. Both fold to 'ilse'.
+    await guestAccepted('ilse');
+    await guestRefused('Ilse', OWNED_FOR_GUEST);
+  });
+
+  it("refuses a look-alike of a banned guest name ('IoIa' for 'Lola')", async () => {
+    await guestAccepted('Lola');
+    await h.admin.banPlayer({ playerName: 'Lola', reason: 'Spam' });
+    for (const playerName of ['IoIa', 'LOLA', 'L0LA', 'ⅬoⅬa' /* Roman fifty */]) {
+      await guestRefused(playerName, BANNED);
+    }
+    await h.admin.unbanPlayer({ playerName: 'IoIa' });
+    await guestAccepted('IoIa');
+  });
+
+  it('refuses a name like two guest players when one of them is banned', async () => {
+    // 'IiIo' is 'iiio' in its own case and looks like 'lilo': two guests, the second banned.
+    await guestAccepted('iiio');
+    await guestAccepted('lilo');
+    await h.admin.banPlayer({ playerName: 'lilo', reason: 'Spam' });
+    await guestRefused('IiIo', BANNED);
+    await guestAccepted('iiio');
+  });
+
+  it("keeps one weekly row for 'Lina', 'Iina' and 'LlNA', found by any of them", async () => {
+    const spellings = ['Lina', 'Iina', 'LlNA'];
+    let total = 0;
+    for (const playerName of spellings) {
+      total += (await h.submit(h.submission(await h.newGame(playerName)))).score;
+    }
+    const rows = (await weekRows()).filter((r) => spellings.includes(r.playerName));
+    expect(rows).toEqual([
+      expect.objectContaining({ playerName: 'LlNA', gamesPlayed: 3, totalScore: total }),
+    ]);
+    const week = (await h.client.activeWeek({})).week!;
+    for (const playerName of ['lina', 'Iina', 'LINA']) {
+      const rank = await h.client.weeklyRank({ weekId: week.id, playerName, radius: 0 });
+      expect(rank.entry!.row).toMatchObject({ playerName: 'LlNA', gamesPlayed: 3 });
+      const allTime = await h.client.allTimeRank({ playerName, radius: 0 });
+      expect(spellings).toContain(allTime.entry!.score!.playerName);
+    }
+  });
+
+  it.each([
+    [
+      'Аnn',
+      'Player name must be written in one script (Latin may be mixed only with Chinese, Japanese or Korean)',
+    ],
+    [
+      'li\u0307ly',
+      'Player name must not contain extra accent marks (repeated, stacked or hidden ones)',
+    ],
+  ])('refuses %j with a 400 saying why', async (playerName, message) => {
+    const game = await h.newGame('Someone');
+    await expect(h.submit(h.submission(game, { playerName }))).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message,
+      details: { field: 'playerName' },
+    });
+  });
+});
+
+/** The `seq`th score of a test week as an older schema held it, with these columns too. */
+function storedScore(
+  seq: number,
+  weekId: string,
+  name: string,
+  points: number,
+  columns: Record<string, unknown>,
+) {
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    session_id: `s${seq}`,
+    player_name: name,
+    score: points,
+    level: seq,
+    moves: 1,
+    created_at: new Date(Date.UTC(2030, 0, 8, 0, seq)),
+    week_id: weekId,
+    ...columns,
+  };
+}
+
+/** The scores migrations up to and including `last`. */
+const upTo = (last: string) =>
+  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+
 describe('migration 003: player keys for existing data', () => {
   it('keys scores by account or guest skeleton, recomputes weekly rows, carries bans over', async () => {
     const database = await createTestDatabase('scores');
@@ -346,19 +459,11 @@ describe('migration 003: player keys for existing data', () => {
       let seq = 0;
       const score = (name: string, points: number, userId: string | null, voided = false) => {
         seq += 1;
-        return {
-          id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-          session_id: `s${seq}`,
-          player_name: name,
+        return storedScore(seq, weekId, name, points, {
           player_key: name.toLowerCase(), // the old key
-          score: points,
-          level: seq,
-          moves: 1,
-          created_at: new Date(Date.UTC(2030, 0, 8, 0, seq)),
-          week_id: weekId,
           user_id: userId,
           voided_at: voided ? new Date() : null,
-        };
+        });
       };
       await db('scores').insert([
         score('Ann', 10, null),
@@ -384,7 +489,7 @@ describe('migration 003: player keys for existing data', () => {
         banned_by: 'admin',
       });
 
-      await migrateLatest(db, 'scores', migrations);
+      await migrateLatest(db, 'scores', upTo('004_outbox_headers'));
 
       const keys = await db('scores').orderBy('seq').pluck('player_key');
       const guest = (name: string) => `guest:${playerNameSkeleton(name)}`;
@@ -418,6 +523,111 @@ describe('migration 003: player keys for existing data', () => {
       );
       const bans = await db('banned_players').orderBy('player_key').pluck('player_key');
       expect(bans).toEqual([guest('Cheat'), 'user:u2'].sort());
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
+
+describe('migration 005: every key of every name', () => {
+  it('makes look-alike guests one player, recounts their weeks, keeps every ban', async () => {
+    const database = await createTestDatabase('scores');
+    const db = createKnex({ url: database.url, schema: 'scores' });
+    try {
+      await migrateLatest(db, 'scores', upTo('004_outbox_headers'));
+      const [week] = await db('weekly_leaderboards')
+        .insert({ starts_at: '2030-01-07T00:00:00Z', ends_at: '2030-01-14T00:00:00Z', name: 'W' })
+        .returning('id');
+      const weekId = (week as { id: string }).id;
+      // As 003 keyed them: one key per name, case folded first ('IiIy' was 'iiiy').
+      const oldKey = (name: string, userId: string | null) =>
+        userId ? `user:${userId}` : `guest:${name.toLowerCase()}`;
+      let seq = 0;
+      const score = (
+        name: string,
+        points: number,
+        userId: string | null,
+        more: Record<string, unknown> = {},
+      ) => {
+        seq += 1;
+        return storedScore(seq, weekId, name, points, {
+          player_key: oldKey(name, userId),
+          name_skeleton: name.toLowerCase(),
+          user_id: userId,
+          ...more,
+        });
+      };
+      await db('scores').insert([
+        score('lily', 10, null),
+        score('IiIy', 20, null), // looks like lily: the same guest now
+        score('iiiy', 5, null), // IiIy in its own case, but not like lily: a guest of its own
+        score('lily', 1000, null, { review_state: 'held' }), // not on the boards
+        score('lily', 500, null, { voided_at: new Date() }), // nor this
+        score('Iily', 7, 'u1'), // signed in: the account's, whatever the name
+      ]);
+      const row = (key: string, name: string, total: number, games: number) => ({
+        week_id: weekId,
+        player_key: key,
+        player_name: name,
+        name_skeleton: name.toLowerCase(),
+        total_score: total,
+        games_played: games,
+        highest_level: 1,
+      });
+      await db('weekly_scores').insert([
+        row('guest:lily', 'lily', 10, 1),
+        row('guest:iiiy', 'iiiy', 25, 2),
+        row('user:u1', 'Iily', 7, 1),
+      ]);
+      // Banned as 'IiIy': the old key covered IiIy and iiiy.
+      await db('banned_players').insert({
+        player_key: 'guest:iiiy',
+        player_name: 'IiIy',
+        reason: 'r',
+        banned_by: 'admin',
+        created_at: new Date(Date.UTC(2030, 0, 9)),
+      });
+
+      await migrateLatest(db, 'scores', migrations);
+
+      expect(await db('scores').orderBy('seq').select('player_key', 'name_keys')).toEqual(
+        [
+          ['guest:lily', 'lily'],
+          ['guest:lily', 'IiIy'],
+          ['guest:iiiy', 'iiiy'],
+          ['guest:lily', 'lily'],
+          ['guest:lily', 'lily'],
+          ['user:u1', 'Iily'],
+        ].map(([key, name]) => ({ player_key: key, name_keys: playerNameKeys(name!) })),
+      );
+      const rows = await db('weekly_scores')
+        .select('player_key', 'player_name', 'name_keys', 'total_score', 'games_played')
+        .orderBy('player_key');
+      expect(rows).toEqual(
+        [
+          ['guest:iiiy', 'iiiy', 5, 1],
+          ['guest:lily', 'IiIy', 30, 2],
+          ['user:u1', 'Iily', 7, 1],
+        ].map(([key, name, total, games]) => ({
+          player_key: key,
+          player_name: name,
+          name_keys: playerNameKeys(name as string),
+          total_score: String(total),
+          games_played: games,
+        })),
+      );
+      // Nothing banned before shows now: the ban holds both players its old key covered.
+      expect(await db('banned_players').orderBy('player_key').pluck('player_key')).toEqual([
+        'guest:iiiy',
+        'guest:lily',
+      ]);
+      expect(await db('guest_names').orderBy('name_key').select('name_key', 'player_key')).toEqual([
+        { name_key: 'iiiy', player_key: 'guest:iiiy' },
+        { name_key: 'iily', player_key: 'guest:lily' },
+        { name_key: 'lily', player_key: 'guest:lily' },
+      ]);
+      expect(await db.schema.hasColumn('scores', 'name_skeleton')).toBe(false);
     } finally {
       await db.destroy();
       await database.drop();

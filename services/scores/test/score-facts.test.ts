@@ -94,7 +94,7 @@ it('tells no weekly place below the top 10', async () => {
       week_id: week.id,
       player_key: `guest:facts-top-${i}`,
       player_name: `Facts Top ${i}`,
-      name_skeleton: `facts-top-${i}`,
+      name_keys: [`facts top ${i}`],
       total_score: 1_000_000_000,
       games_played: 1,
       highest_level: 1,

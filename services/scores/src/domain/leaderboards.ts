@@ -1,4 +1,4 @@
-import { AppError, playerNameSkeleton, ReadCache, type Logger } from '@ballmatch/platform';
+import { AppError, playerNameKeys, ReadCache, type Logger } from '@ballmatch/platform';
 import {
   ALL_TIME,
   seasonBoard,
@@ -167,7 +167,7 @@ export function createLeaderboards(deps: {
 
     async allTimeRank(name: string, radius: number): Promise<RankView<ShownScore>> {
       // By the name shown (or a look-alike): the player's best entry under it.
-      const best = await scores.bestAllTime(playerNameSkeleton(name));
+      const best = await scores.bestAllTime(playerNameKeys(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no all-time entry');
       const r = await fromBoard(ALL_TIME, () =>
         boards.scoreRank(ALL_TIME, best, rankRadius(radius)),
@@ -214,7 +214,7 @@ export function createLeaderboards(deps: {
       const week = await weekOrThrow(weekId);
       const board = weekBoard(week);
       // The player whose row shows this name (or a look-alike), then their rank on the board.
-      const player = await scores.weekPlayerShownAs(week.id, playerNameSkeleton(name));
+      const player = await scores.weekPlayerShownAs(week.id, playerNameKeys(name));
       if (!player) throw new AppError('NOT_FOUND', 'That player has no entry this week');
       const r = await fromBoard(board, () =>
         boards.weeklyRankOf(board, player, rankRadius(radius)),
@@ -271,7 +271,7 @@ export function createLeaderboards(deps: {
       radius: number,
     ): Promise<RankView<ShownScore>> {
       const season = await seasonOrThrow(seasonId);
-      const best = await scores.bestInSeason(season.id, playerNameSkeleton(name));
+      const best = await scores.bestInSeason(season.id, playerNameKeys(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no entry this season');
       const board = seasonBoard(season);
       const r = await fromBoard(board, () => boards.scoreRank(board, best, rankRadius(radius)));

@@ -81,11 +81,13 @@ export function createModeration(deps: {
 
   /**
    * The player a ban by name is about: the account that owns the name (every name it plays
-   * under), else the guests playing under it or any look-alike of it (its skeleton).
+   * under), else the guest player of it and its look-alikes (made now if nobody played under
+   * them yet, so the ban holds for whoever comes).
    */
   async function playerOf(rawName: string) {
     const name = parsePlayerName(rawName);
-    return { name: name.name, key: keyOfName(name, await deps.names(name.name)) };
+    const owner = await deps.names(name.name);
+    return { name: name.name, key: await keyOfName(name, owner, scores.guestKeyOf) };
   }
 
   async function afterCommit(

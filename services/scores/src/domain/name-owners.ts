@@ -1,17 +1,20 @@
-import { playerNameSkeleton } from '@ballmatch/platform';
+import { playerNameKeys } from '@ballmatch/platform';
 import type { NameLookup, NameOwnership } from './player-name';
 
 /**
  * Auth's answers to "who owns this name" (ResolveName), remembered by this process for `ttlMs`
  * so that a player's next games under the same name do not each cost a gRPC call to auth.
- * Both parts of an answer depend only on the name's look-alike skeleton (auth compares owners
- * by skeleton; protected names are skeletons too), so that is the key.
+ * Both parts of an answer depend only on the name's look-alike keys (platform's
+ * playerNameKeys: auth finds owners by them; protected names are compared by them too), so the
+ * set of them is what an answer is remembered by. Two names may share one key and not another
+ * ('ilse' and 'Ilse', which also reads as 'llse'): they are asked apart.
  *
  * The window (docs/architecture.md 'Who owns a name'): a registration or rename commits in
  * auth and its user.named event reaches this process some milliseconds later; `forget` then
- * drops both names. Until then a guest may still post under a name just taken. A missed event
- * (this process off NATS: `clear` runs on reconnecting) leaves a stale answer for `ttlMs` at
- * most. An answer that was on its way while a name changed is not kept (`epoch`).
+ * drops every answer about a name sharing a key with either name. Until then a guest may still
+ * post under a name just taken. A missed event (this process off NATS: `clear` runs on
+ * reconnecting) leaves a stale answer for `ttlMs` at most. An answer that was on its way while
+ * a name changed is not kept (`epoch`).
  */
 export function createNameOwnerCache(
   lookup: NameLookup,
@@ -19,14 +22,15 @@ export function createNameOwnerCache(
 ) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 10_000;
-  const entries = new Map<string, { answer: NameOwnership; until: number }>();
+  const entries = new Map<string, { answer: NameOwnership; keys: string[]; until: number }>();
   // Moves on at every forget/clear: an answer asked before that may predate the change.
   let epoch = 0;
 
   return {
     lookup: (async (name) => {
       if (options.ttlMs <= 0) return lookup(name);
-      const key = playerNameSkeleton(name);
+      const keys = playerNameKeys(name);
+      const key = [...keys].sort().join('\n');
       const known = entries.get(key);
       if (known && known.until > now()) return known.answer;
       const asked = epoch;
@@ -35,7 +39,7 @@ export function createNameOwnerCache(
         entries.delete(key);
         // The oldest entry makes room (a Map keeps insertion order).
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { answer, until: now() + options.ttlMs });
+        entries.set(key, { answer, keys, until: now() + options.ttlMs });
       }
       return answer;
     }) satisfies NameLookup,
@@ -43,7 +47,10 @@ export function createNameOwnerCache(
     /** Who owns these names changed (auth's user.named or user.deleted). */
     forget(names: string[]): void {
       epoch += 1;
-      for (const name of names) if (name) entries.delete(playerNameSkeleton(name));
+      const changed = new Set(names.filter(Boolean).flatMap((name) => playerNameKeys(name)));
+      for (const [key, entry] of entries) {
+        if (entry.keys.some((k) => changed.has(k))) entries.delete(key);
+      }
     },
 
     /** Events may have been missed: nothing remembered holds. */

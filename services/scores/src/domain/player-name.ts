@@ -1,18 +1,21 @@
 import { checkPlayerName } from '@ballmatch/engine';
-import { AppError, playerNameSkeleton } from '@ballmatch/platform';
+import { AppError, playerNameKeys } from '@ballmatch/platform';
 
 export interface PlayerName {
   /** As shown: trimmed. */
   name: string;
-  /** The look-alike key (platform's playerNameSkeleton): rank lookups by name compare it. */
-  skeleton: string;
+  /**
+   * Its look-alike keys (platform's playerNameKeys): two names sharing one are the same name.
+   * Rank lookups by name and guest players compare them.
+   */
+  keys: string[];
 }
 
 /** The engine's player-name rule, its refusal as a 400 on `field`. */
 export function parsePlayerName(raw: string, field = 'playerName'): PlayerName {
   const checked = checkPlayerName(raw);
   if (!checked.ok) throw new AppError('INVALID_ARGUMENT', checked.message, { field });
-  return { name: checked.name, skeleton: playerNameSkeleton(checked.name) };
+  return { name: checked.name, keys: playerNameKeys(checked.name) };
 }
 
 /** Who owns a name (auth.v1 NameService ResolveName). */
@@ -23,17 +26,19 @@ export interface NameOwnership {
 
 export type NameLookup = (name: string) => Promise<NameOwnership>;
 
+/** The guest player a name's keys stand for (store/scores.ts, guestKeyOf). */
+export type GuestLookup = (keys: string[]) => Promise<string>;
+
 /**
  * The player a weekly row or a ban belongs to: the account of a signed-in player (whatever
- * name it plays under), or, for a guest, the skeleton of the name (so its look-alikes are the
- * same player).
+ * name it plays under), or, for a guest, the guest player of the name (`guest:<key>`: the
+ * player its look-alikes are too).
  */
 export const accountKey = (userId: string) => `user:${userId}`;
-export const guestKey = (name: PlayerName) => `guest:${name.skeleton}`;
 
-/** The player key a name stands for on its own: its owner's account, else the guest name. */
-export const keyOfName = (name: PlayerName, owner: NameOwnership) =>
-  owner.ownerUserId ? accountKey(owner.ownerUserId) : guestKey(name);
+/** The player key a name stands for on its own: its owner's account, else its guest player. */
+export const keyOfName = (name: PlayerName, owner: NameOwnership, guests: GuestLookup) =>
+  owner.ownerUserId ? Promise.resolve(accountKey(owner.ownerUserId)) : guests(name.keys);
 
 /** A name this caller may post under, with the player key its score goes under. */
 export interface ClaimedName extends PlayerName {
@@ -54,6 +59,7 @@ export const NAME_MESSAGES = {
  */
 export async function claimName(
   lookup: NameLookup,
+  guests: GuestLookup,
   name: PlayerName,
   userId: string,
 ): Promise<ClaimedName> {
@@ -68,5 +74,5 @@ export async function claimName(
       { field: 'playerName' },
     );
   }
-  return { ...name, key: userId ? accountKey(userId) : guestKey(name) };
+  return { ...name, key: userId ? accountKey(userId) : await guests(name.keys) };
 }

@@ -94,7 +94,7 @@ export function createSubmissions(deps: SubmissionDeps) {
       const name = validate(input);
       let gameAsked = false;
       try {
-        const player = await claimName(deps.names, name, input.userId);
+        const player = await claimName(deps.names, deps.scores.guestKeyOf, name, input.userId);
         if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
         gameAsked = true;
         const session = await loadSession(deps, input.sessionId);
@@ -203,7 +203,7 @@ async function storeInOneStatement(
     sessionId: input.sessionId,
     playerName: name.name,
     playerKey: name.key,
-    nameSkeleton: name.skeleton,
+    nameKeys: name.keys,
     score: game.score,
     level: game.level,
     moves: game.moves,

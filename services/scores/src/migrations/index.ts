@@ -2,6 +2,7 @@ import { outboxHeadersMigration, type Migrations } from '@ballmatch/platform';
 import * as scores from './001_scores';
 import * as review from './002_review';
 import * as playerKeys from './003_player_keys';
+import * as nameKeys from './005_name_keys';
 
 export const migrations: Migrations = {
   '001_scores': scores,
@@ -9,4 +10,5 @@ export const migrations: Migrations = {
   '003_player_keys': playerKeys,
   // The outbox's trace context and request id (platform's event-telemetry).
   '004_outbox_headers': outboxHeadersMigration,
+  '005_name_keys': nameKeys,
 };

@@ -67,8 +67,9 @@ export function seasonBoard(season: { id: string; endsAt: Date }): Board {
  * rebuilt from PostgreSQL under new keys (older weeks and seasons expire; the old all-time
  * board is deleted at start, dropOldLayouts). 2: weekly members are player keys
  * (`user:<id>`, `guest:<skeleton>`), bans are by player (scores migration 003_player_keys).
+ * 3: look-alike guests are one player (`guest:<key>`, migration 005_name_keys).
  */
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 function boardTag(board: Board, layout: number): string {
   const name = board.kind === 'all-time' ? 'all' : `${board.kind[0]}:${board.id}`;

@@ -40,10 +40,10 @@ function heldReasonOf(n: NewScore): string {
  * this service heard from the sessions service, if any, is the reason given.
  */
 const HOLD_SQL = `
-INSERT INTO scores (id, session_id, player_name, player_key, name_skeleton, score, level, moves,
+INSERT INTO scores (id, session_id, player_name, player_key, name_keys, score, level, moves,
                     created_at, week_id, season_id, user_id, timing_flags, session_suspicious,
                     review_state, held_at, held_reason, announced)
-SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int,
+SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text[], $6::int, $7::int, $8::int,
        $9::timestamptz, $10::uuid,
        (SELECT id FROM seasons WHERE starts_at <= $9::timestamptz AND ends_at > $9::timestamptz
          LIMIT 1),
@@ -61,7 +61,7 @@ export async function insertHeld(db: Knex, n: NewScore): Promise<InsertOutcome> 
     n.sessionId,
     n.playerName,
     n.playerKey,
-    n.nameSkeleton,
+    n.nameKeys,
     n.score,
     n.level,
     n.moves,
@@ -158,9 +158,9 @@ export function createReviewStore(db: Knex) {
     at: Date,
   ): Promise<WeeklyRowData> {
     await trx.raw(
-      `INSERT INTO weekly_scores (week_id, player_key, player_name, name_skeleton, total_score,
+      `INSERT INTO weekly_scores (week_id, player_key, player_name, name_keys, total_score,
                                   games_played, highest_level, updated_at)
-       SELECT week_id, player_key, player_name, name_skeleton, 0, 0, level, created_at
+       SELECT week_id, player_key, player_name, name_keys, 0, 0, level, created_at
        FROM scores WHERE id = ?
        ON CONFLICT (week_id, player_key) DO NOTHING`,
       [score.id],

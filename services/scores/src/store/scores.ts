@@ -14,10 +14,10 @@ export interface NewScore {
   id: string;
   sessionId: string;
   playerName: string;
-  /** The player (`user:<id>` or `guest:<skeleton>`): weekly rows and bans are keyed on it. */
+  /** The player (`user:<id>` or `guest:<key>`): weekly rows and bans are keyed on it. */
   playerKey: string;
-  /** The shown name's look-alike key: rank lookups by name. */
-  nameSkeleton: string;
+  /** The shown name's look-alike keys: rank lookups by name. */
+  nameKeys: string[];
   score: number;
   level: number;
   moves: number;
@@ -61,26 +61,26 @@ const SUBMIT_SQL = `
 WITH s AS (
   INSERT INTO scores (id, session_id, player_name, player_key, score, level, moves, created_at,
                       week_id, season_id, user_id, timing_flags, session_suspicious,
-                      name_skeleton)
+                      name_keys)
   SELECT $1::uuid, $2::text, $3::text, $4::text, $5::int, $6::int, $7::int, $8::timestamptz,
          $9::uuid,
          (SELECT id FROM seasons WHERE starts_at <= $8::timestamptz AND ends_at > $8::timestamptz
            LIMIT 1),
-         $10::text, $11::text[], $12::boolean, $14::text
+         $10::text, $11::text[], $12::boolean, $14::text[]
   WHERE NOT EXISTS (SELECT 1 FROM banned_players WHERE player_key = $4::text)
   ON CONFLICT (session_id) DO NOTHING
   RETURNING seq, season_id
 ), w AS (
   INSERT INTO weekly_scores AS ws
-    (week_id, player_key, player_name, name_skeleton, total_score, games_played, highest_level,
+    (week_id, player_key, player_name, name_keys, total_score, games_played, highest_level,
      updated_at)
-  SELECT $9::uuid, $4::text, $3::text, $14::text, $5::int, 1, $6::int, $8::timestamptz FROM s
+  SELECT $9::uuid, $4::text, $3::text, $14::text[], $5::int, 1, $6::int, $8::timestamptz FROM s
   ON CONFLICT (week_id, player_key) DO UPDATE SET
     total_score = ws.total_score + EXCLUDED.total_score,
     games_played = ws.games_played + 1,
     highest_level = GREATEST(ws.highest_level, EXCLUDED.highest_level),
     player_name = EXCLUDED.player_name,
-    name_skeleton = EXCLUDED.name_skeleton,
+    name_keys = EXCLUDED.name_keys,
     version = ws.version + 1,
     updated_at = EXCLUDED.updated_at
   RETURNING id, total_score, games_played, highest_level, version
@@ -113,6 +113,14 @@ WITH s AS (
 SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total_score,
        w.games_played, w.highest_level, w.version
 FROM s CROSS JOIN w LEFT JOIN seasons se ON se.id = s.season_id`;
+
+/** guestKeyOf's look-up, its keys as `keys` (a placeholder): banned players first, then the oldest. */
+const guestKeySql = (keys: string) => `
+SELECT g.player_key FROM guest_names g
+WHERE g.name_key = ANY(${keys}::text[])
+ORDER BY EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = g.player_key) DESC,
+         g.created_at, g.name_key
+LIMIT 1`;
 
 const NOT_BANNED = 'NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = s.player_key)';
 const ON_ALL_TIME = `s.voided_at IS NULL AND s.reset_id IS NULL AND ${SHOWN} AND ${NOT_BANNED}`;
@@ -155,7 +163,7 @@ export function createScoreStore(db: Knex) {
             placed: e.placed ?? false,
           })),
         ),
-        n.nameSkeleton,
+        n.nameKeys,
       ]);
       const created = rows[0];
       if (created) {
@@ -211,35 +219,66 @@ export function createScoreStore(db: Knex) {
       return row;
     },
 
-    /** The best all-time entry shown under a name with this skeleton (a rank lookup by name). */
-    async bestAllTime(nameSkeleton: string): Promise<ScoreRow | undefined> {
+    /**
+     * The best all-time entry shown under a name sharing one of these look-alike keys (a rank
+     * lookup by name).
+     */
+    async bestAllTime(nameKeys: string[]): Promise<ScoreRow | undefined> {
       const [row] = await select(
-        `SELECT ${cols} FROM scores s WHERE s.name_skeleton = ? AND ${ON_ALL_TIME}
+        `SELECT ${cols} FROM scores s WHERE s.name_keys && ?::text[] AND ${ON_ALL_TIME}
          ORDER BY ${SCORE_ORDER} LIMIT 1`,
-        [nameSkeleton],
+        [nameKeys],
       );
       return row;
     },
 
-    async bestInSeason(seasonId: string, nameSkeleton: string): Promise<ScoreRow | undefined> {
+    async bestInSeason(seasonId: string, nameKeys: string[]): Promise<ScoreRow | undefined> {
       const [row] = await select(
-        `SELECT ${cols} FROM scores s WHERE s.name_skeleton = ? AND ${IN_SEASON}
+        `SELECT ${cols} FROM scores s WHERE s.name_keys && ?::text[] AND ${IN_SEASON}
          ORDER BY ${SCORE_ORDER} LIMIT 1`,
-        [nameSkeleton, seasonId],
+        [nameKeys, seasonId],
       );
       return row;
     },
 
-    /** The player whose row of this week shows a name with this skeleton (the best, if two). */
-    async weekPlayerShownAs(weekId: string, nameSkeleton: string): Promise<string | undefined> {
+    /** The player whose row of this week shows a name sharing a key (the best, if two). */
+    async weekPlayerShownAs(weekId: string, nameKeys: string[]): Promise<string | undefined> {
       const { rows } = await db.raw(
         `SELECT w.player_key FROM weekly_scores w
-         WHERE w.week_id = ? AND w.name_skeleton = ? AND w.games_played > 0
+         WHERE w.week_id = ? AND w.name_keys && ?::text[] AND w.games_played > 0
            AND NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = w.player_key)
          ORDER BY ${WEEKLY_ORDER} LIMIT 1`,
-        [weekId, nameSkeleton],
+        [weekId, nameKeys],
       );
       return (rows as { player_key: string }[])[0]?.player_key;
+    },
+
+    /**
+     * The guest player a name with these look-alike keys stands for (guest_names, migration
+     * 005): the player of a name it shares a key with (a banned one first, so that a name like
+     * a banned one and another is refused; else the oldest), or, for a name like none before,
+     * a new player `guest:<its first key>` holding all its keys. New players are made one at a
+     * time (a transaction lock), so two look-alikes arriving together make one.
+     */
+    async guestKeyOf(nameKeys: string[]): Promise<string> {
+      const [found] = await preparedQuery<{ player_key: string }>(
+        db,
+        'scores_guest_key_of',
+        guestKeySql('$1'),
+        [nameKeys],
+      );
+      if (found) return found.player_key;
+      return db.transaction(async (trx) => {
+        await trx.raw("SELECT pg_advisory_xact_lock(hashtext('scores.guest_names'))");
+        const { rows } = await trx.raw(guestKeySql('?'), [nameKeys]);
+        const made = (rows as { player_key: string }[])[0];
+        if (made) return made.player_key;
+        const player = `guest:${nameKeys[0]}`;
+        await trx('guest_names').insert(
+          nameKeys.map((key) => ({ name_key: key, player_key: player })),
+        );
+        return player;
+      });
     },
 
     /** The all-time board from PostgreSQL, in board order (when Redis cannot answer). */
