@@ -3,7 +3,7 @@
 // weeks by quarter (past weeks are written into the scores schema, as no API makes them).
 import { randomBytes } from 'node:crypto';
 import nodePath from 'node:path';
-import { createKnex, playerNameSkeleton } from '@ballmatch/platform';
+import { createKnex, playerNameKeys, playerNameSkeleton } from '@ballmatch/platform';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { playApiGame, postOk } from '../support/api-game';
 import { useChromium } from '../support/browser';
@@ -125,7 +125,7 @@ async function insertPastWeeks(weeksAgo: number[], legend: string): Promise<void
           week_id: week.id,
           player_key: `guest:${playerNameSkeleton(legend)}`,
           player_name: legend,
-          name_skeleton: playerNameSkeleton(legend),
+          name_keys: playerNameKeys(legend),
           total_score: 4321,
           games_played: 2,
           highest_level: 5,
