@@ -21,6 +21,9 @@ describe('the name field', () => {
     ['x'.repeat(21), false],
     ['bad\u0007name', false],
     ['evil\u202ename', false],
+    ['José', true],
+    ['Аnn', false], // a Cyrillic А among Latin letters
+    ['li\u0307ly', false], // a dot over the i
   ])('takes %j as valid: %s, as the servers would', (name, valid) => {
     expect(isValidName(name)).toBe(valid);
     expect(checkPlayerName(name).ok).toBe(valid);

@@ -85,6 +85,19 @@ describe('submit dialog: the name', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  it.each([
+    ['Аnn', 'Player name must be written in one script'], // a Cyrillic А among Latin letters
+    ['li\u0307ly', 'Player name must not contain extra accent marks'], // a dot over the i
+    ['An\u200bn', 'Player name must not contain invisible'],
+  ])('says why the servers would refuse %j, with Submit off', (typed, why) => {
+    renderDialog({ defaultName: 'Alice' });
+    expect(screen.queryByText(/Player name must/)).toBeNull();
+    fireEvent.change(nameInput(), { target: { value: typed } });
+    expect(submitButton().disabled).toBe(true);
+    expect(nameInput().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(new RegExp(`^${why}`))).toBeTruthy();
+  });
+
   it('reads "Submitting...", disables itself and calls back 300 ms later with the trimmed name', () => {
     jest.useFakeTimers();
     const { onSubmit } = renderDialog({ defaultName: '  Bob the Builder  ' });

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { NAME_MAX_LENGTH, isValidName, truncateName } from '../lib/player-name';
+import { NAME_MAX_LENGTH, isValidName, nameProblem, truncateName } from '../lib/player-name';
 import './submit-score-dialog.css';
 
 /** The submit callback fires 300 ms after the form is sent. */
@@ -140,7 +140,7 @@ export function SubmitScoreDialog({
           autoComplete="nickname"
           required
           disabled={submitting}
-          error={nameError}
+          error={nameError ?? nameProblem(name)}
           onChange={(event) => {
             setNameError(undefined);
             setName(truncateName(event.target.value));

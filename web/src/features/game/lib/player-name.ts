@@ -1,5 +1,5 @@
 // The player's name: the engine's rule (1–20 characters after trimming, counted as the servers
-// count them, no control or bidirectional-override characters), typed input cut at 20,
+// count them, nothing invisible, one script, no extra accent marks), typed input cut at 20,
 // prefilled from the username, else the name saved on this device (key player_name), else a
 // guest name 'Guest-{0..9999}' chosen once per page.
 import { PLAYER_NAME_MAX_LENGTH, checkPlayerName, truncatePlayerName } from '@ballmatch/engine';
@@ -15,6 +15,15 @@ export const truncateName = truncatePlayerName;
 /** True when the servers will take this name. */
 export function isValidName(value: string): boolean {
   return checkPlayerName(value).ok;
+}
+
+/**
+ * Why the servers would refuse this name: the engine's message (mixed scripts, an extra accent
+ * mark, an invisible character...). None for a name they take, nor for an empty field.
+ */
+export function nameProblem(value: string): string | undefined {
+  const checked = checkPlayerName(value);
+  return checked.ok || checked.reason === 'empty' ? undefined : checked.message;
 }
 
 export function guestName(random: () => number = Math.random): string {
