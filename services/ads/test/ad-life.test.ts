@@ -244,6 +244,26 @@ it('a click that arrives after its ad stopped running leads to the house ad and 
   expect([ads.byRun, ads.byPause, ads.byAdmin].map((id) => clicks.get(id))).toEqual([1, 0, 0]);
 });
 
+it("another replica's pause shows here once the serving cache's time has passed on the service's clock", async () => {
+  const SERVING_CACHE_MS = 5000; // ADS_SERVING_CACHE_MS's default, which the harness keeps
+  const advertiser = await harness.newAdvertiser();
+  harness.clock.set('2027-06-07T12:00:00.000Z');
+  const ad = await paidAd(harness, advertiser, { color: 'red' });
+  await harness.admin.approveAd({ id: ad.id, startsAt: '' });
+  const served = async () => (await harness.public.listActiveAds({})).ads.map((a) => a.id);
+  expect(await served()).toContain(ad.id);
+
+  // Paused by another replica, as its store writes it: this process's cache has not heard.
+  await harness
+    .db('ads')
+    .where({ id: ad.id })
+    .update({ status: 'paused', paused_at: harness.clock.now() });
+  harness.clock.advance(SERVING_CACHE_MS);
+  expect(await served()).toContain(ad.id);
+  harness.clock.advance(1);
+  expect(await served()).not.toContain(ad.id);
+});
+
 /** An order with its Checkout Session open (not paid). */
 async function orderWithOpenCheckout(advertiser: Awaited<ReturnType<AdsHarness['newAdvertiser']>>) {
   const image = await advertiser.client.uploadImage({ kind: 'ball', content: await pngOf(64, 64) });

@@ -45,7 +45,7 @@ export function createServing(deps: {
   now: () => Date;
   cacheMs: number;
 }): ServingSource & { invalidate(): void } {
-  const cache = new ReadCache(deps.cacheMs);
+  const cache = new ReadCache(deps.cacheMs, deps.now);
   // Loaded against the clock of the load; filtered again against the clock of each read.
   const approved = () => cache.get('approved', () => deps.ads.approvedUntil(deps.now()));
 
