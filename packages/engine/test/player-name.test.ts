@@ -172,7 +172,7 @@ describe('player names', () => {
   });
 
   it('keep different letters apart: look-alikes are the servers’ skeleton’s job', () => {
-    // Cyrillic А is another letter; @ballmatch/platform's playerNameSkeleton makes them equal.
+    // Cyrillic А is another letter; @ballmatch/platform's sameName makes them one name.
     expect(playerNameKey('Аnn')).not.toBe(playerNameKey('Ann'));
   });
 
