@@ -41,10 +41,19 @@ export interface RunningAuth {
   stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
+export interface AuthOptions {
+  /** "Now" for the admins' new-user figures: which day is today (tests stand before midnight). */
+  now?: () => Date;
+}
+
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningAuth> {
+export async function start(
+  env: NodeJS.ProcessEnv = process.env,
+  options: AuthOptions = {},
+): Promise<RunningAuth> {
   const config = loadAuthConfig(env);
   const logger = createLogger('auth', config.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
   const privateKey = loadPrivateKey(config.JWT_PRIVATE_KEY, config.JWT_DEV_KEY_DIR);
 
   const connections = await openServiceConnections({
@@ -131,9 +140,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   server.add(
     authV1.AccountAdminServiceService,
     'auth.v1.AccountAdminService',
-    createAccountAdminHandlers(
-      createNewUsers({ store: createNewUserStore(db), now: () => new Date() }),
-    ),
+    createAccountAdminHandlers(createNewUsers({ store: createNewUserStore(db), now })),
     { access: 'admin' },
   );
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);

@@ -23,7 +23,7 @@ import {
   type WithClientAddress,
 } from '@ballmatch/platform/testing';
 import { authV1 } from '@ballmatch/proto';
-import { start, type RunningAuth } from '../src';
+import { start, type AuthOptions, type RunningAuth } from '../src';
 
 /** A real auth process-in-test: its own database, Redis prefix and key pair. */
 export interface AuthHarness {
@@ -43,7 +43,11 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthHarness> {
+/** `serviceOptions`: as start's (a test clock for the new-user figures). */
+export async function startAuth(
+  extraEnv: NodeJS.ProcessEnv = {},
+  serviceOptions: AuthOptions = {},
+): Promise<AuthHarness> {
   const database: TestDatabase = await createTestDatabase('auth');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
   const env = {
@@ -57,7 +61,7 @@ export async function startAuth(extraEnv: NodeJS.ProcessEnv = {}): Promise<AuthH
     JWT_DEV_KEY_DIR: keyDir,
     ...extraEnv,
   };
-  const running = await start(env);
+  const running = await start(env, serviceOptions);
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'auth', defaultTimeoutMs: 5000 };
   const services = createTestCredentials(keyDir);

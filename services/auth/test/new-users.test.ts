@@ -1,15 +1,21 @@
-import { bearer, createGrpcClient, dayOf } from '@ballmatch/platform';
+import { bearer, createGrpcClient } from '@ballmatch/platform';
+import { TestClock } from '@ballmatch/platform/testing';
 import { authV1 } from '@ballmatch/proto';
 import { startAuth, type AuthHarness } from './harness';
 
-// The admin console's new players per day, counted from the accounts table.
+// The admin console's new players per day, counted from the accounts table. Which day is today
+// is the service's clock's: the test stands on a day's last millisecond and then on the next
+// day's first, whatever the wall clock says.
 let auth: AuthHarness;
+const clock = new TestClock();
 beforeAll(async () => {
-  auth = await startAuth({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' });
+  auth = await startAuth(
+    { ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' },
+    { now: clock.now },
+  );
 });
 afterAll(() => auth.close());
 
-const DAY = 86_400_000;
 const opened: Array<{ close(): void }> = [];
 afterAll(() => opened.forEach((c) => c.close()));
 
@@ -25,7 +31,10 @@ function adminAs(token?: string) {
   return made;
 }
 
-async function register(username: string, daysAgo = 0) {
+const LAST_MS = '2031-05-06T23:59:59.999Z';
+
+/** A player registered at `at` (the accounts table's time: the database stamps it, so set here). */
+async function register(username: string, at: string) {
   const { user, token } = await auth.client.register({
     username,
     email: `${username}@example.com`,
@@ -33,12 +42,10 @@ async function register(username: string, daysAgo = 0) {
     evmWallet: '',
     clientAddress: '192.0.2.1',
   });
-  if (daysAgo > 0) {
-    await auth
-      .db('users')
-      .where({ id: user!.id })
-      .update({ created_at: new Date(Date.now() - daysAgo * DAY) });
-  }
+  await auth
+    .db('users')
+    .where({ id: user!.id })
+    .update({ created_at: new Date(at) });
   return token;
 }
 
@@ -46,10 +53,10 @@ describe('AccountAdminService.GetNewUsers', () => {
   let player: string;
   let admin: string;
   beforeAll(async () => {
-    player = await register('newbie_one');
-    await register('newbie_two');
-    await register('three_days', 3);
-    await register('forty_days', 40);
+    player = await register('newbie_one', '2031-05-06T00:00:00.000Z');
+    await register('newbie_two', LAST_MS);
+    await register('three_days', '2031-05-03T12:00:00.000Z');
+    await register('forty_days', '2031-03-27T23:59:59.999Z');
     ({ token: admin } = await auth.client.adminLogin({
       username: 'chief',
       password: 'admin-password-1',
@@ -57,22 +64,31 @@ describe('AccountAdminService.GetNewUsers', () => {
     }));
   });
 
-  it('counts players per day of registration, the last 30 days by default', async () => {
+  it("counts players per day of registration, the last 30 days by default (to the clock's today)", async () => {
+    clock.set(LAST_MS);
     const figures = await adminAs(admin).getNewUsers({ from: '', to: '' });
-    const today = dayOf(new Date());
-    expect(figures.to).toBe(today);
+    // totalUsers: every player now, the admin not among them.
+    expect(figures).toMatchObject({ from: '2031-04-07', to: '2031-05-06', totalUsers: 4 });
     expect(figures.days).toHaveLength(30);
-    expect(figures.days.at(-1)).toEqual({ day: today, users: 2 });
-    expect(figures.days.find((d) => d.day === dayOf(new Date(Date.now() - 3 * DAY)))?.users).toBe(
-      1,
-    );
+    // Both ends of the day count on it.
+    expect(figures.days.at(-1)).toEqual({ day: '2031-05-06', users: 2 });
+    expect(figures.days.find((d) => d.day === '2031-05-03')?.users).toBe(1);
     expect(figures.days.reduce((n, d) => n + d.users, 0)).toBe(3);
-    // Every player now, the admin not among them.
-    expect(figures.totalUsers).toBe(4);
 
-    const day40 = dayOf(new Date(Date.now() - 40 * DAY));
-    const old = await adminAs(admin).getNewUsers({ from: day40, to: day40 });
-    expect(old.days).toEqual([{ day: day40, users: 1 }]);
+    const old = await adminAs(admin).getNewUsers({ from: '2031-03-27', to: '2031-03-27' });
+    expect(old.days).toEqual([{ day: '2031-03-27', users: 1 }]);
+  });
+
+  it('starts a new day at midnight UTC: the day before keeps its players', async () => {
+    clock.set(LAST_MS);
+    clock.advance(1);
+    const figures = await adminAs(admin).getNewUsers({ from: '', to: '' });
+    expect(figures).toMatchObject({ from: '2031-04-08', to: '2031-05-07', totalUsers: 4 });
+    expect(figures.days.slice(-2)).toEqual([
+      { day: '2031-05-06', users: 2 },
+      { day: '2031-05-07', users: 0 },
+    ]);
+    expect(figures.days.reduce((n, d) => n + d.users, 0)).toBe(3);
   });
 
   it('refuses guests and players, and a range that is not one', async () => {
