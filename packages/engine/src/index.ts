@@ -46,6 +46,7 @@ export {
   PLAYER_NAME_MAX_LENGTH,
   PLAYER_NAME_MESSAGES,
   checkPlayerName,
+  checkPlayerNameToFind,
   playerNameKey,
   truncatePlayerName,
 } from './player-name';

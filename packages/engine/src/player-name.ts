@@ -88,6 +88,18 @@ export function playerNameKey(name: string): string {
  * Japanese or Korean (UTS 39 5.2, 'Highly Restrictive': isHighlyRestrictive). Never throws.
  */
 export function checkPlayerName(raw: string): PlayerNameCheck {
+  return check(raw, true);
+}
+
+/**
+ * A name to look up rather than to take (a ban or an unban by name): checkPlayerName without
+ * its script and accent checks, which names stored before them may break. Never throws.
+ */
+export function checkPlayerNameToFind(raw: string): PlayerNameCheck {
+  return check(raw, false);
+}
+
+function check(raw: string, spoofing: boolean): PlayerNameCheck {
   const name = raw.trim();
   const length = [...name].length;
   const reason: PlayerNameRejection | null =
@@ -101,9 +113,9 @@ export function checkPlayerName(raw: string): PlayerNameCheck {
             ? 'unknownCharacter'
             : !LETTER_OR_DIGIT.test(name)
               ? 'noLetterOrDigit'
-              : hasExtraMark(name)
+              : spoofing && hasExtraMark(name)
                 ? 'extraMark'
-                : !isHighlyRestrictive(name)
+                : spoofing && !isHighlyRestrictive(name)
                   ? 'mixedScripts'
                   : null;
   if (reason) return { ok: false, reason, message: PLAYER_NAME_MESSAGES[reason] };

@@ -402,6 +402,15 @@ describe('look-alikes in another case are the same name', () => {
     }
   });
 
+  it('bans and unbans by name a name stored before the script rule', async () => {
+    const legacy = 'Sраmmer'; // Cyrillic р and а: refused to new games, still on older rows
+    await h.admin.banPlayer({ playerName: legacy, reason: 'Spam' });
+    expect((await h.admin.listBannedPlayers({})).players.map((b) => b.playerName)).toContain(
+      legacy,
+    );
+    await h.admin.unbanPlayer({ playerName: legacy });
+  });
+
   it.each([
     [
       'Аnn',

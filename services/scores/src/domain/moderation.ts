@@ -15,7 +15,7 @@ import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 import { leaderboardUpdated } from './events';
-import { accountKey, keyOfName, parsePlayerName, type NameLookup } from './player-name';
+import { accountKey, keyOfName, parseNameToFind, type NameLookup } from './player-name';
 
 const MAX_REASON = 500;
 
@@ -85,7 +85,7 @@ export function createModeration(deps: {
    * them yet, so the ban holds for whoever comes).
    */
   async function playerOf(rawName: string) {
-    const name = parsePlayerName(rawName);
+    const name = parseNameToFind(rawName);
     const owner = await deps.names(name.name);
     return { name: name.name, key: await keyOfName(name, owner, scores.guestKeyOf) };
   }

@@ -1,4 +1,4 @@
-import { checkPlayerName } from '@ballmatch/engine';
+import { checkPlayerName, checkPlayerNameToFind, type PlayerNameCheck } from '@ballmatch/engine';
 import { AppError, playerNameKeys } from '@ballmatch/platform';
 
 export interface PlayerName {
@@ -13,7 +13,15 @@ export interface PlayerName {
 
 /** The engine's player-name rule, its refusal as a 400 on `field`. */
 export function parsePlayerName(raw: string, field = 'playerName'): PlayerName {
-  const checked = checkPlayerName(raw);
+  return parsed(checkPlayerName(raw), field);
+}
+
+/** A name to look up (a ban or unban): the engine's rule for that, which older names pass. */
+export function parseNameToFind(raw: string, field = 'playerName'): PlayerName {
+  return parsed(checkPlayerNameToFind(raw), field);
+}
+
+function parsed(checked: PlayerNameCheck, field: string): PlayerName {
   if (!checked.ok) throw new AppError('INVALID_ARGUMENT', checked.message, { field });
   return { name: checked.name, keys: playerNameKeys(checked.name) };
 }
