@@ -3,7 +3,7 @@
 // reader would take for the same name, are the same name; a name with a letter changed is not.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { confusableSkeleton, sameName } from '../src';
+import { confusableSkeleton, playerNameSkeleton, sameName } from '../src';
 
 /** confusables.txt: each source character and its prototype. */
 const CONFUSABLES = Object.entries(
@@ -30,11 +30,19 @@ const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
 const LOOK_ALIKES = new Map(
   [...LETTERS, ...LETTERS.map((l) => l.toUpperCase())].map((c) => [c, lookAlikesOf(c)]),
 );
-/** Latin and Common look-alikes only (full-width, mathematical, small capitals...). */
+/**
+ * Latin and Common look-alikes only (full-width, mathematical, small capitals...), and of
+ * those only the ones whose other case looks like the letter's other case: mathematical bold
+ * capital upsilon 𝚼 looks like Y, but its small letter, υ, looks like u, so 'AAAA𝚼' is
+ * 'aaaau' in another case, not another name.
+ */
 const LATIN_LOOK_ALIKES = new Map(
   [...LOOK_ALIKES.keys()].map((c) => [
     c,
-    lookAlikesOf(c, (s) => /[\p{sc=Latn}\p{sc=Zyyy}]/u.test(s)),
+    lookAlikesOf(
+      c,
+      (s) => /[\p{sc=Latn}\p{sc=Zyyy}]/u.test(s) && playerNameSkeleton(s) === playerNameSkeleton(c),
+    ),
   ]),
 );
 
