@@ -16,6 +16,7 @@ export * from './nats';
 export * from './outbox';
 export * from './consumer';
 export * from './jwt';
+export * from './game-result';
 export * from './dev-secrets';
 export * from './revocation';
 export * from './shutdown';
