@@ -20,12 +20,14 @@
 // and the whole stack. Two measured phases, each between two /proc snapshots:
 //   actions:     --games games in progress, each sending one action every --pace-ms (±50 %,
 //                on its own schedule whatever the answers do: a late answer makes the next
-//                action late, and its round trip counts from when it was due); a game that
-//                ends is set aside for phase 2 and its player starts a new one.
+//                action late, and its round trip counts from when it was due), never before
+//                the page could have shown the last answer (a person cannot, and the server
+//                holds such a game: docs/api.md 'Move timing'); a game that ends is set aside
+//                for phase 2 and its player starts a new one.
 //   submissions: --submissions finished games submitted (POST /api/scores) at --submit-rate
 //                a second, open loop. Games still being played when phase 1 ends are played
-//                to their end first, faster (an action every 150-450 ms: still a human's
-//                timing), and not measured.
+//                to their end first, faster (150-450 ms after the page has shown each answer:
+//                still a human's timing), and not measured.
 // Actions go over the game socket (/ws/game, one per game as the game page opens it) or, with
 // --transport http, as one POST each (the browser's fallback).
 // Then CPU ms per action and per submission, by process; round-trip p95 of the actions and
@@ -53,6 +55,18 @@ import { trustedPlayer } from './lib/trusted-player.mjs';
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 const { Sfc32, seedRng } = require(path.join(root, 'packages/engine/dist/random.js'));
+const { answerDisplay } = require(path.join(root, 'packages/engine/dist/index.js'));
+
+/**
+ * How long the page needs to show an answer (the engine's, at reduced motion: its fastest). A
+ * person acts only after it, and the sessions service holds a game whose actions keep coming
+ * sooner (docs/api.md 'Move timing'). This harness's engine, so a baseline's runs wait alike.
+ */
+const shownMs = (answer) =>
+  answerDisplay({
+    cascadeSteps: answer.steps?.length ?? 0,
+    levelUp: answer.levelUp !== undefined && answer.levelUp !== null,
+  }).totalMs;
 
 const { values: args } = parseArgs({
   options: {
@@ -308,6 +322,7 @@ async function run({ pool, db, groups, player, gameSocketUrl, base }) {
     answersSeen.all++;
     if (answer.durableSeq !== undefined) answersSeen.withDurableSeq++;
     game.view = answer.game;
+    game.shownAt = performance.now() + shownMs(answer);
     if (game.view.status === 'ended') game.socket?.close();
     if (action.type !== 'end') ledger.logged++; // the end is logged as code -1, or not at all
     if (game.view.status === 'ended') ledger.ended++;
@@ -340,7 +355,8 @@ async function run({ pool, db, groups, player, gameSocketUrl, base }) {
         game.socket?.close();
         game = await startGame();
       }
-      due += paceMs * (0.5 + random());
+      // The pace, but never before the page has shown the last answer.
+      due = Math.max(due + paceMs * (0.5 + random()), game.shownAt ?? 0);
     }
     if (game.view.status !== 'ended') unfinished.push(game);
   }
@@ -378,14 +394,14 @@ async function run({ pool, db, groups, player, gameSocketUrl, base }) {
   while (finished.length + toFinish.length < submissionCount) toFinish.push(await startGame());
   log(
     `${finished.length} games finished in phase 1; playing ${toFinish.length} more to their ` +
-      `end, an action every 150-450 ms`,
+      `end, an action 150-450 ms after the page has shown the last answer`,
   );
   await Promise.all(
     toFinish.map(async (game, i) => {
       const random = randomStream(`finish/${i}`);
       try {
         while (game.view.status !== 'ended') {
-          await sleep(150 + random() * 300);
+          await sleep((game.shownAt ?? 0) - performance.now() + 150 + random() * 300);
           await act(game);
         }
         finished.push(game);

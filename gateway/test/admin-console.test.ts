@@ -53,14 +53,15 @@ describe('admin console routes answer admins only', () => {
 
 describe('player tracking', () => {
   it("a session's detail carries the server's timing analysis; an admin unflags it with a reason", async () => {
-    const bot = await play('Metronome', { gapMs: () => 300, maxMoves: 12 });
+    // Even gaps, slower than the page shows any answer: only the evenness is at fault.
+    const bot = await play('Metronome', { gapMs: () => 2000, maxMoves: 12 });
     const detail = await admin.get(`/api/admin/player-sessions/${bot.sessionId}`);
     expect(detail.status).toBe(200);
     expect(detail.json).toMatchObject({
       id: bot.sessionId,
       suspicious: true,
       timing: {
-        meanGap: 300,
+        meanGap: 2000,
         coefficientOfVariation: 0,
         suspicious: true,
         flags: ['lowVariation'],
@@ -70,7 +71,7 @@ describe('player tracking', () => {
     const timing = detail.json.timing as { moveCount: number; gapCount: number; gaps: number[] };
     expect(timing.moveCount).toBeGreaterThanOrEqual(12);
     expect(timing.gapCount).toBe(timing.moveCount - 1);
-    expect(timing.gaps).toEqual(Array(timing.gapCount).fill(300));
+    expect(timing.gaps).toEqual(Array(timing.gapCount).fill(2000));
 
     const unflagged = await admin.post(`/api/admin/player-sessions/${bot.sessionId}/unflag`, {
       reason: 'Known speed player',

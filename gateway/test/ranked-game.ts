@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { TestClock } from '@ballmatch/platform/testing';
-import { playOut, type PlayOptions, type ShownGame } from '../../services/scores/test/play';
+import {
+  playOut,
+  type PlayedAnswer,
+  type PlayOptions,
+  type ShownGame,
+} from '../../services/scores/test/play';
+import {
+  openGameSocket,
+  type GameSocketClient,
+} from '../../services/sessions/test/game-socket-client';
 import { followOffer } from './ads-support';
 import { client } from './stack';
 
 /**
  * A ranked game played over HTTP as the browser plays it: a session, then one action at a time
- * (POST /api/player-sessions/{id}/actions with its X-Session-Credential), the sessions
- * service's test clock moved between actions (a person's uneven pace unless `gapMs` says). The
- * extra moves are earned as the browser earns them: the game's reward ad is followed first.
+ * (POST /api/player-sessions/{id}/actions with its X-Session-Credential, or with `overSocket`
+ * over the gateway's /ws/game, as the page sends them), the sessions service's test clock moved
+ * between actions (a person's uneven pace unless `gapMs` says). The extra moves are earned as
+ * the browser earns them: the game's reward ad is followed first.
  */
 export interface RankedGame {
   playerName: string;
@@ -27,7 +37,7 @@ export async function playRankedGame(
   base: string,
   sessionsClock: TestClock,
   playerName: string,
-  options: Partial<Omit<PlayOptions, 'advance'>> = {},
+  options: Partial<Omit<PlayOptions, 'advance'>> & { overSocket?: boolean } = {},
   c = client(base),
 ): Promise<RankedGame> {
   played += 1;
@@ -44,16 +54,31 @@ export async function playRankedGame(
     offers: { reward: { id: string } };
   };
   const owner = { 'x-session-credential': credential };
+  // The socket's message limit counts real seconds while this game's minutes pass in
+  // milliseconds: a new socket every 30 actions.
+  const openSocket = () =>
+    openGameSocket(`${base.replace(/^http/, 'ws')}/ws/game`, { origin: base });
+  let socket: GameSocketClient | null = null;
+  let sent = 0;
   const final = await playOut(
     game,
     async (seq, action) => {
       if (action.type === 'extraMoves') await followOffer(base, offers.reward.id);
+      if (options.overSocket) {
+        if (sent++ % 30 === 0) {
+          socket?.close();
+          socket = await openSocket();
+        }
+        const frame = await socket!.ask({ type: 'action', session: id, seq, credential, action });
+        if (frame.type !== 'answer') throw new Error(`action: ${JSON.stringify(frame)}`);
+        return frame.answer as unknown as PlayedAnswer;
+      }
       const res = await c.post(`/api/player-sessions/${id}/actions`, { seq, action }, owner);
       if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);
-      return (res.json as { game: ShownGame }).game;
+      return res.json as unknown as PlayedAnswer;
     },
     { rngSeed: played, ...options, advance: (ms) => sessionsClock.advance(ms) },
-  );
+  ).finally(() => socket?.close());
   return {
     playerName,
     sessionId: id,

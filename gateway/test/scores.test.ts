@@ -1,4 +1,6 @@
 import { eventually, TestClock } from '@ballmatch/platform/testing';
+import type { GameView } from '../../services/sessions/src/domain/games';
+import { greedyMove } from '../../services/sessions/test/play';
 import { claimOf, playRankedGame, type RankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
@@ -389,6 +391,19 @@ describe('scores over HTTP', () => {
     expect(audit.map((e) => e.action)).toEqual(
       expect.arrayContaining(['score.clear', 'score.reject']),
     );
+  });
+
+  it('a bot answering every 150-400 ms over the game socket is held for review: the page could not have shown its answers', async () => {
+    const bot = await newGame('Sock Bot', {
+      overSocket: true,
+      choose: (game) => greedyMove(game as unknown as GameView),
+      gapMs: (i) => 150 + ((i * 97) % 251),
+    });
+    expect(bot.status).toBe('ended');
+    const res = await submit('/api/scores', bot);
+    expect(res.json).toMatchObject({ score: bot.score, reviewState: 'held' });
+    const detail = await (await admin()).get(`/api/admin/player-sessions/${bot.sessionId}`);
+    expect(detail.json.timing).toMatchObject({ flags: ['fasterThanAnimation'] });
   });
 
   it("the page's own move times hold no score: 20 ms apart, beside a game the server timed at a person's pace", async () => {

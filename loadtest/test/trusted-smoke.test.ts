@@ -55,6 +55,8 @@ it.each([
 
     const { checks } = report;
     expect(checks.mismatches).toEqual([]);
+    // Played at a person's pace (never before the page could show an answer): none held.
+    expect(checks.scoresHeldForReview).toBe(0);
     expect(checks).toMatchObject({ lost: 0, duplicated: 0, outboxLeft: 0, failures: 0 });
     // Every service's outbox was looked at, not only the scores service's.
     expect(Object.keys(checks.outboxLeftBySchema)).toEqual(

@@ -52,6 +52,8 @@ export interface CascadeStep {
 
 export interface Resolution {
   steps: CascadeStep[];
+  /** Rounds resolved (steps.length when the steps are recorded). */
+  rounds: number;
   points: number;
   targetCollected: number;
   runCount: number;
@@ -113,6 +115,7 @@ export function resolveBoard(
   const target = COLORS.indexOf(targetColor);
   const resolution: Resolution = {
     steps: [],
+    rounds: 0,
     points: 0,
     targetCollected: 0,
     runCount: 0,
@@ -153,6 +156,7 @@ export function resolveBoard(
       step.targetCollected = targetCollected;
       resolution.steps.push(step);
     }
+    resolution.rounds++;
     resolution.points += tally.points;
     resolution.targetCollected += targetCollected;
     resolution.runCount += tally.runCount;

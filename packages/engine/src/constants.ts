@@ -51,6 +51,17 @@ export const ANIMATION = {
   fallMs: 700,
 } as const;
 
+/**
+ * The same sequence under prefers-reduced-motion, much shorter: the fastest the page plays an
+ * answer (README.md 'Answer display time'; every duration at most ANIMATION's).
+ */
+export const REDUCED_ANIMATION = {
+  swapMs: 60,
+  swapSteps: 2,
+  popMs: 100,
+  fallMs: 160,
+} as const;
+
 /** Anti-cheat timing thresholds (README.md, 'Anti-cheat timing'). */
 export const TIMING = {
   minMoves: 5,
@@ -58,4 +69,11 @@ export const TIMING = {
   fastRatioThreshold: 0.3,
   variationThreshold: 0.1,
   maxCountedGapMs: 10_000,
+  /**
+   * How much sooner than the page's fastest display of an answer the next action may arrive
+   * before it is too soon: what network delays can hide (README.md, 'Anti-cheat timing').
+   */
+  displayToleranceMs: 100,
+  /** Answers followed too soon before a game is held (a clock's step makes one; a bot dozens). */
+  minTooSoon: 3,
 } as const;

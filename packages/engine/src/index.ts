@@ -11,6 +11,7 @@ export {
   LEVEL,
   MIN_RUN,
   OUT_OF_MOVES_DELAY_MS,
+  REDUCED_ANIMATION,
   TIMING,
 } from './constants';
 export type { Color } from './constants';
@@ -51,8 +52,10 @@ export {
   truncatePlayerName,
 } from './player-name';
 export type { PlayerNameCheck, PlayerNameRejection } from './player-name';
-export { analyzeTiming } from './timing';
-export type { TimingAnalysis, TimingFlag } from './timing';
+export { analyzePace, analyzeTiming } from './timing';
+export type { PaceAnalysis, PaceFlag, TimingAnalysis, TimingFlag } from './timing';
+export { answerDisplay } from './display';
+export type { AnswerDisplay, AnswerDurations, AnswerShape } from './display';
 export {
   LOG_FORMAT_VERSION,
   MAX_LOG_ENTRIES,

@@ -7,6 +7,7 @@ import { REJECTION_MESSAGES } from './rejections';
 import type { Rejection } from './rejections';
 import { analyzeTiming } from './timing';
 import type { TimingAnalysis } from './timing';
+import type { AnswerShape } from './display';
 import type { GameState } from './types';
 
 export type ReplayRejection = Rejection | 'invalidEntry' | 'logTooLong';
@@ -26,6 +27,8 @@ export interface ReplaySuccess {
   resets: number;
   /** Timing analysis of the swaps' timestamps. */
   timing: TimingAnalysis;
+  /** What each entry was answered, in log order: the page's display time of it (display.ts). */
+  answers: AnswerShape[];
   /** The final state; the end of the log ends the game, so its status is 'ended'. */
   state: GameState;
 }
@@ -57,6 +60,9 @@ function entryProblem(entry: GameLogEntry, previousAt: number): string | null {
   return entry.type === 'reset' || entry.type === 'extraMoves' ? null : 'Unknown entry type.';
 }
 
+/** A reset's new board and a grant's moves are shown at once, with no cascade. */
+const SHOWN_AT_REST: AnswerShape = { cascadeSteps: 0, levelUp: false };
+
 /** Replays a log from the game's seed; the end of the log is the end of the game. */
 export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult {
   if (!Array.isArray(log)) {
@@ -73,6 +79,7 @@ export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult
   // One play for the whole game, changed in place: no state is built until the end.
   const play = newPlay(seed);
   const swapTimes: number[] = [];
+  const answers: AnswerShape[] = [];
   let resets = 0;
   let previousAt = -Infinity;
   for (let entryIndex = 0; entryIndex < log.length; entryIndex++) {
@@ -85,8 +92,15 @@ export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult
     if (entry.type === 'swap') {
       const outcome = swapInPlay(play, entry.from, entry.to, false);
       refusal = typeof outcome === 'string' ? outcome : null;
+      if (typeof outcome !== 'string') {
+        answers.push({
+          cascadeSteps: outcome.resolution.rounds,
+          levelUp: outcome.levelUp !== null,
+        });
+      }
     } else {
       refusal = entry.type === 'reset' ? resetInPlay(play) : grantInPlay(play);
+      answers.push(SHOWN_AT_REST);
     }
     if (refusal !== null) {
       return { ok: false, entryIndex, reason: refusal, message: REJECTION_MESSAGES[refusal] };
@@ -107,6 +121,7 @@ export function replay(seed: string, log: readonly GameLogEntry[]): ReplayResult
     extraMovesGranted: state.extraMovesGranted,
     resets,
     timing: analyzeTiming(swapTimes),
+    answers,
     state,
   };
 }

@@ -1,6 +1,7 @@
 // Anti-cheat move-timing analysis (README.md, 'Anti-cheat timing'): the same verdict on the client
 // and on the server.
 import { TIMING } from './constants';
+import { answerDisplay, type AnswerShape } from './display';
 
 export type TimingFlag = 'fastMoves' | 'lowVariation';
 
@@ -69,4 +70,45 @@ export function analyzeTiming(timestamps: readonly number[]): TimingAnalysis {
     suspicious: flags.length > 0,
     flags,
   };
+}
+
+/** The page-pace rule's flag: answers followed sooner than the page can show them. */
+export type PaceFlag = 'fasterThanAnimation';
+
+/** The page-pace rule's finding (README.md, 'Anti-cheat timing'). */
+export interface PaceAnalysis {
+  /** Answers the page animates that another action followed. */
+  answersJudged: number;
+  /** Of those, the ones followed too soon: before the page could have shown them. */
+  tooSoon: number;
+  /** True when at least TIMING.minTooSoon answers were followed too soon (of TIMING.minMoves actions or more). */
+  suspicious: boolean;
+  flags: PaceFlag[];
+}
+
+/**
+ * Judges the gap after each answer the page animates. `times`: when each action arrived (ms, in
+ * play order, by the server's clock); `answers[i]`: what action i was answered. The next action
+ * is too soon when it arrived more than TIMING.displayToleranceMs before the page, at its
+ * fastest, could have finished showing the answer (answerDisplay). Network delays can hide only
+ * the answer's opening, which the page plays while the action travels (the rest waits for the
+ * answer); hiding even 100 ms of it needs the answer's trip back, the next action's trip and the
+ * player's reaction to add up to under 60 ms (at reduced motion, whose opening is 160 ms).
+ */
+export function analyzePace(
+  times: readonly number[],
+  answers: readonly AnswerShape[],
+): PaceAnalysis {
+  let answersJudged = 0;
+  let tooSoon = 0;
+  const count = Math.min(times.length, answers.length);
+  for (let i = 0; i + 1 < count; i++) {
+    const shown = answerDisplay(answers[i]).totalMs;
+    if (shown === 0) continue;
+    answersJudged++;
+    if (times[i + 1] - times[i] < shown - TIMING.displayToleranceMs) tooSoon++;
+  }
+  // As the gaps' rule: a game of fewer actions is not judged.
+  const suspicious = count >= TIMING.minMoves && tooSoon >= TIMING.minTooSoon;
+  return { answersJudged, tooSoon, suspicious, flags: suspicious ? ['fasterThanAnimation'] : [] };
 }

@@ -16,7 +16,7 @@ import {
   resetGrid,
   swap,
 } from '../src';
-import type { Cell, GameLog, GameState } from '../src';
+import type { Cell, GameLog, GameState, ReplayResult } from '../src';
 import { deepFreeze } from './helpers';
 
 /** mulberry32: the test's own choices, independent of the engine's PRNG. */
@@ -36,6 +36,12 @@ function expectSame(now: unknown, then: unknown): void {
   const b = JSON.stringify(then);
   if (a !== b) expect(JSON.parse(a)).toEqual(JSON.parse(b));
 }
+
+/**
+ * A replay as the engine before gave it: `answers` (each entry's cascade, for the timing rule)
+ * came later, and is checked against the live answers in display.test.ts.
+ */
+const asBefore = (result: ReplayResult) => (result.ok ? { ...result, answers: undefined } : result);
 
 /** A swap as a player might try it: mostly a listed move, sometimes a refused one. */
 function pickSwap(moves: { from: Cell; to: Cell }[], pick: (n: number) => number) {
@@ -92,14 +98,14 @@ describe('equivalence with the engine before the speed-up', () => {
         actions++;
         if (result.ok) state = result.state;
       }
-      expectSame(replay(seed, log), replayBefore(seed, log));
+      expectSame(asBefore(replay(seed, log)), replayBefore(seed, log));
       // A log cut short or with one entry turned impossible is judged the same way too.
       const cut = log.slice(0, pick(log.length + 1));
-      expectSame(replay(seed, cut), replayBefore(seed, cut));
+      expectSame(asBefore(replay(seed, cut)), replayBefore(seed, cut));
       if (log.length > 0) {
         const broken = [...log];
         broken[pick(log.length)] = { type: 'swap', from: { x: 0, y: 0 }, to: { x: 2, y: 0 }, at };
-        expectSame(replay(seed, broken), replayBefore(seed, broken));
+        expectSame(asBefore(replay(seed, broken)), replayBefore(seed, broken));
       }
     }
     expect(actions).toBeGreaterThan(GAMES * 30);
@@ -111,7 +117,10 @@ describe('equivalence with the engine before the speed-up', () => {
     );
     const decoded = parseGameLog(JSON.stringify(fixture.log));
     if (!decoded.ok) throw new Error(decoded.error);
-    expectSame(replay(fixture.seed, decoded.log), replayBefore(fixture.seed, decoded.log));
+    expectSame(
+      asBefore(replay(fixture.seed, decoded.log)),
+      replayBefore(fixture.seed, decoded.log),
+    );
     expect(encodeGameLog(decoded.log)).toEqual(fixture.log);
   });
 });

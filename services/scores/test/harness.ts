@@ -29,7 +29,7 @@ import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { start as startAuthService, type RunningAuth } from '../../auth/src';
 import { start as startSessions, type RunningSessions } from '../../sessions/src';
 import { start, STREAMS, type RunningScores } from '../src';
-import { playOut, type PlayerAction, type PlayOptions, type ShownGame } from './play';
+import { playOut, type PlayedAnswer, type PlayerAction, type PlayOptions } from './play';
 
 /** A ranked game played through the sessions service, as its owner knows it. */
 export interface Game {
@@ -309,13 +309,13 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       );
       const { id, credential } = created;
       credentials.set(id, credential);
-      const send = async (seq: number, action: PlayerAction): Promise<ShownGame> =>
-        (
-          await sessions.playAction(
-            { id, seq, action: toProtoAction(action) },
-            { sessionCredential: credential },
-          )
-        ).game!;
+      const send = async (seq: number, action: PlayerAction): Promise<PlayedAnswer> => {
+        const answer = await sessions.playAction(
+          { id, seq, action: toProtoAction(action) },
+          { sessionCredential: credential },
+        );
+        return { ...answer, game: answer.game! };
+      };
       const final = await playOut(created.game!, send, {
         rngSeed: gameCount,
         ...options,

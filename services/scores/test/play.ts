@@ -1,4 +1,12 @@
-import { findMoves, gridFromCells, type Cell, type Color } from '@ballmatch/engine';
+import {
+  ANIMATION,
+  answerDisplay,
+  findMoves,
+  gridFromCells,
+  type AnswerShape,
+  type Cell,
+  type Color,
+} from '@ballmatch/engine';
 
 /**
  * Playing a ranked game the way a player does: against the sessions service, one action at a
@@ -25,9 +33,19 @@ export type PlayerAction =
   | { type: 'extraMoves' }
   | { type: 'end' };
 
+/** An action's answer, as much of it as the player reads: the game, and what the page shows. */
+export interface PlayedAnswer {
+  game: ShownGame;
+  steps: readonly unknown[];
+  levelUp?: unknown;
+}
+
 export interface PlayOptions {
-  /** Milliseconds between action i - 1 and action i by the server's clock. */
-  gapMs?: (i: number) => number;
+  /**
+   * Milliseconds between action i - 1 and action i by the server's clock, knowing what the
+   * answer to action i - 1 showed (null before the first).
+   */
+  gapMs?: (i: number, shown: AnswerShape | null) => number;
   /** Moves the sessions service's clock on by this many milliseconds. */
   advance(ms: number): void;
   /** Swaps to make before ending the game (default: until the game ends by itself). */
@@ -36,6 +54,8 @@ export interface PlayOptions {
   finish?: boolean;
   /** Picks the swaps (default 1). */
   rngSeed?: number;
+  /** Picks the swap on the board shown (default: a random one of them). */
+  choose?: (game: ShownGame) => { from: Cell; to: Cell };
 }
 
 /** Deterministic random numbers in [0, 1) (mulberry32). */
@@ -50,10 +70,14 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-/** A person's uneven pace: 400 to 2,400 ms between actions, never the same rhythm twice. */
-export function humanPace(seed = 1): (i: number) => number {
+/**
+ * A person's uneven pace: the page shows the answer before (at the normal speed), then 400 to
+ * 2,400 ms, never the same rhythm twice.
+ */
+export function humanPace(seed = 1): (i: number, shown: AnswerShape | null) => number {
   const random = randomSource(seed * 7919 + 17);
-  return () => 400 + Math.floor(random() * 2000);
+  return (_i, shown) =>
+    (shown ? answerDisplay(shown, ANIMATION).totalMs : 0) + 400 + Math.floor(random() * 2000);
 }
 
 /** The swaps the board shown allows, as a player finds them. */
@@ -68,15 +92,21 @@ export function swapsOn(game: ShownGame) {
  */
 export async function playOut(
   start: ShownGame,
-  send: (seq: number, action: PlayerAction) => Promise<ShownGame>,
+  send: (seq: number, action: PlayerAction) => Promise<PlayedAnswer>,
   options: PlayOptions,
 ): Promise<ShownGame> {
   const random = randomSource(options.rngSeed ?? 1);
   const gap = options.gapMs ?? humanPace(options.rngSeed ?? 1);
   const maxMoves = options.maxMoves ?? Infinity;
   let game = start;
+  let shown: AnswerShape | null = null;
+  const play = async (action: PlayerAction) => {
+    const answer = await send(game.seq, action);
+    shown = { cascadeSteps: answer.steps.length, levelUp: (answer.levelUp ?? null) !== null };
+    return answer.game;
+  };
   for (let i = 0; game.status !== 'ended' && game.totalMoves < maxMoves; i++) {
-    options.advance(gap(i));
+    options.advance(gap(i, shown));
     let action: PlayerAction;
     if (game.status === 'gameOverPending') {
       action = game.extraMovesGranted ? { type: 'end' } : { type: 'extraMoves' };
@@ -84,14 +114,14 @@ export async function playOut(
       action = { type: 'reset' };
     } else {
       const moves = swapsOn(game);
-      const move = moves[Math.floor(random() * moves.length)]!;
+      const move = options.choose?.(game) ?? moves[Math.floor(random() * moves.length)]!;
       action = { type: 'swap', from: move.from, to: move.to };
     }
-    game = await send(game.seq, action);
+    game = await play(action);
   }
   if (game.status !== 'ended' && options.finish !== false) {
-    options.advance(gap(-1));
-    game = await send(game.seq, { type: 'end' });
+    options.advance(gap(-1, shown));
+    game = await play({ type: 'end' });
   }
   return game;
 }

@@ -1,6 +1,6 @@
 import { newSession, update } from './fixtures';
 import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
-import { startSessions, type SessionsHarness } from './harness';
+import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
 import { movesOn } from './play';
 
 /**
@@ -11,10 +11,7 @@ import { movesOn } from './play';
 let svc: SessionsHarness;
 const sockets: GameSocketClient[] = [];
 beforeAll(async () => {
-  svc = await startSessions({
-    RANKED_STARTS_PER_HOUR_PER_ADDRESS: '1000',
-    RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
-  });
+  svc = await startSessions(MANY_STARTS);
 });
 afterAll(async () => {
   sockets.forEach((s) => s.close());

@@ -3,21 +3,19 @@ import { connectRedis, revokeToken, SESSION_COOKIE, signOutEverywhere } from '@b
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
+import type { GameView } from '../src/domain/games';
 import { ACTIONS_BURST, MAX_MESSAGE_BYTES, RECHECK_MS } from '../src/ws/game-socket';
 import { listen, newSession } from './fixtures';
 import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
-import { startSessions, type SessionsHarness } from './harness';
-import { humanGap, movesOn } from './play';
+import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
+import { humanGap, movesOn, playOverSocket } from './play';
 
 /** The game socket (docs/api.md 'Ranked games over the game socket'), against real stores. */
 let svc: SessionsHarness;
 let redis: Redis;
 const opened: GameSocketClient[] = [];
 beforeAll(async () => {
-  svc = await startSessions({
-    RANKED_STARTS_PER_HOUR_PER_ADDRESS: '1000',
-    RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
-  });
+  svc = await startSessions(MANY_STARTS);
   redis = await connectRedis({
     url: 'redis://127.0.0.1:6379',
     keyPrefix: svc.env.REDIS_KEY_PREFIX!,
@@ -67,26 +65,13 @@ async function guestGame() {
 describe('the game socket', () => {
   it('a whole game played over it: ended once, its log replays, session.finished once', async () => {
     const events = await listen(svc.bus, 'session.finished');
-    const ws = await socket();
-    const { id, game: first, credential } = await guestGame();
-    let game = first;
-    svc.clock.set('2031-03-03T10:00:00.000Z');
-    for (let i = 0; i < 400 && game.status !== 'ended'; i++) {
-      svc.clock.advance(humanGap(i));
-      if (game.status === 'gameOverPending' && !game.extraMovesGranted) svc.rewardClicks.click(id);
-      const act =
-        game.status === 'gameOverPending'
-          ? { type: game.extraMovesGranted ? 'end' : 'extraMoves' }
-          : game.hasMoves
-            ? swapOn(game)
-            : { type: 'reset' };
-      const frame = await ws.ask(action(id, game.seq, act, credential));
-      expect(frame).toMatchObject({ type: 'answer', session: id, seq: game.seq });
-      game = answerOf(frame).game;
-    }
-    if (game.status !== 'ended') {
-      game = answerOf(await ws.ask(action(id, game.seq, { type: 'end' }, credential))).game;
-    }
+    const session = await guestGame();
+    const { id, credential } = session;
+    const { game, ws } = await playOverSocket(
+      svc,
+      { ...session, game: session.game as unknown as GameView },
+      { open: socket, gapMs: humanGap },
+    );
     expect(game.status).toBe('ended');
 
     const scoring = await svc.client.getSessionForScoring({ id });

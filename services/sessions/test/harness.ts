@@ -70,6 +70,12 @@ function rewardClickStandIn() {
   };
 }
 
+/** Start limits no test of whole games reaches (seed shopping is tested on its own). */
+export const MANY_STARTS = {
+  RANKED_STARTS_PER_HOUR_PER_ADDRESS: '1000',
+  RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
+};
+
 export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<SessionsHarness> {
   const database: TestDatabase = await createTestDatabase('sessions');
   const credentials = createTestCredentials();

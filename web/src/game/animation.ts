@@ -3,7 +3,14 @@
 // two parts: the opening (the swap and the pop of the runs it makes, which the board already
 // shows) while the server is asked, then the rest of the cascade from its answer. Balls only
 // ever move the way the engine says they moved.
-import { ANIMATION, GRID_COLUMNS, type Cell, type Color, type Grid } from '@ballmatch/engine';
+import {
+  ANIMATION,
+  GRID_COLUMNS,
+  REDUCED_ANIMATION,
+  type Cell,
+  type Color,
+  type Grid,
+} from '@ballmatch/engine';
 import type { CascadeStep } from '@ballmatch/engine';
 
 export interface Durations {
@@ -16,13 +23,11 @@ export interface Durations {
   shakeAmplitude: number;
 }
 
+// The engine's durations: the server's timing rule counts on them (its answerDisplay).
 export const NORMAL_DURATIONS: Durations = { ...ANIMATION, shakeMs: 320, shakeAmplitude: 0.12 };
 /** prefers-reduced-motion: the same sequence, much shorter, and no shaking. */
 export const REDUCED_DURATIONS: Durations = {
-  swapMs: 60,
-  swapSteps: 2,
-  popMs: 100,
-  fallMs: 160,
+  ...REDUCED_ANIMATION,
   shakeMs: 240,
   shakeAmplitude: 0,
 };

@@ -1,6 +1,8 @@
 import {
   ANIMATION,
   GRID_COLUMNS,
+  REDUCED_ANIMATION,
+  answerDisplay,
   createGame,
   findMoves,
   swap,
@@ -229,6 +231,32 @@ describe('animation timelines from the engine’s steps', () => {
     expect(sampleTimeline(timeline, 200).phase?.kind).toBe('pop');
     expect(sampleTimeline(timeline, 549).phase?.kind).toBe('pop');
     expect(sampleTimeline(timeline, 550).phase?.kind).toBe('fall');
+  });
+
+  it("takes exactly the engine's display time of the answer, which the server's timing rule judges by", () => {
+    for (const [durations, motion] of [
+      [NORMAL_DURATIONS, ANIMATION],
+      [REDUCED_DURATIONS, REDUCED_ANIMATION],
+    ] as const) {
+      expect(durations).toMatchObject(motion);
+      for (const { before, result } of someSwaps(60)) {
+        const shown = answerDisplay({ cascadeSteps: result.steps.length, levelUp: false }, motion);
+        const opening = buildOpeningTimeline(
+          before.grid,
+          { from: result.from, to: result.to, pop: result.steps[0] },
+          durations,
+        );
+        expect(opening.total).toBe(shown.openingMs);
+        expect(buildCascadeTimeline(opening.final, result.steps, durations).total).toBe(
+          shown.afterAnswerMs,
+        );
+        expect(buildSwapTimeline(before.grid, result, durations).total).toBe(shown.totalMs);
+      }
+    }
+    // Reduced motion is the page's fastest: what the server's rule assumes by default.
+    const [{ result }] = someSwaps(1);
+    const answer = { cascadeSteps: result.steps.length, levelUp: false };
+    expect(answerDisplay(answer)).toEqual(answerDisplay(answer, REDUCED_DURATIONS));
   });
 
   it('is much shorter with reduced motion, and a refused swap only flashes then', () => {

@@ -272,14 +272,15 @@ export function createGames(deps: GameDeps) {
   /**
    * The game has just ended, in the transaction that ended it: the session ends too, with the
    * figures of this game (whatever the page reported last, or could not report once the game
-   * had ended), the server's timing analysis runs on the times this server received the swaps,
-   * and `session.finished` is written for the statistics.
+   * had ended), the server's timing rules run on the times this server received the actions
+   * (docs/api.md 'Move timing': their gaps, and each against the page's display of the answer
+   * before it), and `session.finished` is written for the statistics.
    */
   async function finish(trx: Knex.Transaction, id: string, state: GameState, at: Date) {
-    await sessions.lock(trx, id);
+    const session = (await sessions.lock(trx, id))!;
     // Every action is the player's input (a bot keeps its pace through resets and extra moves).
-    const times = (await games.actions(id, trx)).map((a) => a.receivedAt.getTime());
-    const verdict = judgeTiming(times);
+    const actions = await games.actions(id, trx);
+    const verdict = judgeTiming({ sessionId: id, seed: session.seed, actions });
     let row: SessionRow = await sessions.end(trx, id, {
       totalScore: state.score,
       matchCount: state.totalMatches,
@@ -482,8 +483,9 @@ export function createGames(deps: GameDeps) {
 
     /** Player tracking: the server's timing analysis of the game's actions as received. */
     async timing(id: string) {
-      const actions = await games.actions(id);
-      return timingReport(actions.map((a) => a.receivedAt.getTime()));
+      const [session, actions] = await Promise.all([sessions.byId(id), games.actions(id)]);
+      if (!session) throw notFound();
+      return timingReport({ sessionId: id, seed: session.seed, actions });
     },
 
     /**

@@ -1,7 +1,32 @@
-import { analyzeTiming, type TimingAnalysis } from '@ballmatch/engine';
+import {
+  analyzePace,
+  analyzeTiming,
+  entryFromCode,
+  replay,
+  type PaceAnalysis,
+  type PaceFlag,
+  type TimingAnalysis,
+  type TimingFlag,
+} from '@ballmatch/engine';
+import { AppError } from '@ballmatch/platform';
+import type { LoggedAction } from '../store/games';
 
 /** The gaps player tracking shows (a game's log is rarely longer). */
 const MAX_GAPS = 2000;
+
+/** A held game's log as judged: its seed, and its actions in play order as received. */
+export interface TimedGame {
+  sessionId: string;
+  seed: string;
+  actions: readonly LoggedAction[];
+}
+
+/** The server's timing rules on a game (docs/api.md 'Move timing'). */
+export interface TimingReport extends Omit<TimingAnalysis, 'flags'> {
+  flags: (TimingFlag | PaceFlag)[];
+  /** The page-pace rule: answers followed sooner than the page can show them. */
+  pace: PaceAnalysis;
+}
 
 export interface TimingVerdict {
   suspicious: boolean;
@@ -12,30 +37,57 @@ export interface TimingVerdict {
 }
 
 /**
- * The server's own verdict (the engine's analyzeTiming: the same rule the client applies) on every
- * timestamp the session holds. Sorted first: updates may arrive out of order (a retried one
- * after a later one), and an arrival order is not a move order.
+ * Both of the server's rules on the times this server received the game's actions: the engine's
+ * analyzeTiming (too many gaps under 100 ms, or gaps too even), and its analyzePace (actions
+ * sooner than the page could have shown the answer before them, by the cascades the replay of
+ * the log from the seed gives). The page's own clock takes no part.
  */
-export function judgeTiming(timestamps: readonly number[]): TimingVerdict {
-  const analysis = analyzeTiming(inOrder(timestamps));
-  const percent = Math.round(analysis.fastRatio * 100);
-  const details =
-    `${analysis.moveCount} moves: ${analysis.fastGapCount} of ${analysis.gapCount} gaps ` +
-    `under 100 ms (${percent}%), variation ${analysis.coefficientOfVariation.toFixed(3)}, ` +
-    `mean gap ${Math.round(analysis.meanGap)} ms` +
-    (analysis.flags.length ? ` [${analysis.flags.join(', ')}]` : '');
+export function timingOf(game: TimedGame): TimingReport {
+  const times = game.actions.map((a) => a.receivedAt.getTime());
+  // Sorted for the gaps' rules: an arrival order read from two replicas' clocks may disagree.
+  const analysis = analyzeTiming(inOrder(times));
+  const replayed = replay(
+    game.seed,
+    game.actions.map((a) => entryFromCode(a.code, 0)),
+  );
+  if (!replayed.ok) {
+    throw new AppError(
+      'INTERNAL',
+      `The log of game ${game.sessionId} does not replay: ${replayed.message}`,
+    );
+  }
+  const pace = analyzePace(times, replayed.answers);
   return {
-    suspicious: analysis.suspicious,
+    ...analysis,
+    suspicious: analysis.suspicious || pace.suspicious,
+    flags: [...analysis.flags, ...pace.flags],
+    pace,
+  };
+}
+
+/** The verdict given when the game ends: the flag's details name what was measured. */
+export function judgeTiming(game: TimedGame): TimingVerdict {
+  const report = timingOf(game);
+  const percent = Math.round(report.fastRatio * 100);
+  const details =
+    `${report.moveCount} moves: ${report.fastGapCount} of ${report.gapCount} gaps ` +
+    `under 100 ms (${percent}%), variation ${report.coefficientOfVariation.toFixed(3)}, ` +
+    `mean gap ${Math.round(report.meanGap)} ms, ${report.pace.tooSoon} of ` +
+    `${report.pace.answersJudged} answers followed before the page could show them` +
+    (report.flags.length ? ` [${report.flags.join(', ')}]` : '');
+  return {
+    suspicious: report.suspicious,
     details,
-    averageMoveDuration: analysis.averageMoveDuration,
+    averageMoveDuration: report.averageMoveDuration,
   };
 }
 
 const inOrder = (timestamps: readonly number[]) => [...timestamps].sort((a, b) => a - b);
 
-/** What an admin reads in player tracking: the analysis and the gaps it was made of. */
-export function timingReport(timestamps: readonly number[]): TimingAnalysis & { gaps: number[] } {
-  const sorted = inOrder(timestamps);
+/** What an admin reads in player tracking: the rules' findings and the gaps they were made of. */
+export function timingReport(game: TimedGame): Omit<TimingReport, 'pace'> & { gaps: number[] } {
+  const { pace: _pace, ...report } = timingOf(game);
+  const sorted = inOrder(game.actions.map((a) => a.receivedAt.getTime()));
   const gaps = sorted.slice(1, MAX_GAPS + 1).map((at, i) => at - sorted[i]!);
-  return { ...analyzeTiming(sorted), gaps };
+  return { ...report, gaps };
 }

@@ -245,7 +245,11 @@ export interface UpdateSessionRequest {
   matchCount: number;
   moveCount: number;
   averageMoveDuration: number;
-  /** Client timestamps (ms) of the moves since the previous update; at most 1000 per update. */
+  /**
+   * Client timestamps (ms) of the moves since the previous update; at most 1000 per update.
+   * Kept for player tracking, never judged (only the server's times are: docs/api.md 'Move
+   * timing').
+   */
   moveTimestamps: number[];
   suspiciousFlags: ClientFlag[];
   endingSession: boolean;
@@ -370,12 +374,12 @@ export interface GetSessionResponse {
     | undefined;
   /**
    * The server's timing analysis of the session's ranked game: the times this server received
-   * its actions (the rule that flags a game when it ends).
+   * its actions (the rules that flag a game when it ends: docs/api.md 'Move timing').
    */
   timing: TimingAnalysis | undefined;
 }
 
-/** The engine's analyzeTiming on a game's actions (packages/engine/README.md 'Anti-cheat timing'). */
+/** The engine's analyzeTiming and analyzePace on a game's actions (docs/api.md 'Move timing'). */
 export interface TimingAnalysis {
   moveCount: number;
   gapCount: number;
@@ -385,8 +389,9 @@ export interface TimingAnalysis {
   /** Milliseconds. */
   meanGap: number;
   coefficientOfVariation: number;
+  /** Either rule holds. */
   suspicious: boolean;
-  /** 'fastMoves', 'lowVariation'. */
+  /** 'fastMoves', 'lowVariation', 'fasterThanAnimation'. */
   flags: string[];
   /** Milliseconds between consecutive actions, in play order (the first 2000). */
   gaps: number[];

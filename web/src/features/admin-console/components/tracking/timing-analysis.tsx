@@ -7,12 +7,14 @@ import { formatGap, formatShare } from '../../lib/format';
 const RULES: Record<string, string> = {
   fastMoves: 'more than 30% of the gaps under 100 ms',
   lowVariation: 'gaps too even (variation under 0.1)',
+  fasterThanAnimation: 'actions sooner than the page can show the answer before them',
 };
 
 /**
  * The server's timing analysis of the session's game: the times it received each action, the
- * engine's rule on them (at least 5 actions; too many gaps under 100 ms, or gaps so even no
- * person keeps them), and every gap in a chart.
+ * engine's rules on them (at least 5 actions; too many gaps under 100 ms, or gaps so even no
+ * person keeps them; or actions sooner than the page can show the answers), and every gap in a
+ * chart.
  */
 export function TimingAnalysis({ timing }: { timing: Timing }) {
   if (timing.moveCount < 2) {
