@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { checkPlayerName } from '@ballmatch/engine';
+import { checkPlayerNameToFind } from '@ballmatch/engine';
 import { AppError, isUuid, parseBody } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
@@ -191,8 +191,9 @@ export function sessionRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/admin/player-sessions/player/:name', async (req, res) => {
-    // The engine's rule, checked here so the refusal names this path's `name`.
-    const name = checkPlayerName(String(req.params.name ?? ''));
+    // The engine's finding rule (an older name an admin searches for is found), checked here so
+    // the refusal names this path's `name`.
+    const name = checkPlayerNameToFind(String(req.params.name ?? ''));
     if (!name.ok) throw new AppError('INVALID_ARGUMENT', name.message, { field: 'name' });
     res.json(await listPage(req, { playerName: name.name }));
   });

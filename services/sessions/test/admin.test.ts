@@ -95,6 +95,17 @@ describe('ListSessions', () => {
     expect(found.data[0]!.playerName).toBe('CaseyJones');
   });
 
+  it('searches a name an older rule allowed (mixed scripts), not refusing it as a new name', async () => {
+    // 'Аnn' with a Cyrillic А: refused for a new game since names keep to one script, yet
+    // sessions stored before that rule carry such names, and an admin must still find them.
+    await expect(
+      svc.client.createSession(newSession({ playerName: '\u0410nn' })),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(list({ playerName: '\u0410nn' })).resolves.toMatchObject({ data: [] });
+  });
+
   it('finds sessions by IP, IPv4-mapped IPv6 included', async () => {
     const ids = await createMany(2, { clientAddress: '192.0.2.55' });
     ids.push(...(await createMany(1, { clientAddress: '::ffff:192.0.2.55' })));

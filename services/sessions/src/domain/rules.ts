@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { checkPlayerName } from '@ballmatch/engine';
+import { checkPlayerName, type PlayerNameCheck } from '@ballmatch/engine';
 import { AppError, isUuid } from '@ballmatch/platform';
 
 /** This service's bounds (docs/api.md, 'Player sessions'); the gateway checks shapes only. */
@@ -29,9 +29,16 @@ const CONTROL = /\p{Cc}/u;
 export const invalid = (field: string, message: string) =>
   new AppError('INVALID_ARGUMENT', message, { field });
 
-/** The engine's player-name rule (the one the scores service applies too), trimmed. */
-export function normalizePlayerName(raw: string, field = 'playerName'): string {
-  const checked = checkPlayerName(raw);
+/**
+ * The engine's player-name rule (the one the scores service applies too), trimmed. A search
+ * takes the engine's finding rule, so an admin still finds a name an older rule allowed.
+ */
+export function normalizePlayerName(
+  raw: string,
+  field = 'playerName',
+  check: (raw: string) => PlayerNameCheck = checkPlayerName,
+): string {
+  const checked = check(raw);
   if (!checked.ok) throw invalid(field, checked.message);
   return checked.name;
 }

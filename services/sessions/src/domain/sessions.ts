@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { checkPlayerNameToFind } from '@ballmatch/engine';
 import { AppError, isUuid } from '@ballmatch/platform';
 import type { FlagRow, Figures, SessionFilter, SessionRow, SessionStore } from '../store/sessions';
 import {
@@ -221,7 +222,10 @@ export function createSessions(deps: SessionDeps) {
       const { page, limit } = pageArgs(input.page, input.limit);
       const filter: SessionFilter = {
         suspiciousOnly: input.suspiciousOnly,
-        playerName: input.playerName === '' ? null : normalizePlayerName(input.playerName),
+        playerName:
+          input.playerName === ''
+            ? null
+            : normalizePlayerName(input.playerName, 'playerName', checkPlayerNameToFind),
         ip: input.ip === '' ? null : normalizeIp(input.ip),
       };
       return listPage(filter, page, limit);
