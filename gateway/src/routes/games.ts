@@ -35,6 +35,16 @@ function toRequest(id: string, body: GameActionBody): sessionsV1.PlayActionReque
   }
 }
 
+/**
+ * A game as the page reads it: `result` (sessions' signed result, sent with the score) only
+ * once the game has ended, as the game socket's answers have it.
+ */
+export function gameJson(game: sessionsV1.Game | undefined) {
+  if (!game) return game;
+  const { result, ...rest } = game;
+  return result ? { ...rest, result } : rest;
+}
+
 function idParam(req: Request): string {
   const id = String(req.params.id ?? '');
   if (!isUuid(id)) {
@@ -55,17 +65,21 @@ export function gameRoutes(deps: GatewayDeps): Router {
       res.status(204).end();
       return;
     }
-    res.json({ ...resumed, offers: await gameOffers(deps, req, resumed.id) });
+    res.json({
+      ...resumed,
+      game: gameJson(resumed.game),
+      offers: await gameOffers(deps, req, resumed.id),
+    });
   });
 
   router.post('/player-sessions/:id/actions', async (req, res) => {
     const id = idParam(req);
     const answer = await sessions.playAction(toRequest(id, parseBody(gameActionBody, req.body)));
-    res.json({ ...answer, levelUp: answer.levelUp ?? null });
+    res.json({ ...answer, game: gameJson(answer.game), levelUp: answer.levelUp ?? null });
   });
 
   router.get('/player-sessions/:id/game', async (req, res) => {
-    res.json((await sessions.getGame({ id: idParam(req) })).game);
+    res.json(gameJson((await sessions.getGame({ id: idParam(req) })).game));
   });
 
   return router;

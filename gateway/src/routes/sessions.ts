@@ -13,6 +13,7 @@ import {
   type WireInteger,
 } from '../validation';
 import { gameOffers } from './ad-serving';
+import { gameJson } from './games';
 
 /**
  * Player sessions (docs/api.md, 'Player sessions'). Players create and update their game's
@@ -133,7 +134,7 @@ export function sessionRoutes(deps: GatewayDeps): Router {
     res.json({
       id: created.id,
       credential: created.credential,
-      game: created.game,
+      game: gameJson(created.game),
       offers: await gameOffers(deps, req, created.id),
     });
   });

@@ -6,7 +6,9 @@ import {
   openServiceConnections,
   runProcess,
   loadPublicKey,
+  loadServicePrivateKey,
   serviceIdentityFromConfig,
+  signGameResult,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
@@ -71,6 +73,13 @@ export async function start(
   });
   const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR, identity.credential!);
   const now = options.now ?? (() => new Date());
+  // An ended game's result is signed with this service's key; scores checks it with the
+  // public one (SESSIONS_SERVICE_PUBLIC_KEY there).
+  const resultKey = loadServicePrivateKey(
+    'sessions',
+    config.SERVICE_PRIVATE_KEY || undefined,
+    config.JWT_DEV_KEY_DIR,
+  );
   const games = createGames({
     games: createGameStore(db),
     sessions: store,
@@ -81,6 +90,7 @@ export async function start(
       address: config.RANKED_STARTS_PER_HOUR_PER_ADDRESS,
       player: config.RANKED_STARTS_PER_HOUR_PER_PLAYER,
     },
+    signResult: (result) => signGameResult(resultKey, result),
   });
   const sessions = createSessions({ store, games, onEventsWritten: relay.wake });
   const analytics = createAnalytics({ store: createAnalyticsStore(db), now });

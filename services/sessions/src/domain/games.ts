@@ -15,7 +15,7 @@ import {
   type LevelProgress,
   type LevelUp,
 } from '@ballmatch/engine';
-import { AppError, isUuid, type Knex } from '@ballmatch/platform';
+import { AppError, isUuid, type GameResult, type Knex } from '@ballmatch/platform';
 import { newEvent } from '@ballmatch/proto';
 import {
   END_CODE,
@@ -55,6 +55,12 @@ export interface GameView {
   status: GameState['status'];
   hasMoves: boolean;
   seq: number;
+  /**
+   * An ended game's result as this service signed it when the game ended (platform's
+   * game-result.ts): the score is submitted with it, and scores needs to ask nothing more.
+   * Only in its owner's views of the ended game.
+   */
+  result?: string;
 }
 
 export interface ActionAnswer {
@@ -86,6 +92,8 @@ export interface GameDeps {
   rewardClicked: RewardClicks;
   /** Ranked games one address, and one account, may start in an hour. */
   startsPerHour: { address: number; player: number };
+  /** Signs an ended game's result with this service's key (once, when the game ends). */
+  signResult(result: GameResult): Promise<string>;
   /** Games kept in this process's memory (each about 1 KB). */
   cacheSize?: number;
 }
@@ -195,6 +203,16 @@ function apply(
   }
 }
 
+/** The view of a game as its owner reads it: an ended game's with its signed result. */
+function ownersView(game: Pick<GameRecord, 'state' | 'seq' | 'result'>): GameView {
+  const view = viewOf(game.state, game.seq);
+  return game.result ? { ...view, result: game.result } : view;
+}
+
+/** An answer of the action that ended the game, with the game's signed result. */
+const withResult = (answer: ActionAnswer, result: string | null): ActionAnswer =>
+  result ? { ...answer, game: { ...answer.game, result } } : answer;
+
 /** The level-up as answered: the new level's progress is in the answer's game already. */
 function withoutLevel({ level: _level, ...levelUp }: LevelUp): Omit<LevelUp, 'level'> {
   return levelUp;
@@ -274,9 +292,16 @@ export function createGames(deps: GameDeps) {
    * figures of this game (whatever the page reported last, or could not report once the game
    * had ended), the server's timing rules run on the times this server received the actions
    * (docs/api.md 'Move timing': their gaps, and each against the page's display of the answer
-   * before it), and `session.finished` is written for the statistics.
+   * before it), and `session.finished` is written for the statistics. Answers the game's
+   * result, signed: the verdict is in it, and the score is submitted with it.
    */
-  async function finish(trx: Knex.Transaction, id: string, state: GameState, at: Date) {
+  async function finish(
+    trx: Knex.Transaction,
+    id: string,
+    state: GameState,
+    at: Date,
+    owner: string | null,
+  ): Promise<string> {
     const session = (await sessions.lock(trx, id))!;
     // Every action is the player's input (a bot keeps its pace through resets and extra moves).
     const actions = await games.actions(id, trx);
@@ -308,6 +333,17 @@ export function createGames(deps: GameDeps) {
         suspicious: row.suspicious,
       }),
     ]);
+    return deps.signResult({
+      sessionId: id,
+      userId: owner,
+      score: state.score,
+      level: state.level.currentLevel,
+      moves: state.totalMoves,
+      largestRun: state.largestRun,
+      startedAt: row.createdAt,
+      finishedAt: at,
+      suspicious: row.suspicious,
+    });
   }
 
   return {
@@ -360,7 +396,9 @@ export function createGames(deps: GameDeps) {
       const key = keyOf(input.action);
       for (let attempt = 0; attempt < 3; attempt++) {
         const last = game.lastAnswer as { key: number | 'end'; answer: ActionAnswer } | null;
-        if (key !== null && input.seq === game.seq - 1 && last?.key === key) return last.answer;
+        if (key !== null && input.seq === game.seq - 1 && last?.key === key) {
+          return withResult(last.answer, game.result);
+        }
         if (input.seq !== game.seq) {
           // This process's copy may be behind another replica's writes: read before refusing.
           if (!fresh) {
@@ -385,12 +423,19 @@ export function createGames(deps: GameDeps) {
         const entry = { seq: input.seq, code: key === 'end' ? END_CODE : key, receivedAt };
         const finished = state.status === 'ended';
         const lastAnswer = { key, answer };
+        let result: string | null = null;
         const won = finished
           ? await sessions.transaction(async (trx) => {
               if (!(await games.append(input.id, entry, trx))) return false;
-              const end = { state, seq: input.seq + 1, answer: lastAnswer, finishedAt: receivedAt };
+              result = await finish(trx, input.id, state, receivedAt, game.userId);
+              const end = {
+                state,
+                seq: input.seq + 1,
+                answer: lastAnswer,
+                finishedAt: receivedAt,
+                result,
+              };
               await games.finish(trx, input.id, end);
-              await finish(trx, input.id, state, receivedAt);
               return true;
             })
           : await games.append(input.id, entry);
@@ -402,9 +447,10 @@ export function createGames(deps: GameDeps) {
             status: state.status,
             lastAnswer,
             finishedAt: finished ? receivedAt : game.finishedAt,
+            result,
           });
           if (finished) deps.onEventsWritten();
-          return answer;
+          return withResult(answer, result);
         }
         game = await fromStore(input.id);
         fresh = true;
@@ -439,7 +485,7 @@ export function createGames(deps: GameDeps) {
     async view(id: string, who: Claimant): Promise<GameView> {
       const game = cache.get(id) ?? (await fromStore(id));
       checkOwner(game, who);
-      return viewOf(game.state, game.seq);
+      return ownersView(game);
     },
 
     /** A signed-in player's unfinished game, to pick up on any device. */

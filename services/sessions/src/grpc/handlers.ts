@@ -68,7 +68,7 @@ function claimant(ctx: CallContext): Claimant {
 }
 
 export function toProtoGame(view: GameView): sessionsV1.Game {
-  return { ...view, level: { ...view.level } };
+  return { ...view, level: { ...view.level }, result: view.result ?? '' };
 }
 
 function toAction(req: sessionsV1.PlayActionRequest): PlayerAction {

@@ -3,6 +3,7 @@ import * as sessions from './001_sessions';
 import * as outbox from './002_outbox';
 import * as games from './003_games';
 import * as gamesFinished from './004_games_finished';
+import * as gameResults from './006_game_results';
 
 export const migrations: Migrations = {
   '001_sessions': sessions,
@@ -11,4 +12,5 @@ export const migrations: Migrations = {
   '004_games_finished': gamesFinished,
   // The outbox's trace context and request id (platform's event-telemetry).
   '005_outbox_headers': outboxHeadersMigration,
+  '006_game_results': gameResults,
 };

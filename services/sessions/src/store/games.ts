@@ -14,6 +14,8 @@ export interface GameRecord {
   credentialHash: string;
   userId: string | null;
   finishedAt: Date | null;
+  /** An ended game's result as signed when it ended (platform's game-result.ts). */
+  result: string | null;
 }
 
 /** An action's log entry: the engine's code; END_CODE for the player's end. */
@@ -30,6 +32,8 @@ export interface Finish {
   seq: number;
   answer: unknown;
   finishedAt: Date;
+  /** Its result, signed. */
+  result: string;
 }
 
 /**
@@ -62,6 +66,7 @@ const COLUMNS = [
   'credential_hash',
   'user_id',
   'finished_at',
+  'result',
 ];
 
 function gameRecord(row: Raw): GameRecord {
@@ -74,6 +79,7 @@ function gameRecord(row: Raw): GameRecord {
     credentialHash: row.credential_hash as string,
     userId: (row.user_id as string | null) ?? null,
     finishedAt: (row.finished_at as Date | null) ?? null,
+    result: (row.result as string | null) ?? null,
   };
 }
 
@@ -188,6 +194,7 @@ export function createGameStore(db: Knex) {
           status: end.state.status,
           last_answer: JSON.stringify(end.answer),
           finished_at: end.finishedAt,
+          result: end.result,
         });
     },
 

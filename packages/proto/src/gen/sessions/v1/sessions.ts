@@ -121,6 +121,12 @@ export interface Game {
   hasMoves: boolean;
   /** Actions applied so far: the `seq` of the next action. */
   seq: number;
+  /**
+   * An ended game's result, signed by this service when the game ended (a compact JWS: the
+   * session, its owner, the final figures, the times, whether it was suspicious); the score is
+   * submitted with it (scores.v1 SubmitScoreRequest.result). Empty while the game is played.
+   */
+  result: string;
 }
 
 export interface ClearedRun {
@@ -1013,6 +1019,7 @@ function createBaseGame(): Game {
     status: "",
     hasMoves: false,
     seq: 0,
+    result: "",
   };
 }
 
@@ -1047,6 +1054,9 @@ export const Game: MessageFns<Game> = {
     }
     if (message.seq !== 0) {
       writer.uint32(80).int32(message.seq);
+    }
+    if (message.result !== "") {
+      writer.uint32(90).string(message.result);
     }
     return writer;
   },
@@ -1144,6 +1154,14 @@ export const Game: MessageFns<Game> = {
             message.seq = reader.int32();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.result = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1188,6 +1206,7 @@ export const Game: MessageFns<Game> = {
         ? globalThis.Boolean(object.has_moves)
         : false,
       seq: isSet(object.seq) ? globalThis.Number(object.seq) : 0,
+      result: isSet(object.result) ? globalThis.String(object.result) : "",
     };
   },
 
@@ -1223,6 +1242,9 @@ export const Game: MessageFns<Game> = {
     if (message.seq !== 0) {
       obj.seq = Math.round(message.seq);
     }
+    if (message.result !== "") {
+      obj.result = message.result;
+    }
     return obj;
   },
 
@@ -1243,6 +1265,7 @@ export const Game: MessageFns<Game> = {
     message.status = object.status ?? "";
     message.hasMoves = object.hasMoves ?? false;
     message.seq = object.seq ?? 0;
+    message.result = object.result ?? "";
     return message;
   },
 };
