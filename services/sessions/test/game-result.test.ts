@@ -109,16 +109,24 @@ describe("an ended game's signed result", () => {
     const ws = await socket();
     let shown = game!;
     svc.clock.set('2031-03-03T10:00:00.000Z');
-    const ask = (action: unknown) =>
-      ws.ask({ type: 'action', session: id, seq: shown.seq, credential, action });
+    /** The game the answer to this action shows. */
+    const play = async (action: unknown) => {
+      const frame = await ws.ask({
+        type: 'action',
+        session: id,
+        seq: shown.seq,
+        credential,
+        action,
+      });
+      if (frame.type !== 'answer') throw new Error(`refused: ${frame.message}`);
+      return frame.answer.game as typeof shown;
+    };
     for (let i = 0; i < 5; i++) {
       svc.clock.advance(humanGap(i));
-      const frame = await ask({ type: 'swap', ...movesOn(shown)[0]! });
-      shown = (frame as { answer: { game: typeof shown } }).answer.game;
+      shown = await play({ type: 'swap', ...movesOn(shown)[0]! });
     }
     svc.clock.advance(humanGap(5));
-    const end = await ask({ type: 'end' });
-    const ended = (end as { answer: { game: typeof shown & { result: string } } }).answer.game;
+    const ended = await play({ type: 'end' });
     expect(ended.status).toBe('ended');
     expect(await verify(ended.result)).toMatchObject({
       sessionId: id,
