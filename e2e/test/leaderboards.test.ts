@@ -28,13 +28,17 @@ interface Week {
   endDate: string;
 }
 
-/** Plays a short ranked game through the API and submits it to the all-time and weekly boards. */
+/**
+ * Plays a short ranked game through the API and submits it to the all-time and weekly boards;
+ * `countedAt` is its score's time, by the scores service's clock (the week it counts in).
+ */
 async function playAndSubmit(request: APIRequestContext, playerName: string) {
   const game = await playApiGame(request, playerName);
   const claim = { playerName, score: game.score, level: game.level, sessionId: game.sessionId };
   await postOk(request, '/api/scores', { ...claim, moves: game.moves }, game.owner);
-  await postOk(request, '/api/weekly-leaderboards/record-score', claim, game.owner);
-  return game;
+  const path = '/api/weekly-leaderboards/record-score';
+  const { createdAt } = (await postOk(request, path, claim, game.owner)) as { createdAt: string };
+  return { ...game, countedAt: Date.parse(createdAt) };
 }
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -43,6 +47,14 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
     throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
   }
   return (await response.json()) as T;
+}
+
+/** The stored week that holds the instant `at` (ms): the week a score of that time counts in. */
+async function weekHolding(request: APIRequestContext, at: number): Promise<Week> {
+  const weeks = await getJson<Week[]>(request, '/api/weekly-leaderboards');
+  const week = weeks.find((w) => Date.parse(w.startDate) === mondayOf(at));
+  if (!week) throw new Error(`no week holds ${new Date(at).toISOString()}`);
+  return week;
 }
 
 /** The cells of the table row whose Player cell is `name`. */
@@ -72,16 +84,28 @@ journey(
     expect(highScore[3].trim()).toBe(String(game.level));
     await page.getByText('Recent Scores').waitFor();
 
-    const week = await getJson<Week>(context.request, '/api/weekly-leaderboards/active');
+    // The page opens on the week active when it loads: the one the API says just before, or
+    // (a Monday 00:00 UTC in between) just after.
+    const activeBefore = await getJson<Week>(context.request, '/api/weekly-leaderboards/active');
     await page.goto('/leaderboards');
     await page.getByRole('tab', { name: 'Weekly Champions', selected: true }).waitFor();
+    const opened = await page
+      .getByRole('heading', { name: /^Week of .+ Leaderboard$/ })
+      .innerText();
+    const activeAfter = await getJson<Week>(context.request, '/api/weekly-leaderboards/active');
+    expect([activeBefore.name, activeAfter.name].map((n) => `${n} Leaderboard`)).toContain(opened);
+    await page.getByText(/^Resets in .+ \(Monday 00:00 UTC\)$/).waitFor();
+
+    // The game counts in the week of its score's time, chosen in the week selector (the week
+    // open already, unless a Monday came between the submission and the page).
+    const week = await weekHolding(context.request, game.countedAt);
+    await page.getByTitle(week.name, { exact: true }).click();
     await page.getByRole('heading', { name: `${week.name} Leaderboard` }).waitFor();
     const weekly = await rowCells(page, `${week.name} scores`, name);
     // Rank, Player, Total Score, % of Total, Games, Avg Score, Highest Level.
     expect(weekly[2].trim()).toBe(numbers.format(game.score));
     expect(weekly[4].trim()).toBe('1');
     expect(weekly[6].trim()).toBe(String(game.level));
-    await page.getByText(/^Resets in .+ \(Monday 00:00 UTC\)$/).waitFor();
 
     // The same game on the all-time tab.
     await page.getByRole('tab', { name: 'All-Time Legends' }).click();
@@ -107,11 +131,14 @@ function quarterOf(startDate: string): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Past weeks (and one player's week) as the scores service would have made them. */
-async function insertPastWeeks(weeksAgo: number[], legend: string): Promise<void> {
+/**
+ * Past weeks (and one player's week, the first of `weeksAgo`) as the scores service would have
+ * made them; answers the start (ms) of the player's week.
+ */
+async function insertPastWeeks(weeksAgo: number[], legend: string): Promise<number> {
   const db = createKnex({ url: stackDatabaseUrl(), schema: 'scores', poolMax: 1 });
+  const thisMonday = mondayOf(Date.now());
   try {
-    const thisMonday = mondayOf(Date.now());
     for (const ago of weeksAgo) {
       const start = new Date(thisMonday - ago * WEEK_MS);
       const name = `Week of ${MONTHS[start.getUTCMonth()]} ${start.getUTCDate()}, ${start.getUTCFullYear()}`;
@@ -135,6 +162,19 @@ async function insertPastWeeks(weeksAgo: number[], legend: string): Promise<void
   } finally {
     await db.destroy();
   }
+  return thisMonday - weeksAgo[0]! * WEEK_MS;
+}
+
+/** The weeks as the archive groups them: by quarter of their start, newest first. */
+function byQuarter(weeks: Week[]): Array<{ quarter: string; weeks: string[] }> {
+  const groups: Array<{ quarter: string; weeks: string[] }> = [];
+  for (const week of [...weeks].sort((a, b) => b.startDate.localeCompare(a.startDate))) {
+    const quarter = quarterOf(week.startDate);
+    const last = groups[groups.length - 1];
+    if (last?.quarter === quarter) last.weeks.push(week.name);
+    else groups.push({ quarter, weeks: [week.name] });
+  }
+  return groups;
 }
 
 journey(
@@ -143,38 +183,30 @@ journey(
     const legend = playerName('legend');
     // Past weeks reaching back three quarters at least (13 weeks each).
     const weeksAgo = [2, 14, 27, 40];
-    await getJson<Week>(context.request, '/api/weekly-leaderboards/active');
-    await insertPastWeeks(weeksAgo, legend);
+    const legendWeekStart = await insertPastWeeks(weeksAgo, legend);
 
-    const weeks = await getJson<Week[]>(context.request, '/api/weekly-leaderboards');
-    const expected: Array<{ quarter: string; weeks: string[] }> = [];
-    for (const week of [...weeks].sort((a, b) => b.startDate.localeCompare(a.startDate))) {
-      const quarter = quarterOf(week.startDate);
-      const last = expected[expected.length - 1];
-      if (last?.quarter === quarter) last.weeks.push(week.name);
-      else expected.push({ quarter, weeks: [week.name] });
-    }
-    expect(expected.length).toBeGreaterThanOrEqual(3);
-
+    // The page lists the weeks as the API does just before or (a Monday 00:00 UTC in between,
+    // and its new week made) just after.
+    const listedBefore = await getJson<Week[]>(context.request, '/api/weekly-leaderboards');
     await page.goto('/leaderboard-archive');
     const nav = page.getByRole('navigation', { name: 'Weeks by quarter' });
     await nav.waitFor();
     const groups = nav.getByRole('region');
-    await expect(groups.count()).resolves.toBe(expected.length);
     const shown: Array<{ quarter: string; weeks: string[] }> = [];
-    for (let i = 0; i < expected.length; i++) {
+    for (let i = 0; i < (await groups.count()); i++) {
       const group = groups.nth(i);
       const heading = (await group.getByRole('heading').innerText()).split('\n')[0];
       const names = await group.locator('.archive-week__name').allInnerTexts();
       shown.push({ quarter: heading.replace(/\s*\d+ weeks?$/, '').trim(), weeks: names });
     }
-    expect(shown).toEqual(expected);
+    const listedAfter = await getJson<Week[]>(context.request, '/api/weekly-leaderboards');
+    expect([byQuarter(listedBefore), byQuarter(listedAfter)]).toContainEqual(shown);
+    expect(shown.length).toBeGreaterThanOrEqual(3);
 
     // The newest week is preselected; a past week shows its own table.
-    const newest = nav.getByRole('button', { name: new RegExp(expected[0].weeks[0]) });
+    const newest = nav.getByRole('button', { name: new RegExp(shown[0]!.weeks[0]!) });
     await expect(newest.getAttribute('aria-pressed')).resolves.toBe('true');
-    const pastStart = mondayOf(Date.now()) - weeksAgo[0] * WEEK_MS;
-    const past = weeks.find((w) => new Date(w.startDate).getTime() === pastStart);
+    const past = listedAfter.find((w) => Date.parse(w.startDate) === legendWeekStart);
     expect(past).toBeDefined();
     await nav.getByRole('button', { name: new RegExp(past!.name) }).click();
     await page.getByRole('heading', { name: `${past!.name} Leaderboard` }).waitFor();
@@ -191,8 +223,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isM
 for (const path of ['/leaderboards', '/leaderboard-archive', '/high-scores']) {
   journey(
     `${path} fits a phone screen (390×844)`,
-    async ({ page }) => {
-      await page.goto(path, { waitUntil: 'networkidle' });
+    async ({ page, context }) => {
+      // A game of its own, so the page has a table to fold; a weekly page opens on the week the
+      // game counted in (a Monday 00:00 UTC may have started an empty one since).
+      const game = await playAndSubmit(context.request, playerName('e2e_phone'));
+      const week =
+        path === '/high-scores' ? null : await weekHolding(context.request, game.countedAt);
+      await page.goto(week ? `${path}?week=${week.id}` : path, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1 }).waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
