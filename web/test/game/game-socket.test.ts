@@ -1,102 +1,164 @@
 // Ranked-game actions over the game socket (docs/api.md 'Ranked games over the game socket'):
-// answers matched by (session, seq), errors as HTTP would give them, and HTTP with the same seq
-// whenever the socket cannot carry an action.
-import { createGame } from '@ballmatch/engine';
+// one socket per game at /ws/game?session=<id>, answers matched by (session, seq), errors as HTTP
+// would give them, and HTTP with the same seq whenever the socket cannot carry an action.
+// Fake timers throughout: nothing here waits for real time.
 import {
-  createGameSocket,
-  playActionFast,
-  SocketUnavailable,
+  connectGameSocket,
+  gameSocketUrl,
+  SOCKET_ANSWER_TIMEOUT_MS,
+  type ConnectOptions,
 } from '@/features/game/api/game-socket';
-import { viewOfState } from '@/features/game/model/game-view';
-import { ApiError } from '@/lib/api-client';
-import { byRoute, installFakeFetch, respond, sentBody } from '../helpers/fake-fetch';
-import { wireGame } from './play-helpers';
+import type { GameView, PlayerAction } from '@/features/game/model/game-view';
+import { slowMove } from './game-helpers';
+import { FakeGameOwner, serve, SocketFactory } from './socket-helpers';
 
-const game = wireGame(viewOfState(createGame('socket-seed'), 3));
-const answer = { game, steps: [], levelUp: null, movesAdded: 0 };
+const SESSION = 's1';
 
-/** A stand-in for the browser's WebSocket: the test opens it and answers what was sent. */
-class FakeSocket extends EventTarget {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  send(text: string) {
-    this.sent.push(JSON.parse(text) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-    this.dispatchEvent(new Event('close'));
-  }
-  opened() {
-    this.readyState = 1;
-  }
-  reply(frame: unknown) {
-    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(frame) }));
-  }
-}
-
-function connected(answerTimeoutMs = 4000) {
-  let fake!: FakeSocket;
-  const socket = createGameSocket({
-    url: () => 'ws://test/ws/game',
-    createSocket: () => (fake = new FakeSocket()) as unknown as WebSocket,
-    answerTimeoutMs,
+/** A game on `owner`'s process, connected as the page connects it. */
+function connectTo(owner: () => FakeGameOwner, overrides: Partial<ConnectOptions> = {}) {
+  const factory = new SocketFactory();
+  const http: Array<{ seq: number; action: PlayerAction }> = [];
+  const told = {
+    replaced: [] as Array<{ game: GameView; notice: boolean }>,
+    reconnecting: [] as boolean[],
+    reads: 0,
+  };
+  const connection = connectGameSocket({
+    sessionId: SESSION,
+    credential: 'c1',
+    game: owner().view,
+    events: {
+      replaced: (game, notice) => told.replaced.push({ game, notice }),
+      reconnecting: (on) => told.reconnecting.push(on),
+    },
+    createSocket: (url) => {
+      const socket = factory.create(url);
+      serve(factory.latest, owner);
+      return socket;
+    },
+    playAction: async (_id, _credential, body) => {
+      http.push(structuredClone(body));
+      return owner().playOverHttp(body);
+    },
+    readGame: async () => {
+      told.reads += 1;
+      return owner().view;
+    },
+    ...overrides,
   });
-  socket.open();
-  fake.opened();
-  return { socket, fake: () => fake };
+  return { connection, factory, http, told };
 }
 
-const body = { seq: 3, action: { type: 'reset' as const } };
+/** The next valid swap on the owner's board. */
+function swapOn(owner: FakeGameOwner): PlayerAction {
+  return { type: 'swap', ...slowMove(owner.server.state) };
+}
+
+/** Plays the next swap through the connection; its answer. */
+function play(connection: ReturnType<typeof connectTo>['connection'], owner: FakeGameOwner) {
+  const view = owner.view;
+  return connection.play({ seq: view.seq, action: swapOn(owner) }, view);
+}
+
+beforeEach(() => jest.useFakeTimers());
 
 describe('the game socket', () => {
-  it('sends {type: action, session, seq, action, credential} and resolves the matching answer', async () => {
-    const { socket, fake } = connected();
-    const sent = socket.send('s1', 'c1', body);
-    expect(fake().sent).toEqual([
-      { type: 'action', session: 's1', seq: 3, action: { type: 'reset' }, credential: 'c1' },
-    ]);
-    fake().reply({ type: 'answer', session: 'other', seq: 3, answer });
-    fake().reply({ type: 'answer', session: 's1', seq: 3, answer });
-    expect((await sent).game.seq).toBe(3);
+  it("opens /ws/game?session=<id> on the page's host when the game begins (wss on https)", () => {
+    expect(gameSocketUrl('a b', { protocol: 'https:', host: 'ballmatch.example' })).toBe(
+      'wss://ballmatch.example/ws/game?session=a%20b',
+    );
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { factory } = connectTo(() => owner);
+    expect(factory.sockets.map((s) => s.url)).toEqual(['ws://localhost/ws/game?session=s1']);
   });
 
-  it('an error frame is the HTTP answer (422 with its message); 503 and a close leave it to HTTP', async () => {
-    const { socket, fake } = connected();
-    const refused = socket.send('s1', '', body);
-    expect(fake().sent[0]).not.toHaveProperty('credential');
-    fake().reply({
-      type: 'error',
-      session: 's1',
-      seq: 3,
-      status: 422,
-      message: 'Watch the ad first to earn extra moves',
-      field: 'action',
-    });
-    await expect(refused).rejects.toBeInstanceOf(ApiError);
+  it('sends {type: action, session, seq, action, credential} and resolves its answer', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http } = connectTo(() => owner);
+    factory.latest.open();
+    const action = swapOn(owner);
+    const sent = connection.play({ seq: 0, action }, owner.view);
+    // Frames of another game, or of another action, are not its answer.
+    factory.latest.reply({ type: 'answer', session: 'other', seq: 0, answer: {} });
+    factory.latest.reply({ type: 'error', session: SESSION, seq: 7, status: 422, message: 'x' });
+    const answer = await sent;
+    expect(factory.latest.sent).toEqual([
+      { type: 'action', session: SESSION, seq: 0, action, credential: 'c1' },
+    ]);
+    expect(answer.game).toEqual(owner.view);
+    expect(answer.game.seq).toBe(1);
+    expect(http).toEqual([]);
+  });
+
+  it('an error frame is the HTTP answer: the same status, message and field', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http } = connectTo(() => owner, { credential: '' });
+    factory.latest.open();
+    const refused = connection.play({ seq: 0, action: { type: 'extraMoves' } }, owner.view);
     await expect(refused).rejects.toMatchObject({
       status: 422,
-      data: { message: 'Watch the ad first to earn extra moves', field: 'action' },
+      data: { field: 'action' },
     });
-
-    const restarting = socket.send('s1', '', { ...body, seq: 4 });
-    fake().reply({ type: 'error', session: 's1', seq: 4, status: 503, message: 'closing' });
-    await expect(restarting).rejects.toBeInstanceOf(SocketUnavailable);
-
-    const lost = socket.send('s1', '', { ...body, seq: 5 });
-    fake().close();
-    await expect(lost).rejects.toBeInstanceOf(SocketUnavailable);
+    expect(factory.latest.sent[0]).not.toHaveProperty('credential');
+    expect(http).toEqual([]);
   });
 
-  it('falls back to HTTP with the same seq when the socket is not open or does not answer', async () => {
-    const calls = installFakeFetch(
-      byRoute({ 'POST /api/player-sessions/s1/actions': respond(200, answer) }),
-    );
-    const closed = createGameSocket({
-      createSocket: () => new FakeSocket() as unknown as WebSocket,
-    });
-    expect((await playActionFast('s1', 'c1', body, closed)).game.seq).toBe(3);
-    const { socket } = connected(10);
-    expect((await playActionFast('s1', 'c1', body, socket)).game.seq).toBe(3);
-    expect(calls.map(sentBody)).toEqual([body, body]);
+  it('HTTP carries an action with the same seq when the socket is not open yet, answers 503 or 429, closes, or gives no answer in 4 s', async () => {
+    // Not open (the handshake fails): HTTP.
+    let owner = new FakeGameOwner('socket-seed', SESSION);
+    let game = connectTo(() => owner);
+    game.factory.latest.cut();
+    let action = swapOn(owner);
+    await game.connection.play({ seq: 0, action }, owner.view);
+    expect(game.http).toEqual([{ seq: 0, action }]);
+
+    // 503 (the process restarts) and 429 (held back).
+    for (const status of [503, 429]) {
+      owner = new FakeGameOwner('socket-seed', SESSION);
+      game = connectTo(() => owner);
+      const socket = game.factory.latest;
+      socket.open();
+      socket.onSend = (frame) =>
+        void Promise.resolve().then(() =>
+          socket.reply({ type: 'error', session: SESSION, seq: frame.seq, status, message: 'x' }),
+        );
+      action = swapOn(owner);
+      expect((await game.connection.play({ seq: 0, action }, owner.view)).game.seq).toBe(1);
+      expect(game.http).toEqual([{ seq: 0, action }]);
+    }
+
+    // The socket closes with the action unanswered.
+    owner = new FakeGameOwner('socket-seed', SESSION);
+    game = connectTo(() => owner);
+    game.factory.latest.open();
+    game.factory.latest.onSend = () => undefined;
+    action = swapOn(owner);
+    let answered = game.connection.play({ seq: 0, action }, owner.view);
+    game.factory.latest.cut();
+    expect((await answered).game.seq).toBe(1);
+    expect(game.http).toEqual([{ seq: 0, action }]);
+
+    // No answer in 4 s.
+    owner = new FakeGameOwner('socket-seed', SESSION);
+    game = connectTo(() => owner);
+    game.factory.latest.open();
+    game.factory.latest.onSend = () => undefined;
+    answered = play(game.connection, owner);
+    await jest.advanceTimersByTimeAsync(SOCKET_ANSWER_TIMEOUT_MS - 1);
+    expect(game.http).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect((await answered).game.seq).toBe(1);
+    expect(game.http).toHaveLength(1);
+  });
+
+  it('close() (the game ended or was left) closes the socket', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory } = connectTo(() => owner);
+    factory.latest.open();
+    await play(connection, owner);
+    connection.close();
+    expect(factory.latest.closedByPage).toBe(true);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(factory.sockets).toHaveLength(1);
   });
 });

@@ -1,10 +1,17 @@
 // Ranked-game actions over the game socket (docs/api.md 'Ranked games over the game socket'):
-// one WebSocket to /ws/game, opened when a ranked game starts, lands each action in the process
-// that holds the game. HTTP stays the fallback: an action the socket cannot carry (not open,
-// closed, restarting, or no answer in a few seconds) goes over HTTP with the same `seq`, and the
-// server answers a repeat with the answer it stored, so nothing is applied twice.
+// one WebSocket per game, `/ws/game?session=<id>` (the Ingress routes a game to the process that
+// holds it by that id), opened when the game begins and closed when it ends. HTTP stays the
+// fallback: an action the socket cannot carry (not open, closed, restarting, or no answer in a
+// few seconds) goes over HTTP with the same `seq`, and the server answers a repeat with the
+// answer it stored, so nothing is applied twice.
 import { ApiError } from '@/lib/api-client';
-import { readAnswer, type ActionAnswer, type PlayerAction } from '../model/game-view';
+import {
+  readAnswer,
+  type ActionAnswer,
+  type GameView,
+  type PlayerAction,
+} from '../model/game-view';
+import type { getSessionGame} from './player-session';
 import { playSessionAction } from './player-session';
 
 export const GAME_SOCKET_PATH = '/ws/game';
@@ -12,54 +19,83 @@ export const GAME_SOCKET_PATH = '/ws/game';
 export const SOCKET_ANSWER_TIMEOUT_MS = 4000;
 
 /** The socket could not carry the action: send it over HTTP instead. */
-export class SocketUnavailable extends Error {}
+class SocketUnavailable extends Error {}
+
+export function gameSocketUrl(
+  sessionId: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+) {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${GAME_SOCKET_PATH}?session=${encodeURIComponent(sessionId)}`;
+}
+
+/** The server's game replaced the one the page showed; the board is redrawn from `game`. */
+export class GameReplaced extends Error {
+  constructor(
+    readonly game: GameView,
+    /** Whether the player is told (their board went back to an earlier move). */
+    readonly notice: boolean,
+  ) {
+    super("The server's game replaced the page's");
+    this.name = 'GameReplaced';
+  }
+}
+
+/** What a game's connection tells the game besides its answers. */
+export interface ConnectionEvents {
+  /** The server's game replaced the page's (the action waiting, if any, rejects with it too). */
+  replaced(game: GameView, notice: boolean): void;
+  /** An action has waited a while for a cut socket to come back (true), or no longer (false). */
+  reconnecting(on: boolean): void;
+}
+
+/** One game's line to the server. */
+export interface GameConnection {
+  /**
+   * One action (after the previous one's answer): its answer, or an ApiError as HTTP would give
+   * it (a refusal), or GameReplaced.
+   */
+  play(body: { seq: number; action: PlayerAction }, current: GameView): Promise<ActionAnswer>;
+  /** The game has ended or been left: closes once the actions in flight are answered. */
+  close(): void;
+}
+
+export interface ConnectOptions {
+  sessionId: string;
+  /** '' when the socket's signed-in player owns the game. */
+  credential: string;
+  /** The game as the page has it when it begins. */
+  game: GameView;
+  events: ConnectionEvents;
+  url?: (sessionId: string) => string;
+  createSocket?: (url: string) => WebSocket;
+  answerTimeoutMs?: number;
+  /** The HTTP route, for what the socket cannot carry. */
+  playAction?: typeof playSessionAction;
+  readGame?: typeof getSessionGame;
+}
 
 interface Waiting {
+  seq: number;
   resolve(answer: ActionAnswer): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
 }
 
-export function gameSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location) {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${GAME_SOCKET_PATH}`;
-}
-
-export interface GameSocket {
-  /** Opens the socket unless it is open or opening (when a ranked game starts). */
-  open(): void;
-  /** One action over the socket; rejects with SocketUnavailable when it cannot carry it. */
-  send(
-    id: string,
-    credential: string,
-    body: { seq: number; action: PlayerAction },
-  ): Promise<ActionAnswer>;
-  close(): void;
-}
-
-export function createGameSocket(
-  options: {
-    url?: () => string;
-    createSocket?: (url: string) => WebSocket;
-    answerTimeoutMs?: number;
-  } = {},
-): GameSocket {
+/** Opens the game's socket and answers its actions over it, or over HTTP. */
+export function connectGameSocket(options: ConnectOptions): GameConnection {
+  const { sessionId, credential } = options;
+  const playOverHttp = options.playAction ?? playSessionAction;
   const create = options.createSocket ?? ((url: string) => new WebSocket(url));
   const timeoutMs = options.answerTimeoutMs ?? SOCKET_ANSWER_TIMEOUT_MS;
   let socket: WebSocket | null = null;
-  /** Actions sent and not answered yet, by `session seq`. */
-  const waiting = new Map<string, Waiting>();
-  const keyOf = (session: unknown, seq: unknown) => `${String(session)} ${String(seq)}`;
+  let waiting: Waiting | null = null;
 
-  function settle(key: string): Waiting | undefined {
-    const entry = waiting.get(key);
-    if (!entry) return undefined;
-    clearTimeout(entry.timer);
-    waiting.delete(key);
+  function settle(): Waiting | null {
+    const entry = waiting;
+    if (entry) clearTimeout(entry.timer);
+    waiting = null;
     return entry;
-  }
-
-  function failAll(why: string): void {
-    for (const key of [...waiting.keys()]) settle(key)?.reject(new SocketUnavailable(why));
   }
 
   function onMessage(event: MessageEvent): void {
@@ -69,8 +105,8 @@ export function createGameSocket(
     } catch {
       return;
     }
-    const entry = settle(keyOf(frame.session, frame.seq));
-    if (!entry) return; // answered over HTTP meanwhile, or not ours
+    if (frame.session !== sessionId || !waiting || frame.seq !== waiting.seq) return;
+    const entry = settle()!;
     if (frame.type === 'answer') {
       try {
         entry.resolve(readAnswer(frame.answer));
@@ -80,81 +116,67 @@ export function createGameSocket(
       return;
     }
     const status = typeof frame.status === 'number' ? frame.status : 500;
-    // Restarting (503) or held back (429): HTTP carries it, possibly to another replica.
     if (status === 503 || status === 429) {
       entry.reject(new SocketUnavailable(String(frame.message)));
       return;
     }
-    // Anything else is the answer HTTP would give: the same status, message and field.
     const { message, field } = frame;
     entry.reject(new ApiError(status, '', JSON.stringify({ message, field })));
   }
 
-  return {
-    open() {
-      if (typeof WebSocket === 'undefined' && !options.createSocket) return;
-      if (socket && socket.readyState <= 1) return; // CONNECTING or OPEN
-      try {
-        const opened = create(options.url ? options.url() : gameSocketUrl());
-        opened.addEventListener('message', onMessage);
-        opened.addEventListener('close', () => {
-          if (socket === opened) socket = null;
-          failAll('the game socket closed');
-        });
-        socket = opened;
-      } catch {
-        socket = null;
-      }
-    },
-    send(id, credential, body) {
-      const open = socket;
-      if (!open || open.readyState !== 1) {
-        this.open(); // for the next action; this one goes over HTTP
-        return Promise.reject(new SocketUnavailable('the game socket is not open'));
-      }
-      const key = keyOf(id, body.seq);
-      settle(key)?.reject(new SocketUnavailable('sent again'));
-      return new Promise<ActionAnswer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          settle(key)?.reject(new SocketUnavailable('no answer on the game socket'));
-        }, timeoutMs);
-        waiting.set(key, { resolve, reject, timer });
-        open.send(
-          JSON.stringify({
-            type: 'action',
-            session: id,
-            seq: body.seq,
-            action: body.action,
-            ...(credential ? { credential } : {}),
-          }),
-        );
+  function open(): void {
+    if (typeof WebSocket === 'undefined' && !options.createSocket) return;
+    if (socket && socket.readyState <= 1) return;
+    try {
+      const opened = create((options.url ?? gameSocketUrl)(sessionId));
+      opened.addEventListener('message', onMessage);
+      opened.addEventListener('close', () => {
+        if (socket === opened) socket = null;
+        settle()?.reject(new SocketUnavailable('the game socket closed'));
       });
+      socket = opened;
+    } catch {
+      socket = null;
+    }
+  }
+
+  function overSocket(body: { seq: number; action: PlayerAction }): Promise<ActionAnswer> {
+    const ready = socket;
+    if (!ready || ready.readyState !== 1) {
+      open();
+      return Promise.reject(new SocketUnavailable('the game socket is not open'));
+    }
+    return new Promise<ActionAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        settle()?.reject(new SocketUnavailable('no answer on the game socket'));
+      }, timeoutMs);
+      waiting = { seq: body.seq, resolve, reject, timer };
+      ready.send(
+        JSON.stringify({
+          type: 'action',
+          session: sessionId,
+          seq: body.seq,
+          action: body.action,
+          ...(credential ? { credential } : {}),
+        }),
+      );
+    });
+  }
+
+  open();
+  return {
+    async play(body) {
+      try {
+        return await overSocket(body);
+      } catch (error) {
+        if (!(error instanceof SocketUnavailable)) throw error;
+        return playOverHttp(sessionId, credential, body);
+      }
     },
     close() {
-      socket?.close();
+      const closing = socket;
       socket = null;
-      failAll('closed');
+      closing?.close();
     },
   };
-}
-
-/** The page's one game socket. */
-export const gameSocket = createGameSocket();
-
-/**
- * An action over the game socket, or over HTTP (`playSessionAction`, with its retries) when the
- * socket cannot carry it: the same `seq`, so the server applies it once either way.
- */
-export async function playActionFast(
-  id: string,
-  credential: string,
-  body: { seq: number; action: PlayerAction },
-  socket: GameSocket = gameSocket,
-): Promise<ActionAnswer> {
-  try {
-    return await socket.send(id, credential, body);
-  } catch (error) {
-    if (!(error instanceof SocketUnavailable)) throw error;
-    return playSessionAction(id, credential, body);
-  }
 }

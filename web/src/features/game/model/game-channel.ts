@@ -10,6 +10,12 @@ import {
   swap,
   type GameState,
 } from '@ballmatch/engine';
+import {
+  GameReplaced,
+  type ConnectionEvents,
+  type ConnectOptions,
+  type GameConnection,
+} from '../api/game-socket';
 import type { GameOffers } from './ad-offers';
 import { viewOfState, type ActionAnswer, type GameView, type PlayerAction } from './game-view';
 
@@ -31,6 +37,10 @@ export interface GameChannel {
   readonly offers: GameOffers | null;
   /** Sends an action after every earlier one has been answered. */
   send(action: PlayerAction): Promise<ActionOutcome>;
+  /** The game begins on the page: its line to the server opens (a practice game has none). */
+  connect(events: ConnectionEvents): void;
+  /** The game was left: its line closes once the actions in flight are answered. */
+  close(): void;
 }
 
 /** What a ranked game needs of the server (api/player-session.ts). */
@@ -41,6 +51,14 @@ export interface RankedApi {
     body: { seq: number; action: PlayerAction },
   ): Promise<ActionAnswer>;
   readGame(id: string, credential: string): Promise<GameView>;
+  /**
+   * The game's socket (api/game-socket.ts), which carries its actions from then on; without it
+   * every action goes through playAction.
+   */
+  connectGame?(
+    game: Pick<ConnectOptions, 'sessionId' | 'credential' | 'game'>,
+    events: ConnectionEvents,
+  ): GameConnection;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -55,6 +73,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export class RankedChannel implements GameChannel {
   private confirmed: GameView;
   private queue: Promise<unknown> = Promise.resolve();
+  private connection: GameConnection | null = null;
 
   constructor(
     readonly sessionId: string,
@@ -76,7 +95,33 @@ export class RankedChannel implements GameChannel {
     return outcome;
   }
 
-  private async deliver(action: PlayerAction): Promise<ActionOutcome> {
+  connect(events: ConnectionEvents): void {
+    if (this.connection || !this.api.connectGame) return;
+    const { sessionId, credential } = this;
+    this.connection = this.api.connectGame(
+      { sessionId, credential, game: this.confirmed },
+      {
+        replaced: (game, notice) => {
+          this.confirmed = game;
+          events.replaced(game, notice);
+        },
+        reconnecting: (on) => events.reconnecting(on),
+      },
+    );
+  }
+
+  close(): void {
+    this.connection?.close();
+    this.connection = null;
+  }
+
+  private play(body: { seq: number; action: PlayerAction }): Promise<ActionAnswer> {
+    return this.connection
+      ? this.connection.play(body, this.confirmed)
+      : this.api.playAction(this.sessionId, this.credential, body);
+  }
+
+  private async deliver(action: PlayerAction, replaced = false): Promise<ActionOutcome> {
     if (action.type === 'end' && this.confirmed.status === 'ended') {
       return {
         ok: true,
@@ -84,13 +129,18 @@ export class RankedChannel implements GameChannel {
       };
     }
     try {
-      const answer = await this.api.playAction(this.sessionId, this.credential, {
-        seq: this.confirmed.seq,
-        action,
-      });
+      const answer = await this.play({ seq: this.confirmed.seq, action });
       this.confirmed = answer.game;
+      if (answer.game.status === 'ended') this.close();
       return { ok: true, answer };
     } catch (error) {
+      if (error instanceof GameReplaced) {
+        // The server's game it is (the connection told the game already). The end still ends it.
+        if (action.type === 'end' && !replaced && this.confirmed.status !== 'ended') {
+          return this.deliver(action, true);
+        }
+        return { ok: false, game: error.game, error };
+      }
       console.warn(`[game] ${action.type} not applied; reading the game again:`, describe(error));
       return { ok: false, game: await this.resync(), error };
     }
@@ -127,6 +177,10 @@ export class PracticeChannel implements GameChannel {
   send(action: PlayerAction): Promise<ActionOutcome> {
     return Promise.resolve(this.apply(action));
   }
+
+  connect(): void {}
+
+  close(): void {}
 
   private apply(action: PlayerAction): ActionOutcome {
     const answer = (state: GameState, more: Partial<ActionAnswer> = {}): ActionOutcome => {

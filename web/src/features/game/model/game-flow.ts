@@ -33,6 +33,9 @@ export type {
   GameSnapshot,
 } from './types';
 
+/** Told when the server's game took the page's board back to an earlier move. */
+export const RESTORED_NOTICE = 'Your game was restored from the last saved move';
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class GameFlow {
@@ -141,12 +144,20 @@ export class GameFlow {
   }
 
   private begin(channel: GameChannel, playerName: string, resumed: boolean): void {
+    this.channel?.close();
     this.channel = channel;
+    channel.connect({
+      replaced: (game, notice) => this.restore(channel, game, notice),
+      reconnecting: (on) => {
+        if (this.channel === channel) this.machine.update({ reconnecting: on });
+      },
+    });
     this.session.begin(channel.sessionId, channel.credential, playerName);
     this.reward.disarm();
     this.startedAt = this.services.now();
     this.machine.update({
       practice: channel.sessionId === null,
+      reconnecting: false,
       offers: channel.offers,
       rewardRefusal: null,
       result: null,
@@ -179,6 +190,21 @@ export class GameFlow {
       phase: game.status === 'gameOverPending' ? 'extraMovesOffer' : 'playing',
       celebration: null,
     });
+  }
+
+  /**
+   * The server's game replaced the one shown (its copy was stale, or it came back behind the
+   * page: docs/product.md 'Game flow'): whatever was playing out stops and the board is redrawn
+   * from it, with a short notice when the player's board went back.
+   */
+  private restore(channel: GameChannel, game: GameView, notice: boolean): void {
+    const { phase } = this.getSnapshot();
+    if (this.channel !== channel || phase === 'idle' || phase === 'starting' || phase === 'over') {
+      return;
+    }
+    this.machine.nextGeneration();
+    this.show(game);
+    if (notice) this.services.toast({ title: RESTORED_NOTICE });
   }
 
   // --- playing ---------------------------------------------------------------------------
@@ -385,12 +411,14 @@ export class GameFlow {
   reset(): void {
     this.reward.disarm();
     this.services.music(false);
+    this.channel?.close();
     this.channel = null;
     this.machine.toIdle();
     this.animator?.showGrid(null);
   }
 
   dispose(): void {
+    this.channel?.close();
     this.machine.nextGeneration();
     this.services.music(false);
   }

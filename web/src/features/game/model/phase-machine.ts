@@ -17,6 +17,7 @@ const IDLE: GameSnapshot = {
   busy: false,
   noMoves: false,
   practice: false,
+  reconnecting: false,
   offers: null,
   rewardRefusal: null,
   celebration: null,

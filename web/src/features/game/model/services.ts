@@ -2,12 +2,13 @@
 // game), the audio, toasts and the ad tab.
 import { toast } from '@/components/ui/toast';
 import type { Face } from '@/game/faces';
-import { gameSocket, playActionFast } from '../api/game-socket';
+import { connectGameSocket } from '../api/game-socket';
 import { recordImpressions } from '../api/record-impressions';
 import {
   createPlayerSession,
   getCurrentGame,
   getSessionGame,
+  playSessionAction,
   updatePlayerSession,
 } from '../api/player-session';
 import { incrementPlayCount, recordCompletedGame } from '../api/stats';
@@ -20,23 +21,18 @@ import type { FlowServices } from './types';
 /** `getIcons`: the custom icons as last read (an icon offer's drawing comes from them). */
 export function createFlowServices(getIcons: () => readonly Face[]): FlowServices {
   return {
-    // A ranked game's actions go over the game socket (HTTP as the fallback): it opens as the
-    // game starts, while the session is being made.
-    createSession: (playerName) => {
-      gameSocket.open();
-      return createPlayerSession({
+    createSession: (playerName) =>
+      createPlayerSession({
         playerName,
         sessionId: pageSessionUuid(),
         deviceFingerprint: deviceFingerprint(),
-      });
-    },
-    currentGame: async () => {
-      const resumed = await getCurrentGame();
-      if (resumed) gameSocket.open();
-      return resumed;
-    },
-    playAction: playActionFast,
+      }),
+    currentGame: getCurrentGame,
+    playAction: playSessionAction,
     readGame: getSessionGame,
+    // A ranked game's actions go over its own game socket, opened as the game begins (HTTP as
+    // the fallback).
+    connectGame: (game, events) => connectGameSocket({ ...game, events }),
     updateSession: updatePlayerSession,
     incrementPlayCount,
     recordCompletedGame,

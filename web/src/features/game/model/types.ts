@@ -49,6 +49,8 @@ export interface GameSnapshot {
   noMoves: boolean;
   /** The server could not be reached: a practice game that cannot be submitted. */
   practice: boolean;
+  /** A move waits for the game's cut socket to come back ('Reconnecting…'). */
+  reconnecting: boolean;
   /** The game's ads (its board's faces and the 'Watch Ad' reward); null without any. */
   offers: GameOffers | null;
   /** Why the server would not grant the extra moves yet ('Watch the ad first...'), shown in the offer. */
