@@ -2,15 +2,17 @@
 // one socket per game at /ws/game?session=<id>, answers matched by (session, seq), errors as HTTP
 // would give them, and HTTP with the same seq whenever the socket cannot carry an action.
 // Fake timers throughout: nothing here waits for real time.
+import { findMoves } from '@ballmatch/engine';
 import {
   connectGameSocket,
+  GameReplaced,
   gameSocketUrl,
   SOCKET_ANSWER_TIMEOUT_MS,
   type ConnectOptions,
 } from '@/features/game/api/game-socket';
 import type { GameView, PlayerAction } from '@/features/game/model/game-view';
 import { slowMove } from './game-helpers';
-import { FakeGameOwner, serve, SocketFactory } from './socket-helpers';
+import { FakeGameOwner, serve, SocketFactory, wireAnswer } from './socket-helpers';
 
 const SESSION = 's1';
 
@@ -160,5 +162,262 @@ describe('the game socket', () => {
     expect(factory.latest.closedByPage).toBe(true);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(factory.sockets).toHaveLength(1);
+  });
+});
+
+/** Lets answers in flight arrive (and `ms` pass on the fake clock). */
+const pass = (ms = 0) => jest.advanceTimersByTimeAsync(ms);
+
+/** A valid swap on the owner's board other than `not`. */
+function otherSwapOn(owner: FakeGameOwner, not: PlayerAction): PlayerAction {
+  const other = findMoves(owner.server.state)
+    .map((move): PlayerAction => ({ type: 'swap', ...move }))
+    .find((action) => JSON.stringify(action) !== JSON.stringify(not));
+  if (!other) throw new Error('one move only on this board');
+  return other;
+}
+
+const frames = (socket: { sent: Array<Record<string, unknown>> }) =>
+  socket.sent.map((frame) => ({ seq: frame.seq, action: frame.action }));
+
+/**
+ * A game on `server.owner`'s process with three moves played over the socket: seq 0 durable,
+ * seq 1 and 2 not yet. `shown` is the game the page was last given.
+ */
+async function threeMovesOn(server: { owner: FakeGameOwner }) {
+  const game = connectTo(() => server.owner);
+  game.factory.latest.open();
+  await play(game.connection, server.owner);
+  game.factory.latest.reply(server.owner.commit());
+  await play(game.connection, server.owner);
+  const shown = (await play(game.connection, server.owner)).game;
+  return { ...game, shown };
+}
+
+describe('the resend (a cut socket)', () => {
+  it('keeps the actions not yet durable with their answers and sends them again, in order with their seq, before a new action', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http, told } = await threeMovesOn({ owner });
+    const kept = frames(factory.latest).slice(1);
+    expect(kept.map((frame) => frame.seq)).toEqual([1, 2]);
+
+    factory.latest.cut();
+    // The player's next move waits for the resend.
+    const next = swapOn(owner);
+    const answered = connection.play({ seq: 3, action: next }, owner.view);
+    await pass(200);
+    expect(factory.sockets).toHaveLength(2);
+    expect(http).toEqual([]);
+    factory.latest.open();
+    const answer = await answered;
+    expect(frames(factory.latest)).toEqual([...kept, { seq: 3, action: next }]);
+    // The process still held the game: an ack for seq 1, seq 2's stored answer (the same).
+    expect(answer.game).toEqual(owner.view);
+    expect(told.replaced).toEqual([]);
+    expect(http).toEqual([]);
+  });
+
+  it('a process that picks the game up after a crash replays the re-sent actions to the same boards; the player is told nothing', async () => {
+    const server = { owner: new FakeGameOwner('socket-seed', SESSION) };
+    const { connection, factory, told, shown } = await threeMovesOn(server);
+
+    // The process dies with seq 1 and 2 in its batch; the next one loads the durable log.
+    server.owner = new FakeGameOwner('socket-seed', SESSION, server.owner.log);
+    expect(server.owner.view.seq).toBe(1);
+    factory.latest.cut();
+    await pass(200);
+    factory.latest.open();
+    await pass();
+    expect(server.owner.view).toEqual(shown);
+    expect(told.replaced).toEqual([]);
+    expect((await play(connection, server.owner)).game.seq).toBe(4);
+  });
+
+  it('reconnects after 0.2, 0.5, 1 and 2 s, then every 5 s, and from 0.2 s again once it was open; never after close()', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory } = connectTo(() => owner);
+    factory.latest.open();
+    factory.refuse = true;
+    factory.latest.cut();
+    await pass(30_000);
+    const gaps = factory.sockets.slice(1).map((s, i) => s.createdAt - factory.sockets[i].createdAt);
+    expect(gaps).toEqual([200, 500, 1000, 2000, 5000, 5000, 5000, 5000, 5000]);
+
+    factory.refuse = false;
+    await pass(5000);
+    factory.latest.open();
+    const opened = factory.sockets.length;
+    factory.latest.cut();
+    await pass(199);
+    expect(factory.sockets).toHaveLength(opened);
+    await pass(1);
+    expect(factory.sockets).toHaveLength(opened + 1);
+
+    connection.close();
+    expect(factory.latest.closedByPage).toBe(true);
+    await pass(60_000);
+    expect(factory.sockets).toHaveLength(opened + 1);
+  });
+
+  it("a move waits for the resend, never over HTTP meanwhile, and after 1 s the player is told it is 'Reconnecting…'", async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http, told } = connectTo(() => owner);
+    factory.latest.open();
+    const kept = await play(connection, owner); // not durable
+    factory.refuse = true;
+    factory.latest.cut();
+    const answered = play(connection, owner);
+    await pass(999);
+    expect(told.reconnecting).toEqual([]);
+    await pass(1);
+    expect(told.reconnecting).toEqual([true]);
+    await pass(20_000);
+    expect(http).toEqual([]);
+
+    factory.refuse = false;
+    await pass(5000);
+    factory.latest.open();
+    expect(told.reconnecting).toEqual([true, false]);
+    expect((await answered).game.seq).toBe(kept.game.seq + 1);
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([0, 1]);
+    expect(http).toEqual([]);
+  });
+
+  it('with every action durable there is nothing to resend: the next action goes over HTTP while the socket is down', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http, told } = connectTo(() => owner);
+    factory.latest.open();
+    await play(connection, owner);
+    factory.latest.reply(owner.commit());
+    factory.latest.cut();
+    expect((await play(connection, owner)).game.seq).toBe(2);
+    expect(http.map((body) => body.seq)).toEqual([1]);
+    // Back on the socket once it is open again; HTTP's answers were durable: nothing resent.
+    await pass(200);
+    factory.latest.open();
+    expect((await play(connection, owner)).game.seq).toBe(3);
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([2]);
+    expect(told.reconnecting).toEqual([]);
+  });
+
+  it("a stale frame (the game was played on elsewhere): the durable game replaces the page's, with a notice; the waiting action gets it and nothing more is re-sent", async () => {
+    let owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, told } = connectTo(() => owner);
+    factory.latest.open();
+    await play(connection, owner);
+    factory.latest.reply(owner.commit());
+    const mine = frames(factory.latest)[0];
+    const shown = (await play(connection, owner)).game;
+    const lost = frames(factory.latest)[1];
+
+    // A new process, and another tab wrote another action at seq 1 there.
+    owner = new FakeGameOwner('socket-seed', SESSION, owner.log);
+    owner.playOverHttp({ seq: 1, action: otherSwapOn(owner, lost.action as PlayerAction) });
+    factory.latest.cut();
+    const answered = connection.play({ seq: 2, action: { type: 'end' } }, shown);
+    await pass(200);
+    factory.latest.open();
+    const replaced = await answered.catch((error: unknown) => error);
+    expect(replaced).toBeInstanceOf(GameReplaced);
+    expect((replaced as GameReplaced).game).toEqual(owner.view);
+    expect(told.replaced).toEqual([{ game: owner.view, notice: true }]);
+    expect(frames(factory.latest)).toEqual([lost]);
+    expect(mine.seq).toBe(0);
+
+    // Play goes on from the server's game; nothing of the old one is sent again.
+    await play(connection, owner);
+    factory.latest.cut();
+    await pass(200);
+    factory.latest.open();
+    await pass();
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([2]);
+  });
+
+  it('an answer to a re-sent action that differs from what the page was told is taken as stale', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, told } = connectTo(() => owner);
+    factory.latest.open();
+    const told0 = await play(connection, owner);
+    factory.latest.cut();
+    await pass(200);
+    const socket = factory.latest;
+    const other = { ...told0.game, score: told0.game.score + 5 };
+    socket.onSend = (frame) =>
+      void Promise.resolve().then(() =>
+        socket.reply({
+          type: 'answer',
+          session: SESSION,
+          seq: frame.seq,
+          answer: { ...wireAnswer({ ...told0, game: other }), durableSeq: 0 },
+        }),
+      );
+    socket.open();
+    await pass();
+    expect(told.replaced).toEqual([{ game: other, notice: true }]);
+  });
+
+  it("a re-sent action answered 422 out of step (the server is behind by more than the page kept): the game is read again and replaces the page's, with a notice", async () => {
+    const server = { owner: new FakeGameOwner('socket-seed', SESSION) };
+    const { connection, factory, told, shown } = await threeMovesOn(server);
+
+    // Its store lost even what it said was durable.
+    const owner = (server.owner = new FakeGameOwner('socket-seed', SESSION, { actions: [] }));
+    factory.latest.cut();
+    const answered = connection.play({ seq: 3, action: { type: 'end' } }, shown);
+    await pass(200);
+    factory.latest.open();
+    const replaced = await answered.catch((error: unknown) => error);
+    expect(replaced).toBeInstanceOf(GameReplaced);
+    expect(told.reads).toBe(1);
+    expect(told.replaced).toEqual([{ game: owner.view, notice: true }]);
+    expect(owner.view.seq).toBe(0);
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([1]);
+  });
+
+  it('a server without durableSeq (every action written before its answer): the re-sent actions it refuses as out of step are checked against a read, which agrees: nothing is told and play goes on', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION, undefined, 'written');
+    const { connection, factory, told } = connectTo(() => owner);
+    factory.latest.open();
+    for (let i = 0; i < 3; i++) await play(connection, owner);
+    factory.latest.cut();
+    const next = swapOn(owner);
+    const answered = connection.play({ seq: 3, action: next }, owner.view);
+    await pass(200);
+    factory.latest.open();
+    expect((await answered).game).toEqual(owner.view);
+    expect(told.reads).toBe(1);
+    expect(told.replaced).toEqual([]);
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([0, 3]);
+  });
+
+  it('close() with an action still waiting (the end) keeps the socket until it is answered, reconnecting if need be, then closes it', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http } = connectTo(() => owner);
+    factory.latest.open();
+    await play(connection, owner);
+    factory.latest.cut();
+    const ended = connection.play({ seq: 1, action: { type: 'end' } }, owner.view);
+    connection.close();
+    await pass(200);
+    factory.latest.open();
+    expect((await ended).game.status).toBe('ended');
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([0, 1]);
+    expect(http).toEqual([]);
+    expect(factory.latest.closedByPage).toBe(true);
+    await pass(60_000);
+    expect(factory.sockets).toHaveLength(2);
+  });
+
+  it('a socket that cannot open leaves the actions to HTTP, is tried again, and carries them once open', async () => {
+    const owner = new FakeGameOwner('socket-seed', SESSION);
+    const { connection, factory, http } = connectTo(() => owner);
+    factory.latest.cut();
+    await play(connection, owner);
+    expect(http.map((body) => body.seq)).toEqual([0]);
+    await pass(200);
+    factory.latest.open();
+    await play(connection, owner);
+    expect(frames(factory.latest).map((frame) => frame.seq)).toEqual([1]);
+    expect(http).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ export class FakeGameSocket extends EventTarget {
   readonly sent: Frame[] = [];
   /** Whether the page closed it (not the network or the server). */
   closedByPage = false;
+  /** When the page opened it (on the test's clock). */
+  readonly createdAt = Date.now();
   /** Hears each frame the page sends (the server's side). */
   onSend: ((frame: Frame) => void) | null = null;
 
@@ -56,9 +58,12 @@ export class FakeGameSocket extends EventTarget {
 /** The sockets a connection opened, in order. */
 export class SocketFactory {
   readonly sockets: FakeGameSocket[] = [];
+  /** Every handshake fails (the process is down): each new socket closes unopened. */
+  refuse = false;
   readonly create = (url: string): WebSocket => {
     const socket = new FakeGameSocket(url);
     this.sockets.push(socket);
+    if (this.refuse) void Promise.resolve().then(() => socket.cut());
     return socket as unknown as WebSocket;
   };
 
@@ -95,6 +100,11 @@ export class FakeGameOwner {
     readonly seed: string,
     readonly session: string,
     readonly log: DurableLog = { actions: [] },
+    /**
+     * 'durable': as issue 21 has it (durableSeq, `ack`, `stale`). 'written': as before it, every
+     * action written before its answer: no durableSeq, and an earlier action's repeat is 422.
+     */
+    readonly protocol: 'durable' | 'written' = 'durable',
   ) {
     this.game = FakeGameOwner.replay(seed, log.actions);
     this.codes = log.actions.map(codeOf);
@@ -126,6 +136,7 @@ export class FakeGameOwner {
     const { session } = this;
     const seq = frame.seq as number;
     const action = frame.action as PlayerAction;
+    if (this.protocol === 'written') return this.receiveWritten(seq, action);
     if (seq < this.codes.length && this.codes[seq] !== codeOf(action)) {
       return [{ type: 'stale', session, game: wireGame(this.durableView) }];
     }
@@ -133,17 +144,22 @@ export class FakeGameOwner {
     if (seq < this.codes.length - 1) {
       return [{ type: 'ack', session, seq, durableSeq: this.durableSeq }];
     }
-    try {
+    return this.answerFrame(seq, () => {
       const answer = this.game.play({ seq, action });
       if (seq === this.codes.length) this.codes.push(codeOf(action));
-      return [
-        {
-          type: 'answer',
-          session,
-          seq,
-          answer: { ...wireAnswer(answer), durableSeq: this.durableSeq },
-        },
-      ];
+      return { ...wireAnswer(answer), durableSeq: this.durableSeq };
+    });
+  }
+
+  private receiveWritten(seq: number, action: PlayerAction): Frame[] {
+    return this.answerFrame(seq, () => wireAnswer(this.playOverHttp({ seq, action })));
+  }
+
+  /** The answer frame, or the error frame of what the route would answer (422...). */
+  private answerFrame(seq: number, play: () => unknown): Frame[] {
+    const { session } = this;
+    try {
+      return [{ type: 'answer', session, seq, answer: play() }];
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const { message, field } = error.data as { message: string; field?: string };

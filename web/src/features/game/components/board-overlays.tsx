@@ -123,6 +123,19 @@ export function GameOverOverlay({
   );
 }
 
+/**
+ * 'Reconnecting…' over the board's top edge while a move waits for the game's cut socket
+ * (docs/product.md 'Game flow'). The live region is always there, so its words are heard when
+ * they appear.
+ */
+export function ConnectionStatus({ reconnecting }: { reconnecting: boolean }) {
+  return (
+    <p className="board-connection" role="status" aria-live="polite">
+      {reconnecting ? 'Reconnecting…' : ''}
+    </p>
+  );
+}
+
 /** Level complete (with its bonus), then the new level's target: shown over play. */
 export function CelebrationBanner({ celebration }: { celebration: Celebration | null }) {
   if (!celebration) return null;

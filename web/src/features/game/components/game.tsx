@@ -16,6 +16,7 @@ import type { Face } from '@/game/faces';
 import {
   AwaitingRewardOverlay,
   CelebrationBanner,
+  ConnectionStatus,
   GameOverOverlay,
   HowToPlayOverlay,
   NoMovesOverlay,
@@ -184,6 +185,7 @@ export function Game({
             />
           )}
           <CelebrationBanner celebration={snapshot.celebration} />
+          <ConnectionStatus reconnecting={snapshot.reconnecting && playing} />
         </GameBoard>
       </ErrorBoundary>
       <GameControls canEnd={playing} onEnd={() => flow.endByPlayer()} />

@@ -65,10 +65,12 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /**
  * A game held by the server. Actions queue: each is sent with the `seq` of the game as last
- * confirmed, after the previous one's answer. A lost answer is retried with the same `seq` by
- * the fetch layer (the server answers a repeat as the first time). When an action is refused
- * (422: out of step, or a swap the server's board does not allow) or no answer comes after the
- * retries, the game is read again (GET …/game) and the board is redrawn from it.
+ * confirmed, after the previous one's answer, over the game's socket once it is connected
+ * (which sends again what the server had not made durable when the socket is cut) or over HTTP.
+ * A lost answer is retried with the same `seq` (the server answers a repeat as the first time).
+ * When an action is refused (422: out of step, or a swap the server's board does not allow) or
+ * no answer comes after the retries, the game is read again (GET …/game) and the board is
+ * redrawn from it; when the server's game replaced the page's, the board is redrawn from that.
  */
 export class RankedChannel implements GameChannel {
   private confirmed: GameView;
