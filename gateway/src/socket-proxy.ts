@@ -3,7 +3,15 @@ import type net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { clientIp, refuseUpgrade, sessionTokenFromCookies, type Logger } from '@ballmatch/platform';
+import {
+  allowedOrigins,
+  clientIp,
+  CROSS_SITE_REFUSED,
+  handshakeOriginAllowed,
+  refuseUpgrade,
+  sessionTokenFromCookies,
+  type Logger,
+} from '@ballmatch/platform';
 
 /** A WebSocket path of this site and the service behind it. */
 export interface SocketRoute {
@@ -33,21 +41,6 @@ export interface SocketProxy {
 }
 
 /**
- * Browsers send cookies with WebSocket handshakes from any site and no CORS applies, so a
- * handshake that states an Origin must come from this host or a configured public origin.
- */
-function originAllowed(req: IncomingMessage, allowed: Set<string>): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return true; // not a browser: no ambient cookie to abuse
-  if (allowed.has(origin)) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Each socket path goes to its service through http-proxy-middleware, with the same checks for
  * all: refused while draining and cross-site; X-Forwarded-For replaced with the one client
  * address the gateway trusts (so a service's per-IP limit counts real clients and a client
@@ -63,9 +56,7 @@ export function createSocketProxy(options: {
   sessionOpen: (token: string) => Promise<boolean>;
 }): SocketProxy {
   const { logger } = options;
-  const allowed = new Set(
-    options.allowedOrigins.map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
-  );
+  const allowed = allowedOrigins(options.allowedOrigins);
   const sockets = new Set<Duplex>();
   const proxies = new Map(
     options.routes.map(({ path, target, service }) => [
@@ -120,9 +111,9 @@ export function createSocketProxy(options: {
       if (options.draining()) {
         return refuseUpgrade(socket, 503, 'Restarting; connect again');
       }
-      if (!originAllowed(req, allowed)) {
+      if (!handshakeOriginAllowed(req, allowed)) {
         logger.warn({ origin: req.headers.origin }, 'cross-site WebSocket handshake refused');
-        return refuseUpgrade(socket, 403, 'Cross-site request refused');
+        return refuseUpgrade(socket, 403, CROSS_SITE_REFUSED);
       }
       setForwardedHeaders(req);
       sockets.add(socket);

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { allowedOrigins, CROSS_SITE_REFUSED } from '@ballmatch/platform';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -7,8 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Origin (every browser does) must come from this site. Requests without one (curl, servers)
  * carry no ambient browser cookie risk and pass.
  */
-export function originCheck(allowedOrigins: string[]): RequestHandler {
-  const allowed = new Set(allowedOrigins.map((o) => o.trim().replace(/\/$/, '')).filter(Boolean));
+export function originCheck(origins: string[]): RequestHandler {
+  const allowed = allowedOrigins(origins);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
@@ -18,7 +19,7 @@ export function originCheck(allowedOrigins: string[]): RequestHandler {
       (origin && origin !== ownOrigin && !allowed.has(origin)) ||
       (crossSite && !allowed.has(origin ?? ''))
     ) {
-      res.status(403).json({ message: 'Cross-site request refused' });
+      res.status(403).json({ message: CROSS_SITE_REFUSED });
       return;
     }
     next();
