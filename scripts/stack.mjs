@@ -230,14 +230,15 @@ export async function startStack({
     pids: () => Object.fromEntries([...running].map(([name, child]) => [name, child.pid])),
     /**
      * Restarts one process as a deploy would: SIGTERM (it drains and exits), then the supervisor
-     * starts it again; resolves once the new one answers its health check.
+     * starts it again; resolves once the new one answers its health check. `signal: 'SIGKILL'`
+     * is a crash instead: the process ends at once, with nothing drained or flushed.
      */
-    async restart(name) {
+    async restart(name, { signal = 'SIGTERM' } = {}) {
       const proc = all.find((p) => p.name === name);
       const child = running.get(name);
       if (!proc || !child) throw new Error(`no running process named ${name}`);
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
       await waitReady(proc.ready, 60_000);
     },

@@ -15,7 +15,7 @@ import {
   type GameState,
   type Move,
 } from '@ballmatch/engine';
-import type { Locator, Page, Request, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response, WebSocket } from 'playwright-core';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -104,6 +104,12 @@ const ANSWER_TIMEOUT_MS = 30_000;
 export class GameMirror {
   /** The game as the server last answered. */
   game!: WireGame;
+  /** Its player session. */
+  sessionId = '';
+  /** The game sockets the page opened, in order (a new one after each cut). */
+  readonly gameSockets: WebSocket[] = [];
+  /** The seqs whose actions were answered 200 (an answer to one sent again is not news). */
+  private readonly answeredSeqs = new Set<number>();
   /** The keyboard cursor: the board starts it on the top-left ball. */
   cursor: Cell = { x: 0, y: 0 };
   /** Every action the page sent, in order (with its seq), over the socket or HTTP. */
@@ -129,6 +135,7 @@ export class GameMirror {
     });
     page.on('websocket', (socket) => {
       if (new URL(socket.url()).pathname !== '/ws/game') return;
+      this.gameSockets.push(socket);
       const pending = new Map<string, SentAction>();
       const frame = (payload: string | Buffer) =>
         JSON.parse(String(payload)) as Record<string, unknown>;
@@ -141,6 +148,15 @@ export class GameMirror {
       });
       socket.on('framereceived', ({ payload }) => {
         const f = frame(payload);
+        if (f.type === 'stale') {
+          // The server's game replaced the page's: play goes on from it, seqs again.
+          this.game = f.game as WireGame;
+          for (const seq of this.answeredSeqs)
+            if (seq >= this.game.seq) this.answeredSeqs.delete(seq);
+          return;
+        }
+        // `ack` and `durable` answer no action of the page's for the first time.
+        if (f.type !== 'answer' && f.type !== 'error') return;
         const key = `${String(f.session)} ${String(f.seq)}`;
         const sent = pending.get(key);
         if (!sent) return;
@@ -155,6 +171,9 @@ export class GameMirror {
   }
 
   private answered(answer: ObservedAnswer): void {
+    // The page sends again, after a cut, what the server had not saved: it had those answers.
+    if (this.answeredSeqs.has(answer.sent.seq)) return;
+    if (answer.status === 200) this.answeredSeqs.add(answer.sent.seq);
     this.answeredOver.push(answer.transport);
     for (const listener of this.listeners) listener(answer);
   }
@@ -199,7 +218,8 @@ export class GameMirror {
         (isCreate(r.request()) || (isCurrent(r.request()) && r.status() === 200)),
     );
     await action();
-    const body = await json<{ game: WireGame }>(await answer);
+    const body = await json<{ id: string; game: WireGame }>(await answer);
+    this.sessionId = body.id;
     this.game = body.game;
     return this.game;
   }
@@ -277,10 +297,10 @@ export class GameMirror {
 
   /**
    * One move by clicking the two balls. The page must send exactly that swap (so the board it
-   * shows is the server's), and then show the answer's figures.
+   * shows is the server's), and then show the answer's figures. `think: false`: at once.
    */
-  async clickMove(): Promise<Move> {
-    await this.think();
+  async clickMove({ think = true } = {}): Promise<Move> {
+    if (think) await this.think();
     await this.resetIfStuck((button) => button.click());
     const move = slowMove(this.game);
     await this.answerTo('swap', () => this.click([move.from, move.to]));

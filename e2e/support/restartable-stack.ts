@@ -10,14 +10,19 @@ export interface RestartableStack {
   readonly url: string;
   /** Restarts one process (auth, sessions, scores, realtime, gateway); resolves once it is ready. */
   restart(name: string): Promise<void>;
+  /** Kills one process (SIGKILL: nothing drained or flushed); resolves once its next is ready. */
+  crash(name: string): Promise<void>;
 }
 
 /**
  * Starts a stack of the test file's own in beforeAll (support/stack-runner.mjs in a child
  * process, on its own ports, database and prefixes) and stops it in afterAll. Its log goes to
- * e2e/artifacts/<logFile>.
+ * e2e/artifacts/<logFile>. `env` is added to every process's settings.
  */
-export function useRestartableStack(logFile: string): RestartableStack {
+export function useRestartableStack(
+  logFile: string,
+  { env: extraEnv = {} }: { env?: Record<string, string> } = {},
+): RestartableStack {
   let child: ChildProcess | undefined;
   let resources: StackResources | undefined;
   let url = '';
@@ -48,7 +53,10 @@ export function useRestartableStack(logFile: string): RestartableStack {
     const { ports, env } = resources;
     const runner = spawn(
       process.execPath,
-      [path.join(__dirname, 'stack-runner.mjs'), JSON.stringify({ ports, env })],
+      [
+        path.join(__dirname, 'stack-runner.mjs'),
+        JSON.stringify({ ports, env: { ...env, ...extraEnv } }),
+      ],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
     child = runner;
@@ -80,6 +88,10 @@ export function useRestartableStack(logFile: string): RestartableStack {
     },
     async restart(name) {
       child!.stdin!.write(`restart ${name}\n`);
+      await expectLine(`restarted ${name}`);
+    },
+    async crash(name) {
+      child!.stdin!.write(`crash ${name}\n`);
       await expectLine(`restarted ${name}`);
     },
   };
