@@ -4,10 +4,11 @@
 // short notice; a move waiting for the socket shows 'Reconnecting…'. The whole GameFlow runs
 // against a stand-in sessions process over a fake socket, on fake timers.
 import { render, screen } from '@testing-library/react';
+import { findMoves } from '@ballmatch/engine';
 import { connectGameSocket } from '@/features/game/api/game-socket';
 import { ConnectionStatus } from '@/features/game/components/board-overlays';
 import { GameFlow, RESTORED_NOTICE } from '@/features/game/model/game-flow';
-import type { GameView } from '@/features/game/model/game-view';
+import type { GameView, PlayerAction } from '@/features/game/model/game-view';
 import { recordingServices, slowMove } from './game-helpers';
 import { wireGame } from './play-helpers';
 import { FakeGameOwner, serve, SocketFactory } from './socket-helpers';
@@ -135,6 +136,34 @@ describe('a ranked game over a socket that is cut', () => {
     expect(await moved).toBe('moved');
     expect(flow.getSnapshot().reconnecting).toBe(false);
     expect(view(flow)).toEqual(owner().view);
+  });
+});
+
+describe('the end over a cut socket', () => {
+  it("still ends the game when the server's game replaced the page's while the end waited", async () => {
+    const { flow, services, factory, holder, owner } = await startedOverSocket();
+    await move(flow, owner());
+    factory.latest.reply(owner().commit());
+    await move(flow, owner()); // seq 1, not durable
+
+    // A new process, where another tab wrote another move at seq 1.
+    const lost = factory.latest.sent[1].action as PlayerAction;
+    holder.owner = new FakeGameOwner(owner().seed, 'session-1', owner().log);
+    const other = findMoves(owner().server.state)
+      .map((found): PlayerAction => ({ type: 'swap', ...found }))
+      .find((action) => JSON.stringify(action) !== JSON.stringify(lost))!;
+    owner().playOverHttp({ seq: 1, action: other });
+    factory.latest.cut();
+    flow.endByPlayer();
+    await pass(200);
+    factory.latest.open();
+    await pass();
+    await flow.getSnapshot().result!.ended;
+    // seq 1 went again and met the other move (stale); the end went on the server's game.
+    expect(factory.latest.sent.map((frame) => frame.seq)).toEqual([1, 2]);
+    expect(owner().view.status).toBe('ended');
+    expect(flow.getSnapshot().phase).toBe('over');
+    expect(notices(services)).toEqual([]);
   });
 });
 
