@@ -317,9 +317,13 @@ describe('POST /api/player-sessions/{id}/end', () => {
                 credential,
                 ...endAction,
               });
-              return frame.type === 'answer'
-                ? { kind: 'action', status: 200, json: frame.answer }
-                : { kind: 'action', status: frame.status, json: frame };
+              if (frame.type === 'answer')
+                return { kind: 'action', status: 200, json: frame.answer };
+              return {
+                kind: 'action',
+                status: frame.type === 'error' ? frame.status : 0,
+                json: frame,
+              };
             }
           }
         });

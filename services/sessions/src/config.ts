@@ -32,10 +32,27 @@ export const envShape = {
   GAME_WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
    * Proxy hops in front of the game socket whose X-Forwarded-For is trusted (the per-address
-   * cap counts that address). Behind the gateway, its only way in, this is 1: the gateway sets
-   * the header to the client address it saw, and nothing earlier in it is believed.
+   * cap counts that address). 1 in Kubernetes and Compose: the socket comes through the Ingress
+   * (its direct route) or the gateway, either of which sets the header to the client address
+   * it saw, and nothing earlier in it is believed.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The site's origins, comma-separated, as the gateway's PUBLIC_ORIGIN: a game socket
+   * handshake stating any other Origin than these or the host it is made to is refused 403
+   * (the Ingress's direct route has no gateway in front to check it).
+   */
+  PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
+  /**
+   * An action is answered from memory; its log row waits at most this long for others to share
+   * one statement (one commit), or until 500 rows wait (docs/architecture.md 'Ranked games').
+   */
+  ACTION_LOG_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(5),
+  /**
+   * Actions of one game answered but not yet durable (PostgreSQL out of reach): past this many,
+   * the next is refused 503 'The game is being saved; try again' until they are written.
+   */
+  GAME_MAX_UNSAVED_ACTIONS: z.coerce.number().int().min(1).max(1000).default(50),
   ...databaseEnv,
   ...natsEnv,
   /** Callers are checked against the logout deny-list in Redis. */

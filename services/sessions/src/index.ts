@@ -9,6 +9,7 @@ import {
   loadServicePrivateKey,
   serviceIdentityFromConfig,
   signGameResult,
+  subscribeRevocations,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
@@ -21,6 +22,7 @@ import { createSessionAdminHandlers, createSessionHandlers } from './grpc/handle
 import { migrations } from './migrations';
 import { createAnalyticsStore } from './store/analytics';
 import { createGameStore } from './store/games';
+import { createActionLog } from './store/log-batches';
 import { createSessionStore } from './store/sessions';
 import { startGameSocket } from './ws/game-socket';
 
@@ -32,8 +34,15 @@ export interface RunningSessions {
   gameWsPort: number;
   /** The /metrics port (null: metrics off, as in tests by default). */
   metricsPort: number | null;
-  /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
-  stop(options?: { deleteStreams?: boolean }): Promise<void>;
+  /**
+   * Answers what is in flight, writes the queued log rows, then closes. Tests only:
+   * `deleteStreams` also removes this deployment's JetStream stream; `crash` stops as a killed
+   * process would, the queued log rows dropped unwritten and every socket cut without a close
+   * frame.
+   */
+  stop(options?: { deleteStreams?: boolean; crash?: boolean }): Promise<void>;
+  /** Writes the queued action log rows now (tests; a batch goes by itself within ACTION_LOG_FLUSH_MS). */
+  flushActionLog(): Promise<void>;
 }
 
 /**
@@ -91,6 +100,8 @@ export async function start(
       player: config.RANKED_STARTS_PER_HOUR_PER_PLAYER,
     },
     signResult: (result) => signGameResult(resultKey, result),
+    maxUnsavedActions: config.GAME_MAX_UNSAVED_ACTIONS,
+    actionLog: (on) => createActionLog(db, { flushMs: config.ACTION_LOG_FLUSH_MS, ...on }),
   });
   const sessions = createSessions({ store, games, onEventsWritten: relay.wake });
   const analytics = createAnalytics({ store: createAnalyticsStore(db), now });
@@ -129,6 +140,12 @@ export async function start(
     now,
     maxConnectionsPerIp: config.GAME_WS_MAX_CONNECTIONS_PER_IP,
     trustProxy: config.TRUST_PROXY,
+    allowedOrigins: config.PUBLIC_ORIGIN.split(','),
+  });
+  // A logout or a password change closes that player's sockets here within a second.
+  const revocations = await subscribeRevocations(redis, {
+    notice: gameSocket.revoked,
+    resubscribed: gameSocket.recheckAll,
   });
   logger.info({ port, gameWsPort: gameSocket.port }, 'sessions listening');
 
@@ -136,9 +153,20 @@ export async function start(
     port,
     gameWsPort: gameSocket.port,
     metricsPort: connections.telemetry.metricsPort,
+    flushActionLog: () => games.flushLog(),
     async stop(options) {
-      // Both entry points answer what is in flight before the stores close.
-      await Promise.all([gameSocket.stop(), server.stop()]);
+      await revocations.close();
+      if (options?.crash) {
+        games.abandonLog();
+        await Promise.all([gameSocket.cut(), server.stop()]);
+      } else {
+        // Both entry points answer what is in flight before the stores close.
+        await Promise.all([gameSocket.stop(), server.stop()]);
+      }
+      // What was answered is written before the database closes.
+      await games.flushLog().catch((error: unknown) => {
+        logger.error({ err: error }, 'sessions stopped with action log rows not written');
+      });
       ads?.close();
       await connections.close(options);
     },

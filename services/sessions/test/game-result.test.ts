@@ -118,7 +118,7 @@ describe("an ended game's signed result", () => {
         credential,
         action,
       });
-      if (frame.type !== 'answer') throw new Error(`refused: ${frame.message}`);
+      if (frame.type !== 'answer') throw new Error(`refused: ${JSON.stringify(frame)}`);
       return frame.answer.game as typeof shown;
     };
     for (let i = 0; i < 5; i++) {

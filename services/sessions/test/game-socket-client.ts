@@ -3,6 +3,8 @@ import { WebSocket } from 'ws';
 /** A frame the game socket sent. */
 export type Frame =
   | { type: 'answer'; session: string; seq: number; answer: Record<string, unknown> }
+  | { type: 'ack'; session: string; seq: number; durableSeq: number }
+  | { type: 'stale'; session: string; game: Record<string, unknown> & { seq: number } }
   | {
       type: 'error';
       session: string | null;
@@ -12,20 +14,33 @@ export type Frame =
       field?: string;
     };
 
+/** `{"type":"durable"}`: the game's actions are committed up to durableSeq. */
+export interface DurableFrame {
+  type: 'durable';
+  session: string;
+  durableSeq: number;
+}
+
 /**
  * A test's client of the game socket at `url` (ws://…/ws/game, the service's or the gateway's)
  * with these handshake headers (a cookie, an Origin): every frame it hears is kept in order,
  * `next()` waits for the next one (never for time: a frame or the close), and `closed`
- * resolves with the close code. A refused handshake rejects with its HTTP status.
+ * resolves with the close code. The `durable` frames, which come whenever a batch commits,
+ * are kept apart (`durables`, `nextDurable()`), so `next()` is the answer to a message. A
+ * refused handshake rejects with its HTTP status.
  */
 export async function openGameSocket(url: string, headers: Record<string, string> = {}) {
   const ws = new WebSocket(url, { headers });
   const frames: Frame[] = [];
+  const durables: DurableFrame[] = [];
   let read = 0;
+  let readDurable = 0;
   const waiting: (() => void)[] = [];
   const wake = () => waiting.splice(0).forEach((w) => w());
   ws.on('message', (data) => {
-    frames.push(JSON.parse(String(data)) as Frame);
+    const frame = JSON.parse(String(data)) as Frame | DurableFrame;
+    if (frame.type === 'durable') durables.push(frame);
+    else frames.push(frame);
     wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -50,8 +65,17 @@ export async function openGameSocket(url: string, headers: Record<string, string
   return {
     ws,
     frames,
+    durables,
     closed,
     next,
+    /** The next `durable` frame (for any game). */
+    async nextDurable(): Promise<DurableFrame> {
+      while (readDurable >= durables.length) {
+        if (ws.readyState === WebSocket.CLOSED) throw new Error('the socket closed');
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      return durables[readDurable++]!;
+    },
     send: (message: unknown) =>
       ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
     /** Sends one message and waits for its frame (this client sends one at a time). */

@@ -1,12 +1,23 @@
 import { entryFromCode, replay } from '@ballmatch/engine';
-import { connectRedis, revokeToken, SESSION_COOKIE, signOutEverywhere } from '@ballmatch/platform';
+import {
+  connectRedis,
+  REVOCATION_CHANNEL,
+  revokeToken,
+  SESSION_COOKIE,
+  signOutEverywhere,
+} from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import type { GameView } from '../src/domain/games';
 import { ACTIONS_BURST, MAX_MESSAGE_BYTES, RECHECK_MS } from '../src/ws/game-socket';
 import { listen, newSession } from './fixtures';
-import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
+import {
+  openGameSocket,
+  refusedHandshake,
+  type Frame,
+  type GameSocketClient,
+} from './game-socket-client';
 import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
 import { humanGap, movesOn, playOverSocket } from './play';
 
@@ -31,11 +42,11 @@ afterEach(() => {
 });
 
 const url = () => `ws://127.0.0.1:${svc.running.gameWsPort}/ws/game`;
-async function socket(token?: string) {
-  const opened_ = await openGameSocket(
-    url(),
-    token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
-  );
+async function socket(token?: string, headers: Record<string, string> = {}, query = '') {
+  const opened_ = await openGameSocket(`${url()}${query}`, {
+    ...headers,
+    ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}),
+  });
   opened.push(opened_);
   return opened_;
 }
@@ -55,6 +66,12 @@ const action = (session: string, seq: number, act: unknown, credential?: string)
 function answerOf(frame: Frame): { game: Game } & Record<string, unknown> {
   if (frame.type !== 'answer') throw new Error(`not an answer: ${JSON.stringify(frame)}`);
   return frame.answer as { game: Game } & Record<string, unknown>;
+}
+
+/** An answer frame without how much of the game was durable (a batch may commit between). */
+function withoutDurable(frame: Frame) {
+  const { durableSeq: _durable, ...answer } = answerOf(frame);
+  return { ...frame, answer };
 }
 
 async function guestGame() {
@@ -95,7 +112,7 @@ describe('the game socket', () => {
     const { id, game, credential } = await guestGame();
     const swap = action(id, 0, swapOn(game), credential);
     const first = await ws.ask(swap);
-    expect(await ws.ask(swap)).toEqual(first);
+    expect(withoutDurable(await ws.ask(swap))).toEqual(withoutDurable(first));
     // The same over gRPC (the HTTP route's path): the stored answer, not a second action.
     const again = await svc.client.playAction({
       id,
@@ -204,24 +221,97 @@ describe('the game socket', () => {
     ).toBe(true);
   });
 
-  it('a signed-out token: a guest’s socket at the handshake, and once re-checked on an open socket', async () => {
+  it('a signed-out token at the handshake makes a guest’s socket', async () => {
     const player = await svc.credentials.issue('user');
     const { id, game } = await svc.clientAs(player.authorization).createSession(newSession());
     await revokeToken(redis, player.tokenId, player.expiresAt);
     const swap = action(id, 0, swapOn(game!));
     expect(await (await socket(tokenOf(player))).ask(swap)).toMatchObject({ status: 403 });
+  });
 
-    const fresh = await svc.credentials.issue('user', { userId: player.userId });
-    const ws = await socket(tokenOf(fresh));
-    const first = answerOf(await ws.ask(swap)).game;
-    await signOutEverywhere(redis, player.userId, Date.now());
-    // Within the re-check interval the socket still holds its player...
-    svc.clock.set(Date.now() + RECHECK_MS / 2);
-    const second = answerOf(await ws.ask(action(id, 1, nextOn(first)))).game;
-    // ...and once the check is due, the signed-out token makes it a guest's: 403 without credential.
+  /** The service clock stands still: the 60 s re-check at an action is never due. */
+  const signedOut = { code: 4401, reason: 'Signed out' };
+
+  it('closes a signed-in socket at once when its token is logged out (4401 Signed out)', async () => {
+    svc.clock.set(Date.now());
+    const player = await svc.credentials.issue('user');
+    const { id, game } = await svc.clientAs(player.authorization).createSession(newSession());
+    const ws = await socket(tokenOf(player));
+    expect(answerOf(await ws.ask(action(id, 0, swapOn(game!)))).game.seq).toBe(1);
+    const other = await socket(tokenOf(await svc.credentials.issue('user')));
+    await revokeToken(redis, player.tokenId, player.expiresAt); // auth's logout
+    expect(await ws.closed).toEqual(signedOut);
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes every socket of an account at once when its password changes; a token issued after stays', async () => {
+    svc.clock.set(Date.now());
+    const player = await svc.credentials.issue('user');
+    const again = await svc.credentials.issue('user', { userId: player.userId });
+    const [first, second] = [await socket(tokenOf(player)), await socket(tokenOf(again))];
+    const someoneElse = await socket(tokenOf(await svc.credentials.issue('user')));
+    await signOutEverywhere(redis, player.userId, Date.now()); // auth's password change
+    expect(await first.closed).toEqual(signedOut);
+    expect(await second.closed).toEqual(signedOut);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a token of a later millisecond
+    const renewed = await socket(
+      tokenOf(await svc.credentials.issue('user', { userId: player.userId })),
+    );
+    expect(await renewed.ask('{')).toMatchObject({ status: 400 }); // still open, still heard
+    expect(renewed.ws.readyState).toBe(WebSocket.OPEN);
+    expect(someoneElse.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('checks every signed-in socket again when its subscription to the notices comes back', async () => {
+    svc.clock.set(Date.now());
+    const player = await svc.credentials.issue('user');
+    const ws = await socket(tokenOf(player));
+    // A password change whose notice was lost: the mark written, nothing announced...
+    await redis.set(`auth:signed-out-before:${player.userId}`, String(Date.now()));
+    // ...and the service's subscription dropped (found by the name it gives its connection).
+    const clients = String(await redis.client('LIST')).split('\n');
+    const name = `name=${REVOCATION_CHANNEL}@${svc.env.REDIS_KEY_PREFIX}`;
+    const id = /id=(\d+)/.exec(clients.find((line) => line.includes(name))!)![1]!;
+    await redis.client('KILL', 'ID', id);
+    expect(await ws.closed).toEqual(signedOut);
+  });
+
+  it('the re-check at an action 60 s after the last one closes a socket whose revocation was not heard', async () => {
+    const player = await svc.credentials.issue('user');
+    const { id, game } = await svc.clientAs(player.authorization).createSession(newSession());
+    svc.clock.set(Date.now());
+    const ws = await socket(tokenOf(player));
+    const first = answerOf(await ws.ask(action(id, 0, swapOn(game!)))).game;
+    // Signed out without a notice (written as auth does, unannounced).
+    await redis.set(`auth:signed-out-before:${player.userId}`, String(Date.now()));
+    svc.clock.advance(RECHECK_MS / 2);
+    expect(answerOf(await ws.ask(action(id, 1, nextOn(first)))).game.seq).toBe(2);
     svc.clock.advance(RECHECK_MS);
-    expect(await ws.ask(action(id, 2, nextOn(second)))).toMatchObject({ status: 403, seq: 2 });
-    expect(ws.ws.readyState).toBe(WebSocket.OPEN);
+    ws.send(action(id, 2, { type: 'reset' }));
+    expect(await ws.closed).toEqual(signedOut);
+  });
+
+  it('refuses a cross-site handshake (403), as the gateway does; the site’s origin and its own host pass', async () => {
+    expect(await refusedHandshake(url(), { origin: 'https://evil.example' })).toEqual({
+      status: 403,
+      body: { message: 'Cross-site request refused' },
+    });
+    // PUBLIC_ORIGIN's default; and a page served from the host it connects to.
+    await socket(undefined, { origin: 'http://localhost:8080' });
+    await socket(undefined, { origin: `http://127.0.0.1:${svc.running.gameWsPort}` });
+  });
+
+  it('takes ?session=<id> in its URL (the Ingress hashes it); another game can still be played on it', async () => {
+    const { id, game, credential } = await guestGame();
+    const other = await guestGame();
+    const ws = await socket(undefined, {}, `?session=${id}`);
+    expect(answerOf(await ws.ask(action(id, 0, swapOn(game), credential))).game.seq).toBe(1);
+    const swap = action(other.id, 0, swapOn(other.game), other.credential);
+    expect(answerOf(await ws.ask(swap)).game.seq).toBe(1);
+    expect(await refusedHandshake(`${url()}?session=nope`)).toEqual({
+      status: 400,
+      body: { message: 'session must be a session id (UUID)' },
+    });
   });
 
   it('closes the socket with 4401 when its token expires', async () => {

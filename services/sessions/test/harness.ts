@@ -41,6 +41,13 @@ export interface SessionsHarness {
   /** The ads service's record of reward clicks, as this service asks it. */
   rewardClicks: RewardClickStandIn;
   env: NodeJS.ProcessEnv;
+  /**
+   * Stops the process (`crash`: as a killed one, its queued log rows lost) and starts a new
+   * one on the same database and ports, with the same clock: `running` is then the new one.
+   */
+  restart(options?: { crash?: boolean }): Promise<void>;
+  /** Another process of this service on the same database (stopped by `close`). */
+  startAnother(extraEnv?: NodeJS.ProcessEnv): Promise<RunningSessions>;
   close(): Promise<void>;
 }
 
@@ -76,8 +83,17 @@ export const MANY_STARTS = {
   RANKED_STARTS_PER_HOUR_PER_PLAYER: '1000',
 };
 
-export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<SessionsHarness> {
+/**
+ * A sessions process on a database of its own. `databasePort`: PostgreSQL reached through this
+ * port (a relay a test can cut) instead of its own.
+ */
+export async function startSessions(
+  extraEnv: NodeJS.ProcessEnv = {},
+  { databasePort }: { databasePort?: number } = {},
+): Promise<SessionsHarness> {
   const database: TestDatabase = await createTestDatabase('sessions');
+  const databaseUrl = new URL(database.url);
+  if (databasePort) databaseUrl.port = String(databasePort);
   const credentials = createTestCredentials();
   const env = {
     ...credentials.env,
@@ -87,13 +103,16 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     GAME_WS_PORT: '0',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl.toString(),
     NATS_SUBJECT_PREFIX: testNatsPrefix(),
     ...extraEnv,
   };
   const clock = new TestClock();
   const ads = rewardClickStandIn();
-  const running = await start(env, { now: clock.now, rewardClicks: ads.rewardClicked });
+  const startOne = (more: NodeJS.ProcessEnv = {}) =>
+    start({ ...env, ...more }, { now: clock.now, rewardClicks: ads.rewardClicked });
+  const running = await startOne();
+  const others: RunningSessions[] = [];
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
   const opened: { close(): void }[] = [];
@@ -123,7 +142,7 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     subjectPrefix: env.NATS_SUBJECT_PREFIX,
     name: 'sessions-test',
   });
-  return {
+  const harness: SessionsHarness = {
     client: createOwnerClient(clientAs(), clientAs(undefined, 'scores')),
     clientAs,
     admin: adminClientAs(admin.authorization),
@@ -135,12 +154,27 @@ export async function startSessions(extraEnv: NodeJS.ProcessEnv = {}): Promise<S
     clock,
     rewardClicks: { click: ads.click, down: ads.down },
     env,
+    async restart({ crash = false } = {}) {
+      const { port, gameWsPort } = harness.running;
+      await harness.running.stop({ crash });
+      harness.running = await startOne({
+        GRPC_PORT: String(port),
+        GAME_WS_PORT: String(gameWsPort),
+      });
+    },
+    async startAnother(more = {}) {
+      const another = await startOne(more);
+      others.push(another);
+      return another;
+    },
     async close() {
       opened.forEach((c) => c.close());
       await bus.close();
-      await running.stop({ deleteStreams: true });
+      await Promise.all(others.map((other) => other.stop()));
+      await harness.running.stop({ deleteStreams: true });
       await database.drop();
       credentials.remove();
     },
   };
+  return harness;
 }

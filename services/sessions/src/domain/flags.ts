@@ -4,6 +4,8 @@ import type { NewFlag, SessionRow, SessionStore } from '../store/sessions';
 
 export const ADMIN_FLAG_TYPE = 'ADMIN_FLAG';
 export const TIMING_FLAG_TYPE = 'SUSPICIOUS_TIMING';
+/** The end's audit: the game's durable log does not replay to the game played (a lost row). */
+export const LOG_MISMATCH_FLAG_TYPE = 'LOG_MISMATCH';
 /** An admin took the session off the suspicious list (details: the reason). */
 export const ADMIN_UNFLAG_TYPE = 'ADMIN_UNFLAG';
 

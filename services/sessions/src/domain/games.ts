@@ -22,19 +22,22 @@ import {
   type GameRecord,
   type GameStore,
   type LogEntry,
+  type LoggedCode,
   type ScoringRead,
 } from '../store/games';
+import { beingSaved, StaleGame, type ActionLog, type ActionLogOptions } from '../store/log-batches';
 import type { SessionRow, SessionStore } from '../store/sessions';
-import { raiseFlag, TIMING_FLAG_TYPE } from './flags';
+import { LOG_MISMATCH_FLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
 import { judgeTiming, timingReport } from './timing';
 
 /**
  * Ranked games held by this service (docs/architecture.md 'Ranked games'). The client gets the
  * board it can see and sends each action; the engine applies it here to the state held in this
- * process, timed by this server's clock, and the action is in PostgreSQL's log before it is
- * answered: any replica rebuilds the game from its row (the state at its start or end) and the
- * log. The random generator's state never leaves, so no draw is known before the action that
- * consumes it.
+ * process, timed by this server's clock, and answers at once; the action's log row follows in
+ * the next batch, and every answer says how much of the game is durable. Any process rebuilds
+ * the game from its row (the state at its start or end) and the durable log; the page sends
+ * again what was not durable. The random generator's state never leaves, so no draw is known
+ * before the action that consumes it.
  */
 
 export type PlayerAction =
@@ -74,6 +77,15 @@ export interface ActionAnswer {
   movesAdded: number;
 }
 
+/**
+ * An answer as it leaves, with the game's actions known committed then (the log holds places
+ * 0 … durableSeq - 1): the page keeps its actions from there on, to send again if its socket is
+ * cut. Never stored with the answer.
+ */
+export interface DurableAnswer extends ActionAnswer {
+  durableSeq: number;
+}
+
 /** Who asks about a session: its credential, and the signed-in account ('' for a guest). */
 export interface Claimant {
   credential: string;
@@ -96,6 +108,10 @@ export interface GameDeps {
   signResult(result: GameResult): Promise<string>;
   /** Games kept in this process's memory (each about 1 KB). */
   cacheSize?: number;
+  /** Actions of a game answered but not yet durable, at most (GAME_MAX_UNSAVED_ACTIONS). */
+  maxUnsavedActions: number;
+  /** The action log's batches (store/log-batches.ts), telling these games what they wrote. */
+  actionLog(on: Pick<ActionLogOptions, 'durable' | 'stale' | 'refused'>): ActionLog;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Session not found');
@@ -219,22 +235,44 @@ function withoutLevel({ level: _level, ...levelUp }: LevelUp): Omit<LevelUp, 'le
 }
 
 /**
+ * A game held in this process: its record, the code at each place of its log (END_CODE for
+ * the end: a resent action is checked against it), and how much of it is durable.
+ */
+interface HeldGame extends GameRecord {
+  codes: number[];
+  /** Its actions known committed: the log holds places 0 … durableSeq - 1. */
+  durableSeq: number;
+}
+
+/** The log's code of an action's key. */
+const codeOf = (key: number | 'end') => (key === 'end' ? END_CODE : key);
+
+/**
  * The game as its log has it: the row's checkpoint with the later entries applied, the way
  * they were applied when played; the last one's answer is rebuilt too (the same engine, state
- * and action give the same answer), for a retry of it. An entry the engine refuses means the
- * log and the row disagree: this service's fault, never the player's.
+ * and action give the same answer), for a retry of it. An entry the engine refuses, or a gap
+ * in the log, means the log and the row disagree: this service's fault, never the player's.
  */
-function catchUp(game: GameRecord, later: LogEntry[]): GameRecord {
+function catchUp(game: GameRecord, log: LoggedCode[]): HeldGame {
   let { state, seq, lastAnswer } = game;
-  for (const entry of later) {
-    if (entry.seq !== seq || entry.code === END_CODE) {
-      throw new AppError('INTERNAL', `The log of game ${game.sessionId} is out of step at ${seq}`);
+  const codes = log.map((entry, place) => {
+    if (entry.seq !== place) {
+      throw new AppError(
+        'INTERNAL',
+        `The log of game ${game.sessionId} is out of step at ${place}`,
+      );
     }
-    const { at: _at, ...action } = entryFromCode(entry.code, 0);
+    return entry.code;
+  });
+  for (const code of codes.slice(seq)) {
+    if (code === END_CODE) {
+      throw new AppError('INTERNAL', `The log of game ${game.sessionId} ends after its row`);
+    }
+    const { at: _at, ...action } = entryFromCode(code, 0);
     try {
       const applied = apply(state, action, seq + 1);
       state = applied.state;
-      lastAnswer = { key: entry.code, answer: applied.answer };
+      lastAnswer = { key: code, answer: applied.answer };
     } catch (error) {
       const reason = (error as Error).message;
       throw new AppError(
@@ -244,14 +282,36 @@ function catchUp(game: GameRecord, later: LogEntry[]): GameRecord {
     }
     seq++;
   }
-  return { ...game, state, seq, status: state.status, lastAnswer };
+  if (codes.length !== seq) {
+    throw new AppError('INTERNAL', `The log of game ${game.sessionId} is out of step at ${seq}`);
+  }
+  return { ...game, state, seq, status: state.status, lastAnswer, codes, durableSeq: seq };
 }
 
-/** A small LRU: the games being played in this process. */
+/** Whether two states are the same game (the end's audit: the log's replay against memory). */
+function sameGame(a: GameState, b: GameState): boolean {
+  const figures = (s: GameState) =>
+    JSON.stringify([
+      gridCells(s.grid),
+      s.rng,
+      s.score,
+      s.level,
+      s.totalMoves,
+      s.totalMatches,
+      s.largestRun,
+      s.extraMovesGranted,
+    ]);
+  return figures(a) === figures(b);
+}
+
+/**
+ * A small LRU: the games being played in this process. A game whose actions are not all
+ * durable is never the one evicted: its rows are still queued from its state here.
+ */
 function createCache(size: number) {
-  const games = new Map<string, GameRecord>();
+  const games = new Map<string, HeldGame>();
   return {
-    get(id: string): GameRecord | undefined {
+    get(id: string): HeldGame | undefined {
       const game = games.get(id);
       if (game) {
         games.delete(id);
@@ -259,25 +319,99 @@ function createCache(size: number) {
       }
       return game;
     },
-    set(game: GameRecord): void {
+    /** Without making it the most recent (the log's notices). */
+    peek: (id: string) => games.get(id),
+    set(game: HeldGame): void {
       games.delete(game.sessionId);
       games.set(game.sessionId, game);
-      if (games.size > size) games.delete(games.keys().next().value!);
+      if (games.size <= size) return;
+      for (const [id, old] of games) {
+        if (old.durableSeq === old.seq) {
+          games.delete(id);
+          return;
+        }
+      }
     },
     drop: (id: string) => games.delete(id),
   };
 }
 
+/** What the game socket hears of the games it plays: when their actions become durable. */
+export interface GameWatcher {
+  /** The game's actions are committed up to `durableSeq` (its count). */
+  durable(sessionId: string, durableSeq: number): void;
+  /**
+   * The copy of the game this process played was stale (another process wrote another action
+   * at one of its places): this is the game as the log has it.
+   */
+  stale(sessionId: string, game: GameView): void;
+}
+
+/** What an action over the game socket comes to (docs/api.md 'Ranked games over the game socket'). */
+export type SocketOutcome =
+  | { type: 'answer'; answer: DurableAnswer }
+  /** A resent action already applied with the same code: the page has its answer. */
+  | { type: 'ack'; durableSeq: number }
+  /** A resent action the log holds another action for: the game as the log has it. */
+  | { type: 'stale'; game: GameView };
+
+type Transport = 'socket' | 'http';
+
+const outOfStep = (game: { seq: number }, seq: number) =>
+  new AppError(
+    'FAILED_PRECONDITION',
+    `The game is at action ${game.seq}, not ${seq}: read it again`,
+    { field: 'seq' },
+  );
+
 export function createGames(deps: GameDeps) {
   const { games, sessions } = deps;
   const cache = createCache(deps.cacheSize ?? 10_000);
+  let watcher: GameWatcher | null = null;
+  const log = deps.actionLog({
+    durable(id, durableSeq) {
+      const game = cache.peek(id);
+      if (game && durableSeq > game.durableSeq) game.durableSeq = durableSeq;
+      watcher?.durable(id, durableSeq);
+    },
+    stale(id) {
+      cache.drop(id);
+      fromStore(id).then(
+        (game) => watcher?.stale(id, ownersView(game)),
+        () => {}, // read again at the next action
+      );
+    },
+    refused: (id) => void cache.drop(id),
+  });
 
-  async function fromStore(id: string): Promise<GameRecord> {
+  async function fromStore(id: string): Promise<HeldGame> {
     const stored = isUuid(id) ? await games.byId(id) : undefined;
     if (!stored) throw notFound();
-    const game = stored.later.length > 0 ? catchUp(stored.game, stored.later) : stored.game;
+    const game = catchUp(stored.game, stored.log);
     cache.set(game);
     return game;
+  }
+
+  /** The game as this process holds it, read from the store if it holds none. */
+  const held = async (id: string) => cache.get(id) ?? (await fromStore(id));
+
+  /**
+   * This process's copy against the log, for an action it cannot place: its rows written first
+   * (a stale copy is then dropped), or, when all were, read again (another process may have
+   * moved the game).
+   */
+  async function againstLog(game: HeldGame): Promise<HeldGame> {
+    const id = game.sessionId;
+    if (log.pending(id) === 0) {
+      cache.drop(id);
+      return fromStore(id);
+    }
+    try {
+      await log.settle(id);
+    } catch (error) {
+      if (!(error instanceof StaleGame)) throw error;
+    }
+    return held(id);
   }
 
   /** The credential that started the session, or the signed-in account that did. */
@@ -306,6 +440,8 @@ export function createGames(deps: GameDeps) {
     // Every action is the player's input (a bot keeps its pace through resets and extra moves).
     const actions = await games.actions(id, trx);
     const verdict = judgeTiming({ sessionId: id, seed: session.seed, actions });
+    // The audit: the durable log, replayed from the seed, must be the game played here.
+    const replayed = verdict.replayed.ok ? verdict.replayed.state : null;
     let row: SessionRow = await sessions.end(trx, id, {
       totalScore: state.score,
       matchCount: state.totalMatches,
@@ -318,6 +454,18 @@ export function createGames(deps: GameDeps) {
         source: 'server',
         type: TIMING_FLAG_TYPE,
         details: verdict.details,
+        adminUserId: null,
+      }));
+    }
+    if (!replayed || !sameGame(replayed, state)) {
+      const found = replayed
+        ? `it replays to another game (a score of ${replayed.score} for ${state.score})`
+        : `it does not replay: ${(verdict.replayed as { message: string }).message}`;
+      ({ row } = await raiseFlag(sessions, trx, row, {
+        sessionId: id,
+        source: 'server',
+        type: LOG_MISMATCH_FLAG_TYPE,
+        details: `The game's log is not the game played: ${found}`,
         adminUserId: null,
       }));
     }
@@ -344,6 +492,64 @@ export function createGames(deps: GameDeps) {
       finishedAt: at,
       suspicious: row.suspicious,
     });
+  }
+
+  /** The game's last answer, with how much of the game is durable. */
+  function answerOf(game: HeldGame): { type: 'answer'; answer: DurableAnswer } {
+    const { answer } = game.lastAnswer as { answer: ActionAnswer };
+    return {
+      type: 'answer',
+      answer: { ...withResult(answer, game.result), durableSeq: game.durableSeq },
+    };
+  }
+
+  /**
+   * The action that ends the game: its rows written first, then the end logged at its place in
+   * the transaction that finishes the session. Null when the place was taken or the game moved
+   * meanwhile (the caller reads it again); the game as it ended otherwise.
+   */
+  async function end(
+    game: HeldGame,
+    entry: LogEntry,
+    state: GameState,
+    lastAnswer: { key: number | 'end'; answer: ActionAnswer },
+  ): Promise<HeldGame | null> {
+    const id = game.sessionId;
+    await log.settle(id);
+    if (cache.peek(id) !== game || game.seq !== entry.seq) return null;
+    const finishedAt = entry.receivedAt;
+    let result: string | null = null;
+    const won = await sessions.transaction(async (trx) => {
+      if (!(await games.append(id, entry, trx))) return false;
+      result = await finish(trx, id, state, finishedAt, game.userId);
+      const seq = entry.seq + 1;
+      await games.finish(trx, id, { state, seq, answer: lastAnswer, finishedAt, result });
+      return true;
+    });
+    if (!won) {
+      cache.drop(id);
+      return null;
+    }
+    const ended: HeldGame = {
+      ...game,
+      state,
+      seq: entry.seq + 1,
+      status: state.status,
+      lastAnswer,
+      finishedAt,
+      result,
+      codes: [...game.codes.slice(0, entry.seq), entry.code],
+      durableSeq: entry.seq + 1,
+    };
+    // An action applied here at the end's place meanwhile (another tab) lost it: its page
+    // redraws from the ended game.
+    if (game.seq !== entry.seq) {
+      log.forget(id, new StaleGame(id));
+      watcher?.stale(id, ownersView(ended));
+    }
+    cache.set(ended);
+    deps.onEventsWritten();
+    return ended;
   }
 
   return {
@@ -377,94 +583,114 @@ export function createGames(deps: GameDeps) {
     },
 
     /**
-     * One action. `seq` is the count of actions the client had seen applied: the next one is
-     * applied; a retry of the last one answers as the first time did; anything else is out of
-     * order. Another replica that moved the game first makes the write lose: the game is read
-     * again and the action judged against it.
+     * One action (docs/api.md 'Ranked games' and 'Ranked games over the game socket'). `seq` is
+     * the count of actions the client had seen applied: the next one is applied to the game in
+     * memory and answered at once, its log row queued for the next batch (over HTTP the answer
+     * waits for the game's rows to be committed). An action already applied at its place with
+     * the same code (a retry, or the page's resend to a new owner) is not applied again: the
+     * last one answers as the first time did, an earlier one over the socket is acknowledged.
+     * Over the socket, another action at a place already taken makes the page redraw from the
+     * log's game (`stale`). The end of a game is durable before its answer.
      */
-    async play(input: {
-      id: string;
-      seq: number;
-      action: PlayerAction;
-      who: Claimant;
-    }): Promise<ActionAnswer> {
+    async act(
+      input: { id: string; seq: number; action: PlayerAction; who: Claimant },
+      transport: Transport,
+    ): Promise<SocketOutcome> {
       const receivedAt = deps.now();
-      const cached = cache.get(input.id);
-      let game = cached ?? (await fromStore(input.id));
-      let fresh = cached === undefined;
+      const { id } = input;
+      let game = await held(id);
       checkOwner(game, input.who);
       const key = keyOf(input.action);
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const last = game.lastAnswer as { key: number | 'end'; answer: ActionAnswer } | null;
-        if (key !== null && input.seq === game.seq - 1 && last?.key === key) {
-          return withResult(last.answer, game.result);
-        }
-        if (input.seq !== game.seq) {
-          // This process's copy may be behind another replica's writes: read before refusing.
-          if (!fresh) {
-            game = await fromStore(input.id);
-            fresh = true;
+      let checked = false;
+      const http = transport === 'http';
+      for (let attempt = 0; attempt < 4; attempt++) {
+        try {
+          if (input.seq !== game.seq) {
+            const place = key !== null && input.seq < game.seq ? game.codes[input.seq] : undefined;
+            if (place !== undefined && place === codeOf(key!)) {
+              if (http) await log.settle(id);
+              if (input.seq === game.seq - 1) return answerOf(game);
+              if (!http) return { type: 'ack', durableSeq: game.durableSeq };
+              throw outOfStep(game, input.seq);
+            }
+            // Behind the log (another process moved the game), or ahead of it on another path.
+            if (!checked) {
+              game = await againstLog(game);
+              checked = true;
+              continue;
+            }
+            if (place !== undefined && !http) return { type: 'stale', game: ownersView(game) };
+            throw outOfStep(game, input.seq);
+          }
+          if (game.seq - game.durableSeq >= deps.maxUnsavedActions) throw beingSaved();
+          const { state, answer } = apply(game.state, input.action, game.seq + 1);
+          if (key === null) throw new Error('the engine accepted a swap it cannot log');
+          // Asked only of a grant the engine allows; the ads service down refuses it (503).
+          if (input.action.type === 'extraMoves') {
+            if (!(await deps.rewardClicked(id))) {
+              throw new AppError('FAILED_PRECONDITION', 'Watch the ad first to earn extra moves', {
+                field: 'action',
+              });
+            }
+            if (cache.peek(id) !== game || game.seq !== input.seq) {
+              game = await held(id); // it moved meanwhile: judged again
+              continue;
+            }
+          }
+          const lastAnswer = { key, answer };
+          const entry = { seq: input.seq, code: codeOf(key), receivedAt };
+          if (state.status === 'ended') {
+            const ended = await end(game, entry, state, lastAnswer);
+            if (ended) return answerOf(ended);
+            game = await held(id);
             continue;
           }
-          throw new AppError(
-            'FAILED_PRECONDITION',
-            `The game is at action ${game.seq}, not ${input.seq}: read it again`,
-            { field: 'seq' },
-          );
+          game.state = state;
+          game.seq++;
+          game.status = state.status;
+          game.lastAnswer = lastAnswer;
+          game.codes.push(entry.code);
+          log.append(id, entry);
+          if (http) await log.settle(id);
+          return answerOf(game);
+        } catch (error) {
+          if (!(error instanceof StaleGame)) throw error;
+          game = await held(id); // a row lost its place: judged against the log's game
         }
-        const { state, answer } = apply(game.state, input.action, game.seq + 1);
-        if (key === null) throw new Error('the engine accepted a swap it cannot log');
-        // Asked only of a grant the engine allows; the ads service down refuses it (503).
-        if (input.action.type === 'extraMoves' && !(await deps.rewardClicked(input.id))) {
-          throw new AppError('FAILED_PRECONDITION', 'Watch the ad first to earn extra moves', {
-            field: 'action',
-          });
-        }
-        const entry = { seq: input.seq, code: key === 'end' ? END_CODE : key, receivedAt };
-        const finished = state.status === 'ended';
-        const lastAnswer = { key, answer };
-        let result: string | null = null;
-        const won = finished
-          ? await sessions.transaction(async (trx) => {
-              if (!(await games.append(input.id, entry, trx))) return false;
-              result = await finish(trx, input.id, state, receivedAt, game.userId);
-              const end = {
-                state,
-                seq: input.seq + 1,
-                answer: lastAnswer,
-                finishedAt: receivedAt,
-                result,
-              };
-              await games.finish(trx, input.id, end);
-              return true;
-            })
-          : await games.append(input.id, entry);
-        if (won) {
-          cache.set({
-            ...game,
-            state,
-            seq: game.seq + 1,
-            status: state.status,
-            lastAnswer,
-            finishedAt: finished ? receivedAt : game.finishedAt,
-            result,
-          });
-          if (finished) deps.onEventsWritten();
-          return withResult(answer, result);
-        }
-        game = await fromStore(input.id);
-        fresh = true;
       }
       throw new AppError('FAILED_PRECONDITION', 'The game moved on: read it again', {
         field: 'seq',
       });
     },
 
+    /** One action over HTTP (gRPC PlayAction): answered once the game's rows are committed. */
+    async play(input: {
+      id: string;
+      seq: number;
+      action: PlayerAction;
+      who: Claimant;
+    }): Promise<DurableAnswer> {
+      const outcome = await this.act(input, 'http');
+      if (outcome.type !== 'answer') throw new Error('an HTTP action answered without an answer');
+      return outcome.answer;
+    },
+
+    /** The socket's listener of durable and stale games (one: the game socket). */
+    watch(listener: GameWatcher): void {
+      watcher = listener;
+    },
+
+    /** Writes every queued log row now (a graceful stop); throws if PostgreSQL is away. */
+    flushLog: () => log.flush(),
+
+    /** Tests only: drops the queued log rows unwritten, as a killed process loses them. */
+    abandonLog: () => log.abandon(),
+
     /** The player stops: a game still being played ends where it stands (and is finished). */
     async stop(id: string, who: Claimant): Promise<void> {
       // A concurrent action can move the game between the read and the end: read again.
       for (let attempt = 0; ; attempt++) {
-        const game = await fromStore(id);
+        const game = await held(id);
         checkOwner(game, who);
         if (game.status === 'ended') return;
         try {
@@ -479,11 +705,11 @@ export function createGames(deps: GameDeps) {
 
     /** Refuses anyone but the session's owner (see checkOwner). */
     async assertOwner(id: string, who: Claimant): Promise<void> {
-      checkOwner(cache.get(id) ?? (await fromStore(id)), who);
+      checkOwner(await held(id), who);
     },
 
     async view(id: string, who: Claimant): Promise<GameView> {
-      const game = cache.get(id) ?? (await fromStore(id));
+      const game = await held(id);
       checkOwner(game, who);
       return ownersView(game);
     },
@@ -492,7 +718,7 @@ export function createGames(deps: GameDeps) {
     async resume(userId: string): Promise<{ id: string; playerName: string; game: GameView }> {
       const id = await games.unfinishedOf(userId);
       if (!id) throw new AppError('NOT_FOUND', 'No game in progress');
-      const game = await fromStore(id);
+      const game = await held(id);
       const session = await sessions.byId(game.sessionId);
       return {
         id: game.sessionId,
@@ -543,7 +769,7 @@ export function createGames(deps: GameDeps) {
       if (!read) throw notFound();
       checkOwner(read.owner, who);
       if (read.status === 'ended') return read;
-      const { state, status } = await fromStore(id);
+      const { state, status } = await held(id);
       const figures = { score: state.score, level: state.level.currentLevel };
       return { ...read, ...figures, moves: state.totalMoves, status };
     },

@@ -4,11 +4,11 @@ import {
   entryFromCode,
   replay,
   type PaceAnalysis,
+  type ReplayResult,
   type PaceFlag,
   type TimingAnalysis,
   type TimingFlag,
 } from '@ballmatch/engine';
-import { AppError } from '@ballmatch/platform';
 import type { LoggedAction } from '../store/games';
 
 /** The gaps player tracking shows (a game's log is rarely longer). */
@@ -29,6 +29,8 @@ export interface TimingReport extends Omit<TimingAnalysis, 'flags'> {
 }
 
 export interface TimingVerdict {
+  /** The log replayed from the seed: the game the log says was played (the end's audit). */
+  replayed: ReplayResult;
   suspicious: boolean;
   /** What the analysis saw, for the admin reading the flag. */
   details: string;
@@ -36,27 +38,25 @@ export interface TimingVerdict {
   averageMoveDuration: number;
 }
 
+/** The game's log replayed from its seed, by the engine (the answers' cascades, the final state). */
+const replayOf = (game: TimedGame) =>
+  replay(
+    game.seed,
+    game.actions.map((a) => entryFromCode(a.code, 0)),
+  );
+
 /**
  * Both of the server's rules on the times this server received the game's actions: the engine's
  * analyzeTiming (too many gaps under 100 ms, or gaps too even), and its analyzePace (actions
  * sooner than the page could have shown the answer before them, by the cascades the replay of
- * the log from the seed gives). The page's own clock takes no part.
+ * the log from the seed gives; a log that does not replay has no answers to judge, and is the
+ * end's audit's finding). The page's own clock takes no part.
  */
-export function timingOf(game: TimedGame): TimingReport {
+export function timingOf(game: TimedGame, replayed = replayOf(game)): TimingReport {
   const times = game.actions.map((a) => a.receivedAt.getTime());
   // Sorted for the gaps' rules: an arrival order read from two replicas' clocks may disagree.
   const analysis = analyzeTiming(inOrder(times));
-  const replayed = replay(
-    game.seed,
-    game.actions.map((a) => entryFromCode(a.code, 0)),
-  );
-  if (!replayed.ok) {
-    throw new AppError(
-      'INTERNAL',
-      `The log of game ${game.sessionId} does not replay: ${replayed.message}`,
-    );
-  }
-  const pace = analyzePace(times, replayed.answers);
+  const pace = analyzePace(times, replayed.ok ? replayed.answers : []);
   return {
     ...analysis,
     suspicious: analysis.suspicious || pace.suspicious,
@@ -67,7 +67,8 @@ export function timingOf(game: TimedGame): TimingReport {
 
 /** The verdict given when the game ends: the flag's details name what was measured. */
 export function judgeTiming(game: TimedGame): TimingVerdict {
-  const report = timingOf(game);
+  const replayed = replayOf(game);
+  const report = timingOf(game, replayed);
   const percent = Math.round(report.fastRatio * 100);
   const details =
     `${report.moveCount} moves: ${report.fastGapCount} of ${report.gapCount} gaps ` +
@@ -76,6 +77,7 @@ export function judgeTiming(game: TimedGame): TimingVerdict {
     `${report.pace.answersJudged} answers followed before the page could show them` +
     (report.flags.length ? ` [${report.flags.join(', ')}]` : '');
   return {
+    replayed,
     suspicious: report.suspicious,
     details,
     averageMoveDuration: report.averageMoveDuration,

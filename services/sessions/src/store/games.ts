@@ -1,6 +1,5 @@
 import type { GameState, GameStatus } from '@ballmatch/engine';
 import { preparedQuery, type Knex } from '@ballmatch/platform';
-import { createLogBatches } from './log-batches';
 
 /** A held game as the store hands it up. */
 export interface GameRecord {
@@ -43,6 +42,12 @@ export interface Finish {
  */
 export const END_CODE = -1;
 
+/** A log entry's place and code. */
+export interface LoggedCode {
+  seq: number;
+  code: number;
+}
+
 export interface LoggedAction {
   code: number;
   receivedAt: Date;
@@ -83,12 +88,12 @@ function gameRecord(row: Raw): GameRecord {
   };
 }
 
-// An action writes one small row: its log entry (store/log-batches.ts: many actions share a
-// statement under load). Its place (`seq`) is the game's optimistic lock: another replica that
-// moved the game from the same place first holds it, and this insert then writes nothing. The
-// game's row is a checkpoint (its state after `seq` actions), written when the game starts and
-// when it ends; the state between is the checkpoint with the later log entries applied (kept
-// in the process that plays the game).
+// An action writes one small row: its log entry (store/log-batches.ts: written in batches after
+// the action is answered from memory). Its place (`seq`) is the game's fence: another process
+// that moved the game from the same place first holds it, and this insert then writes nothing.
+// The game's row is a checkpoint (its state after `seq` actions), written when the game starts
+// and when it ends; the state between is the checkpoint with the later log entries applied
+// (kept in the process that plays the game).
 
 /** What a submission is checked against: the game's figures, its session and its log. */
 export interface ScoringRead {
@@ -120,22 +125,20 @@ SELECT g.status, g.credential_hash, g.user_id, g.finished_at,
   FROM games g JOIN sessions s ON s.id = g.session_id
  WHERE g.session_id = $1`;
 
-// A game's read (a process that does not hold it, or lost a race): the checkpoint and the log
-// entries after it, in one round trip and one snapshot.
+// A game's read (a process that does not hold it, or held a stale copy): the checkpoint and
+// its whole log's places and codes (those after the checkpoint are replayed onto it; all of
+// them answer a resent action), in one round trip and one snapshot.
 const GAME_SQL = `
 SELECT ${COLUMNS.map((c) => `g.${c}`).join(', ')},
-       ARRAY(SELECT a.seq FROM game_actions a
-              WHERE a.session_id = g.session_id AND a.seq >= g.seq ORDER BY a.seq) AS later_seqs,
-       ARRAY(SELECT a.code FROM game_actions a
-              WHERE a.session_id = g.session_id AND a.seq >= g.seq ORDER BY a.seq) AS later_codes,
-       ARRAY(SELECT (extract(epoch FROM a.received_at) * 1000)::float8 FROM game_actions a
-              WHERE a.session_id = g.session_id AND a.seq >= g.seq ORDER BY a.seq) AS later_times
+       ARRAY(SELECT a.seq FROM game_actions a WHERE a.session_id = g.session_id ORDER BY a.seq)
+         AS log_seqs,
+       ARRAY(SELECT a.code FROM game_actions a WHERE a.session_id = g.session_id ORDER BY a.seq)
+         AS log_codes
   FROM games g
  WHERE g.session_id = $1`;
 
 /** The held games: one row per session, and the log of their actions. */
 export function createGameStore(db: Knex) {
-  const log = createLogBatches(db);
   return {
     async insert(
       trx: Knex.Transaction,
@@ -151,37 +154,31 @@ export function createGameStore(db: Knex) {
     },
 
     /**
-     * The game's row, and the log entries after its checkpoint, in order: one statement, so
-     * one snapshot. Read apart, an end committed between the two reads showed the old
-     * checkpoint with the end in its log (a 500 for every concurrent end but the first).
+     * The game's row and its log, in order: one statement, so one snapshot. Read apart, an end
+     * committed between the two reads showed the old checkpoint with the end in its log (a 500
+     * for every concurrent end but the first).
      */
-    async byId(sessionId: string): Promise<{ game: GameRecord; later: LogEntry[] } | undefined> {
+    async byId(sessionId: string): Promise<{ game: GameRecord; log: LoggedCode[] } | undefined> {
       const [row] = await preparedQuery<Raw>(db, 'sessions_game_read', GAME_SQL, [sessionId]);
       if (!row) return undefined;
-      const seqs = row.later_seqs as number[];
-      const codes = row.later_codes as number[];
-      const times = row.later_times as number[];
-      return {
-        game: gameRecord(row),
-        later: seqs.map((seq, i) => ({ seq, code: codes[i]!, receivedAt: new Date(times[i]!) })),
-      };
+      const codes = row.log_codes as number[];
+      const log = (row.log_seqs as number[]).map((seq, i) => ({ seq, code: codes[i]! }));
+      return { game: gameRecord(row), log };
     },
 
     /**
-     * Logs the action at its place; false when that place is taken (the game moved on
-     * elsewhere). In a transaction when the action ends the game.
+     * Logs the action that ends the game at its place, in the transaction that ends it; false
+     * when that place is taken (the game moved on elsewhere). Every other action's row goes
+     * through the action log's batches (log-batches.ts).
      */
-    async append(sessionId: string, entry: LogEntry, trx?: Knex.Transaction): Promise<boolean> {
-      if (trx) {
-        const row = { session_id: sessionId, seq: entry.seq, code: entry.code };
-        const inserted = await trx('game_actions')
-          .insert({ ...row, received_at: entry.receivedAt })
-          .onConflict()
-          .ignore()
-          .returning('seq');
-        return inserted.length === 1;
-      }
-      return log.append(sessionId, entry);
+    async append(sessionId: string, entry: LogEntry, trx: Knex.Transaction): Promise<boolean> {
+      const row = { session_id: sessionId, seq: entry.seq, code: entry.code };
+      const inserted = await trx('game_actions')
+        .insert({ ...row, received_at: entry.receivedAt })
+        .onConflict()
+        .ignore()
+        .returning('seq');
+      return inserted.length === 1;
     },
 
     /** The game's final row (in the transaction that logged its last action). */

@@ -1,8 +1,12 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  allowedOrigins,
   AppError,
   clientIp,
+  CROSS_SITE_REFUSED,
+  handshakeOriginAllowed,
+  isUuid,
   gameActionsAnswered,
   httpStatusOf,
   listen,
@@ -14,18 +18,30 @@ import {
   TOO_MANY_SOCKETS,
   watchOpenSockets,
   type Logger,
+  type RevocationNotice,
   type SignedIn,
 } from '@ballmatch/platform';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Games } from '../domain/games';
-import { answerFrame, errorFrame, MessageError, parseMessage, type Echo } from './messages';
+import {
+  ackFrame,
+  answerFrame,
+  durableFrame,
+  errorFrame,
+  MessageError,
+  parseMessage,
+  staleFrame,
+  type Echo,
+} from './messages';
 import { tokenBucket } from './rate';
 
 /**
  * The game socket (docs/api.md 'Ranked games over the game socket'): ranked-game actions land
- * in the process that holds the game, with no Express route and no gRPC hop in between. Each
- * message goes to the same use case as the gRPC PlayAction handler (`games.play`), so every
- * rule, the log row committed before the answer and the retry's stored answer are the same.
+ * in the process that holds the game (the Ingress hashes `?session=` to one pod; locally the
+ * gateway relays), with no Express route and no gRPC hop in between. Each message goes to the
+ * same use case as the gRPC PlayAction handler (`games.act`), so every rule and the retry's
+ * stored answer are the same; the socket is answered from memory, and told when the game's
+ * actions become durable (`durable`), so its page knows which to send again after a cut.
  */
 export const GAME_WS_PATH = '/ws/game';
 
@@ -35,19 +51,25 @@ const HARD_LIMIT = 64 * 1024;
 /** Per socket: 20 actions a second on average, 40 at once (a person makes about one). */
 export const ACTIONS_PER_SECOND = 20;
 export const ACTIONS_BURST = 40;
-/** A signed-in socket's token is checked against the deny-list again when this old. */
+/**
+ * A signed-in socket's token is checked against the deny-list again at its first action this
+ * long after the last check: the net under the revocation notices, which close it at once.
+ */
 export const RECHECK_MS = 60_000;
 const HEARTBEAT_MS = 30_000;
 /** A client that reads nothing while answers pile up is dropped. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_MS = 10_000;
-/** Close codes: 1001 going away (restart), 1008 policy (slow reader), 4401 session expired. */
+/**
+ * Close codes: 1001 going away (restart), 1008 policy (slow reader), 4401 the session's token
+ * expired ('Session expired') or was revoked ('Signed out': a logout, a password change).
+ */
 export const CLOSE = { goingAway: 1001, policy: 1008, sessionExpired: 4401 } as const;
 
 export interface GameSocketOptions {
   host: string;
   port: number;
-  games: Pick<Games, 'play'>;
+  games: Pick<Games, 'act' | 'watch'>;
   logger: Logger;
   /** The signed-in caller a session token proves (`callerFromToken`): throws if it does not. */
   callerOf(token: string): Promise<SignedIn>;
@@ -55,12 +77,20 @@ export interface GameSocketOptions {
   now(): Date;
   /** Open sockets per client address; one more handshake is refused with 429. */
   maxConnectionsPerIp: number;
-  /** Proxy hops whose X-Forwarded-For is trusted for the client address (the gateway: 1). */
+  /** Proxy hops whose X-Forwarded-For is trusted for the client address (the Ingress or the gateway: 1). */
   trustProxy: number;
+  /** The site's origins (PUBLIC_ORIGIN split at commas): a handshake from another is refused. */
+  allowedOrigins: string[];
 }
 
 export interface GameSocketServer {
   port: number;
+  /** A revocation notice (platform's subscribeRevocations): its sockets are checked at once. */
+  revoked(notice: RevocationNotice): void;
+  /** Every signed-in socket checked again (notices may have been lost). */
+  recheckAll(): void;
+  /** Tests only: every socket cut without a close frame and the port closed, as a killed process. */
+  cut(): Promise<void>;
   /** Refuses new sockets, answers what is in flight, closes every socket (1001), then the port. */
   stop(): Promise<void>;
 }
@@ -70,12 +100,20 @@ interface Client {
   /** The session cookie's token and its player while it holds; null: a guest's socket. */
   token: string | null;
   userId: string | null;
+  tokenId: string | null;
   expiresAt: number;
   checkedAt: number;
   expiry: NodeJS.Timeout | undefined;
   inFlight: number;
+  /** The games played on this socket: the durableSeq it was last told, its actions in flight. */
+  games: Map<string, PlayedGame>;
   alive: boolean;
   bucket: ReturnType<typeof tokenBucket>;
+}
+
+interface PlayedGame {
+  told: number;
+  inFlight: number;
 }
 
 const sizeOf = (data: RawData) =>
@@ -97,7 +135,10 @@ function releaseOnClose(places: SocketsPerAddress, ip: string, socket: Duplex): 
 export async function startGameSocket(options: GameSocketOptions): Promise<GameSocketServer> {
   const { logger, games } = options;
   const clients = new Set<Client>();
+  /** The socket that last played each game: it hears when the game becomes durable, or stale. */
+  const players = new Map<string, Client>();
   const places = new SocketsPerAddress(options.maxConnectionsPerIp);
+  const origins = allowedOrigins(options.allowedOrigins);
   let draining = false;
   /** Set by stop() while it waits for the last socket to close. */
   let allClosed: (() => void) | null = null;
@@ -117,26 +158,54 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     sendJson(res, 404, { message: 'Not found' });
   });
 
+  /** Signed-in sockets by account and by token, for the revocation notices. */
+  const byUser = new Map<string, Set<Client>>();
+  const byToken = new Map<string, Set<Client>>();
+  const index = (map: Map<string, Set<Client>>, key: string, client: Client) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(client);
+  };
+  const unindex = (map: Map<string, Set<Client>>, key: string | null, client: Client) => {
+    const set = key === null ? undefined : map.get(key);
+    if (set?.delete(client) && set.size === 0) map.delete(key!);
+  };
+
   /**
-   * The socket's player now: its token expired closes it (4401); a token older than
-   * RECHECK_MS since its last check is checked again, and one signed out since makes the
-   * socket a guest's, as the HTTP route treats a signed-out cookie.
+   * Whether the socket's token still opens its session (signature, expiry, the deny-list); a
+   * revoked one closes the socket (4401 'Signed out'): the page carries on over HTTP, where the
+   * gateway treats the cookie the same way. Redis out of reach says nothing: 503 at an action.
    */
-  async function callerIdOf(client: Client): Promise<string> {
-    if (client.token === null || client.userId === null) return '';
-    const now = options.now().getTime();
-    if (now - client.checkedAt < RECHECK_MS) return client.userId;
+  async function stillSignedIn(client: Client): Promise<boolean> {
+    if (client.token === null) return true;
+    const checkedAt = options.now().getTime();
     try {
       await options.callerOf(client.token);
-      client.checkedAt = now;
-      return client.userId;
+      client.checkedAt = checkedAt;
+      return true;
     } catch (error) {
       const app = toAppError(error);
-      if (app.code !== 'UNAUTHENTICATED') throw app; // Redis cannot say: 503, never a pass
-      client.userId = null;
-      clearTimeout(client.expiry);
-      return '';
+      if (app.code !== 'UNAUTHENTICATED') throw app;
+      client.ws.close(CLOSE.sessionExpired, 'Signed out');
+      return false;
     }
+  }
+
+  /** A check on a notice or after a lost subscription: its failure leaves the net to act. */
+  function recheck(client: Client): void {
+    stillSignedIn(client).catch((error: unknown) => {
+      logger.warn({ err: error }, 'game socket: a revocation check failed; the re-check will');
+    });
+  }
+
+  /**
+   * The socket's player now: a token older than RECHECK_MS since its last check is checked
+   * again (the notices are the fast path); null when that closed the socket.
+   */
+  async function callerIdOf(client: Client): Promise<string | null> {
+    if (client.token === null || client.userId === null) return '';
+    if (options.now().getTime() - client.checkedAt < RECHECK_MS) return client.userId;
+    return (await stillSignedIn(client)) ? client.userId : null;
   }
 
   function send(client: Client, text: string): void {
@@ -178,16 +247,32 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     if (!client.bucket.take()) return refuseWith(echo, tooMany());
     if (draining) return refuseWith(echo, restarting());
     client.inFlight++;
+    const played = playing(client, message.session);
+    played.inFlight++;
     try {
       const callerId = await callerIdOf(client);
-      const answer = await games.play({
-        id: message.session,
-        seq: message.seq,
-        action: message.action,
-        who: { credential: message.credential, callerId },
-      });
+      if (callerId === null) return; // signed out: closed, the page sends it again elsewhere
+      const outcome = await games.act(
+        {
+          id: message.session,
+          seq: message.seq,
+          action: message.action,
+          who: { credential: message.credential, callerId },
+        },
+        'socket',
+      );
       gameActionsAnswered.inc({ transport: 'socket', outcome: 'ok' });
-      send(client, answerFrame(message, answer));
+      switch (outcome.type) {
+        case 'answer':
+          played.told = Math.max(played.told, outcome.answer.durableSeq);
+          return send(client, answerFrame(message, outcome.answer));
+        case 'ack':
+          played.told = Math.max(played.told, outcome.durableSeq);
+          return send(client, ackFrame(message, outcome.durableSeq));
+        case 'stale':
+          played.told = outcome.game.seq;
+          return send(client, staleFrame(message.session, outcome.game));
+      }
     } catch (error) {
       const app = toAppError(error);
       if (httpStatusOf(app) >= 500) {
@@ -195,9 +280,37 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
       }
       refuseWith(echo, app);
     } finally {
+      played.inFlight--;
       answered(client);
     }
   }
+
+  /** The socket now plays this game (the last one to have sent an action for it). */
+  function playing(client: Client, session: string): PlayedGame {
+    let played = client.games.get(session);
+    if (!played) client.games.set(session, (played = { told: 0, inFlight: 0 }));
+    players.set(session, client);
+    return played;
+  }
+
+  // What the game socket hears of its games: a batch committed, or a copy found stale.
+  games.watch({
+    durable(session, durableSeq) {
+      const client = players.get(session);
+      const played = client?.games.get(session);
+      // An answer in flight will carry it; a page told as much already needs nothing.
+      if (!played || played.inFlight > 0 || durableSeq <= played.told) return;
+      played.told = durableSeq;
+      send(client!, durableFrame(session, durableSeq));
+    },
+    stale(session, game) {
+      const client = players.get(session);
+      const played = client?.games.get(session);
+      if (!played) return;
+      played.told = game.seq;
+      send(client!, staleFrame(session, game));
+    },
+  });
 
   function onExpired(client: Client): void {
     const left = client.expiresAt * 1000 - options.now().getTime();
@@ -215,15 +328,21 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
       ws,
       token: caller ? token : null,
       userId: caller?.id ?? null,
+      tokenId: caller?.tokenId ?? null,
       expiresAt: caller?.expiresAt ?? 0,
       checkedAt: options.now().getTime(),
       expiry: undefined,
       inFlight: 0,
+      games: new Map(),
       alive: true,
       bucket: tokenBucket(ACTIONS_PER_SECOND, ACTIONS_BURST, () => performance.now()),
     };
     clients.add(client);
-    if (caller) onExpired(client);
+    if (caller) {
+      index(byUser, caller.id, client);
+      index(byToken, caller.tokenId, client);
+      onExpired(client);
+    }
     ws.on('message', (data, isBinary) => {
       onMessage(client, data, isBinary).catch((error: unknown) => {
         logger.error({ err: error }, 'game socket message failed');
@@ -234,6 +353,11 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     ws.on('close', () => {
       clearTimeout(client.expiry);
       clients.delete(client);
+      unindex(byUser, client.userId, client);
+      unindex(byToken, client.tokenId, client);
+      for (const session of client.games.keys()) {
+        if (players.get(session) === client) players.delete(session);
+      }
       if (clients.size === 0) allClosed?.();
     });
   }
@@ -243,6 +367,16 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     const path = (req.url ?? '/').split('?')[0];
     if (path !== GAME_WS_PATH) return refuseUpgrade(socket, 404, 'Not found');
     if (draining) return refuseUpgrade(socket, 503, 'Restarting; connect again');
+    if (!handshakeOriginAllowed(req, origins)) {
+      logger.warn({ origin: req.headers.origin }, 'cross-site game socket handshake refused');
+      return refuseUpgrade(socket, 403, CROSS_SITE_REFUSED);
+    }
+    // `?session=` is for the Ingress, whose hash of it brings every socket of a game to one
+    // process; any game can still be played on any socket.
+    const session = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('session');
+    if (session !== null && !isUuid(session)) {
+      return refuseUpgrade(socket, 400, 'session must be a session id (UUID)');
+    }
     const ip = clientIp(req, options.trustProxy);
     if (!places.reserve(ip)) {
       logger.warn({ ip }, 'per-address game socket limit reached: handshake refused');
@@ -281,8 +415,30 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
 
   const port = await listen(server, options.port, options.host);
 
+  /** Every socket still open cut, then the port closed. */
+  async function closeAll(): Promise<void> {
+    for (const client of clients) client.ws.terminate();
+    unwatch();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
   return {
     port,
+    revoked(notice) {
+      const holders = 'tokenId' in notice ? byToken.get(notice.tokenId) : byUser.get(notice.userId);
+      for (const client of holders ?? []) recheck(client);
+    },
+    recheckAll() {
+      for (const client of clients) if (client.token !== null) recheck(client);
+    },
+    async cut() {
+      draining = true;
+      clearInterval(heartbeat);
+      await closeAll();
+    },
     async stop() {
       draining = true;
       clearInterval(heartbeat);
@@ -297,12 +453,7 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
         });
         clearTimeout(limit);
       }
-      for (const client of clients) client.ws.terminate();
-      unwatch();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeAll();
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   parseBody,
   toAppError,
 } from '@ballmatch/platform';
-import type { ActionAnswer, PlayerAction } from '../domain/games';
+import type { ActionAnswer, GameView, PlayerAction } from '../domain/games';
 
 /**
  * The game socket's messages (docs/api.md 'Ranked games over the game socket'): JSON text
@@ -97,6 +97,24 @@ export function answerFrame(message: ActionMessage, answer: ActionAnswer): strin
     seq: message.seq,
     answer: { ...answer, levelUp: answer.levelUp ?? null },
   });
+}
+
+/** `{"type":"ack",...}`: a resent action already applied with the same code (its answer the page has). */
+export function ackFrame(message: ActionMessage, durableSeq: number): string {
+  return JSON.stringify({ type: 'ack', session: message.session, seq: message.seq, durableSeq });
+}
+
+/** `{"type":"durable",...}`: the game's actions are committed up to `durableSeq` (its count). */
+export function durableFrame(session: string, durableSeq: number): string {
+  return JSON.stringify({ type: 'durable', session, durableSeq });
+}
+
+/**
+ * `{"type":"stale",...}`: the game as its log has it, when the page's actions and the log's
+ * differ at a place (two processes played it): the page redraws from it and drops its resends.
+ */
+export function staleFrame(session: string, game: GameView): string {
+  return JSON.stringify({ type: 'stale', session, game });
 }
 
 /**

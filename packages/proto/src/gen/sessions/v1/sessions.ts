@@ -212,6 +212,11 @@ export interface PlayActionResponse {
     | undefined;
   /** Moves added by an extra-moves action. */
   movesAdded: number;
+  /**
+   * The game's actions known committed (the log holds places 0 .. durable_seq - 1); over this
+   * call, the answer waits for the action's commit, so it is the game's seq.
+   */
+  durableSeq: number;
 }
 
 export interface GetGameRequest {
@@ -2339,6 +2344,7 @@ function createBasePlayActionResponse(): PlayActionResponse {
     targetCollected: 0,
     levelUp: undefined,
     movesAdded: 0,
+    durableSeq: 0,
   };
 }
 
@@ -2367,6 +2373,9 @@ export const PlayActionResponse: MessageFns<PlayActionResponse> = {
     }
     if (message.movesAdded !== 0) {
       writer.uint32(64).int32(message.movesAdded);
+    }
+    if (message.durableSeq !== 0) {
+      writer.uint32(72).int32(message.durableSeq);
     }
     return writer;
   },
@@ -2448,6 +2457,14 @@ export const PlayActionResponse: MessageFns<PlayActionResponse> = {
             message.movesAdded = reader.int32();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.durableSeq = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2494,6 +2511,11 @@ export const PlayActionResponse: MessageFns<PlayActionResponse> = {
         : isSet(object.moves_added)
         ? globalThis.Number(object.moves_added)
         : 0,
+      durableSeq: isSet(object.durableSeq)
+        ? globalThis.Number(object.durableSeq)
+        : isSet(object.durable_seq)
+        ? globalThis.Number(object.durable_seq)
+        : 0,
     };
   },
 
@@ -2523,6 +2545,9 @@ export const PlayActionResponse: MessageFns<PlayActionResponse> = {
     if (message.movesAdded !== 0) {
       obj.movesAdded = Math.round(message.movesAdded);
     }
+    if (message.durableSeq !== 0) {
+      obj.durableSeq = Math.round(message.durableSeq);
+    }
     return obj;
   },
 
@@ -2541,6 +2566,7 @@ export const PlayActionResponse: MessageFns<PlayActionResponse> = {
       ? LevelUp.fromPartial(object.levelUp)
       : undefined;
     message.movesAdded = object.movesAdded ?? 0;
+    message.durableSeq = object.durableSeq ?? 0;
     return message;
   },
 };
