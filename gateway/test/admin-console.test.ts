@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dayOf } from '@ballmatch/platform';
 import { TestClock } from '@ballmatch/platform/testing';
 import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
 import { claimOf, playRankedGame } from './ranked-game';
@@ -18,7 +19,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stack.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+const DAY = 86_400_000;
+/**
+ * A day either side of today: whatever is counted from now on (a game ended minutes ahead on
+ * the sessions clock, a run crossing midnight UTC) falls in it.
+ */
+const daysAroundNow = () => ({
+  from: dayOf(new Date(Date.now() - DAY)),
+  to: dayOf(new Date(Date.now() + DAY)),
+});
 
 /** A whole game at a person's pace, or a bot's even one, started now by the server's clock. */
 function play(name: string, options: { gapMs?: () => number; maxMoves?: number } = {}) {
@@ -132,33 +141,53 @@ describe('player tracking', () => {
 
 describe('GET /api/admin/game-analytics', () => {
   it('shows the games played: levels reached, length, moves, extra moves, plays per day', async () => {
-    const before = (await admin.get('/api/admin/game-analytics')).json as {
-      gamesStarted: number;
-      gamesFinished: number;
-    };
-    const whole = await play('Analyst');
-    const short = await play('Quitter', { maxMoves: 3 });
-    const res = await admin.get(`/api/admin/game-analytics?from=${today()}&to=${today()}`);
-    expect(res.status).toBe(200);
-    const figures = res.json as {
+    type Figures = {
       gamesStarted: number;
       gamesFinished: number;
       levels: Array<{ level: number; games: number }>;
       moves: Array<{ from: number; to: number; games: number }>;
-      days: Array<{ day: string; started: number; finished: number }>;
+      days: Array<{ day: string; started: number; finished: number; suspicious: number }>;
       extraMovesTaken: number;
     };
+    const { from, to } = daysAroundNow();
+    const analytics = async () => {
+      const res = await admin.get(`/api/admin/game-analytics?from=${from}&to=${to}`);
+      expect(res.status).toBe(200);
+      return res.json as Figures;
+    };
+    const before = await analytics();
+    // Each game starts on the database's clock (its session's createdAt) and ends on the sessions
+    // clock's last reading (its last action).
+    const whole = await play('Analyst');
+    const wholeEnded = dayOf(sessionsClock.now());
+    const short = await play('Quitter', { maxMoves: 3 });
+    const ended = [wholeEnded, dayOf(sessionsClock.now())];
+    const started = await Promise.all(
+      [whole, short].map(async ({ sessionId }) => {
+        const detail = await admin.get(`/api/admin/player-sessions/${sessionId}`);
+        return dayOf(new Date((detail.json as { createdAt: string }).createdAt));
+      }),
+    );
+    const figures = await analytics();
     expect(figures.gamesStarted - before.gamesStarted).toBe(2);
     expect(figures.gamesFinished - before.gamesFinished).toBe(2);
-    expect(figures.days).toEqual([
-      {
-        day: today(),
-        started: figures.gamesStarted,
-        finished: figures.gamesFinished,
+    const on = (days: string[], day: string) => days.filter((d) => d === day).length;
+    expect(
+      figures.days.map((d, i) => ({
+        day: d.day,
+        started: d.started - before.days[i]!.started,
+        finished: d.finished - before.days[i]!.finished,
+        suspicious: d.suspicious,
+      })),
+    ).toEqual(
+      before.days.map(({ day }) => ({
+        day,
+        started: on(started, day),
+        finished: on(ended, day),
         // The bot of the test before, unflagged since.
         suspicious: 0,
-      },
-    ]);
+      })),
+    );
     for (const game of [whole, short]) {
       expect(figures.levels.find((l) => l.level === game.level)?.games).toBeGreaterThan(0);
       const range = figures.moves.find((r) => game.moves >= r.from && (!r.to || game.moves < r.to));
@@ -182,19 +211,25 @@ describe('GET /api/admin/game-analytics', () => {
 
 describe('GET /api/admin/stats/new-users', () => {
   it('counts the players registered per day of the range', async () => {
-    const before = await admin.get('/api/admin/stats/new-users');
-    expect(before.status).toBe(200);
-    const counted = (json: Record<string, unknown>) =>
-      (json.days as Array<{ day: string; users: number }>).find((d) => d.day === today())!.users;
+    type NewUsers = { days: Array<{ day: string; users: number }>; totalUsers: number };
+    const { from, to } = daysAroundNow();
+    const newUsers = async () =>
+      (await admin.get(`/api/admin/stats/new-users?from=${from}&to=${to}`)).json as NewUsers;
+    const before = await newUsers();
+    expect(before.days).toHaveLength(3);
     await signedInPlayer(stack.url, `console_newbie_${process.pid % 1000}`);
-    const after = await admin.get(`/api/admin/stats/new-users?from=${today()}&to=${today()}`);
-    expect(after.json).toEqual({
-      from: today(),
-      to: today(),
-      days: [{ day: today(), users: counted(before.json) + 1 }],
-      totalUsers: (before.json.totalUsers as number) + 1,
-    });
-    expect((before.json.days as unknown[]).length).toBe(30);
+    const after = await newUsers();
+    expect(after).toMatchObject({ from, to, totalUsers: before.totalUsers + 1 });
+    // One more on one day: the day of the account's time, which the database stamps (auth's own
+    // test says which day counts it).
+    const added = after.days
+      .map((d, i) => ({ day: d.day, users: d.users - before.days[i]!.users }))
+      .filter((d) => d.users !== 0);
+    expect(added).toEqual([{ day: expect.any(String), users: 1 }]);
+
+    const last30 = await admin.get('/api/admin/stats/new-users');
+    expect(last30.status).toBe(200);
+    expect((last30.json as NewUsers).days).toHaveLength(30);
     const refused = await admin.get('/api/admin/stats/new-users?from=yesterday');
     expect([refused.status, refused.json]).toEqual([
       400,
