@@ -244,10 +244,63 @@ describe.each(overlays)('%s', (overlay) => {
     }
   });
 
+  it('routes /ws/game straight to the sessions game socket, one pod per game, on the site’s host', () => {
+    const route = find(objects, 'Ingress', 'sessions-game-socket');
+    expect(route).toBeDefined();
+    expect(obj(route!.metadata.annotations)).toMatchObject({
+      // ingress-nginx's consistent hash of the URL's ?session=: a game's sockets reach one pod.
+      'nginx.ingress.kubernetes.io/upstream-hash-by': '$arg_session',
+      'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
+      'nginx.ingress.kubernetes.io/proxy-send-timeout': '3600',
+    });
+    const rules = arr(obj(route!.spec).rules).map(obj);
+    const paths = rules.flatMap((rule) => arr(obj(rule.http).paths).map(obj));
+    expect(paths).toEqual([
+      {
+        path: '/ws/game',
+        pathType: 'Exact',
+        backend: { service: { name: 'sessions', port: { name: 'game-ws' } } },
+      },
+    ]);
+    // The game socket's port is the one the sessions process listens on (GAME_WS_PORT).
+    const sessions = workload(
+      objects,
+      apps.find((a) => a.name === 'sessions')!,
+    );
+    const gameWs = arr(sessions.container.ports)
+      .map(obj)
+      .find((p) => p.name === 'game-ws');
+    expect(String(gameWs?.containerPort)).toBe(
+      containerEnv(objects, sessions.container).values.GAME_WS_PORT,
+    );
+    // The same hosts and certificate as the gateway's Ingress (the rest of the site).
+    const site = find(objects, 'Ingress', 'gateway')!;
+    const hostsOf = (ingress: K8sObject) => arr(obj(ingress.spec).rules).map((r) => obj(r).host);
+    expect(hostsOf(route!)).toEqual(hostsOf(site));
+    expect(obj(route!.spec).tls).toEqual(obj(site.spec).tls);
+  });
+
   it('admits each connection the configuration makes, and no other (NetworkPolicies)', async () => {
     // Expected callers of each in-cluster host and port, from every process's addresses and
-    // URLs (a Service port is its pod's port here); the ingress reaches the gateway's.
-    const callers = new Map<string, Set<string>>([['gateway:*', new Set([INGRESS_NAMESPACE])]]);
+    // URLs (a Service port is its pod's port here), and the ingress controller to each port an
+    // Ingress routes to.
+    const callers = new Map<string, Set<string>>();
+    for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
+      for (const rule of arr(obj(ingress.spec).rules).map(obj)) {
+        for (const path of arr(obj(rule.http).paths).map(obj)) {
+          const backend = obj(obj(path.backend).service);
+          const service = find(objects, 'Service', String(backend.name))!;
+          const port = arr(obj(service.spec).ports)
+            .map(obj)
+            .find((p) => p.name === obj(backend.port).name || p.port === obj(backend.port).number)!;
+          const app = String(obj(obj(service.spec).selector)['app.kubernetes.io/name']);
+          const pod = workloads(objects).find((w) => appName(w) === app)!;
+          const key = `${app}:${resolvePort(containers(pod)[0], port.targetPort ?? port.port)}`;
+          if (!callers.has(key)) callers.set(key, new Set());
+          callers.get(key)!.add(INGRESS_NAMESPACE);
+        }
+      }
+    }
     for (const w of workloads(objects)) {
       for (const c of containers(w)) {
         for (const [name, value] of Object.entries(containerEnv(objects, c).values)) {
@@ -270,11 +323,7 @@ describe.each(overlays)('%s', (overlay) => {
         if (portName === 'metrics' || portName === 'monitor') want = [MONITORING_NAMESPACE];
         else if (portName === 'cluster')
           want = [name]; // NATS servers route to each other
-        else
-          want = [
-            ...(callers.get(`${name}:${Number(port.containerPort)}`) ?? []),
-            ...(callers.get(`${name}:*`) ?? []),
-          ].sort();
+        else want = [...(callers.get(`${name}:${Number(port.containerPort)}`) ?? [])].sort();
         expected.push(`${name}:${portName} <- ${want.join(', ')}`);
         const got = admitted(objects, w, Number(port.containerPort));
         actual.push(`${name}:${portName} <- ${got ? got.join(', ') : 'anyone (no policy)'}`);
