@@ -95,6 +95,28 @@ describe('/ws/game through the gateway', () => {
     own.close();
   });
 
+  it('a logout, and a password change on another device, close the signed-in game socket (4401 Signed out)', async () => {
+    const signedOut = { code: 4401, reason: 'Signed out' };
+    const player = await signedInPlayer(stack.url, `out_${process.pid % 1000}`);
+    const ws = await openGameSocket(socketUrl(), { ...sameSite(), cookie: player.cookie });
+    expect((await player.post('/api/logout')).status).toBe(200);
+    // Auth's notice reaches sessions: no action on the socket, no 60 s re-check.
+    expect(await ws.closed).toEqual(signedOut);
+
+    const name = `pw_${process.pid % 1000}`;
+    const laptop = await signedInPlayer(stack.url, name);
+    const phone = client(stack.url);
+    const login = { email: `${name}@example.com`, password: 'a fine long password' };
+    expect((await phone.post('/api/login', login)).status).toBe(200);
+    const onPhone = await openGameSocket(socketUrl(), { ...sameSite(), cookie: phone.cookie });
+    const changed = await laptop.patch('/api/user/profile', {
+      currentPassword: login.password,
+      newPassword: 'a different long password',
+    });
+    expect(changed.status).toBe(200);
+    expect(await onPhone.closed).toEqual(signedOut);
+  });
+
   it('the game socket counts the client address the gateway forwards, 20 sockets each', async () => {
     // A gateway behind one trusted proxy: the X-Forwarded-For entry it believes is the client.
     const gateway = await stack.startExtraGateway({ TRUST_PROXY: '1' });
