@@ -3,6 +3,7 @@
 // shows one's timing analysis, and an admin flags and unflags it. axe on each page. Other
 // journeys may play at the same time, so counts are checked as at least what this one added.
 import { randomBytes } from 'node:crypto';
+import { dayOf } from '@ballmatch/platform';
 import { eventually } from '@ballmatch/platform/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { playApiGame } from '../support/api-game';
@@ -20,12 +21,18 @@ async function signInAsAdmin(context: BrowserContext): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
-/** Ranked games started and finished today, as the sessions service counts them. */
-async function gamesToday(context: BrowserContext) {
+/** The days the admin pages show by default: the 30 ending on the day of `at` (ms). */
+const last30Days = (at: number) => ({
+  from: dayOf(new Date(at - 29 * DAY_MS)),
+  to: dayOf(new Date(at)),
+});
+
+/** Ranked games started and finished in the days, as the sessions service counts them. */
+async function gamesIn(context: BrowserContext, days: { from: string; to: string }) {
   const response = await context.request.get(
-    `/api/admin/game-analytics?from=${today()}&to=${today()}`,
+    `/api/admin/game-analytics?from=${days.from}&to=${days.to}`,
   );
   expect(response.status()).toBe(200);
   const figures = (await response.json()) as { gamesStarted: number; gamesFinished: number };
@@ -48,7 +55,9 @@ journey(
   'the admin console shows the games played in the test; an admin flags and unflags one',
   async ({ page, context }) => {
     await signInAsAdmin(context);
-    const before = await gamesToday(context);
+    // The run's stack is new: a midnight UTC passing during the journey moves its 30 days on by
+    // one without leaving any of its games out.
+    const before = await gamesIn(context, last30Days(Date.now()));
     const playerName = `Track${randomBytes(3).toString('hex')}`;
     const guest = await context.browser()!.newContext({ baseURL: stackInfo().baseUrl });
     try {
@@ -57,10 +66,27 @@ journey(
       await guest.close();
     }
 
+    // The pages count the days up to the browser's today: held at this moment, so Today is one
+    // known day, whose figures the service gives just before and just after the page reads them.
+    const now = Date.now();
+    await page.clock.setFixedTime(now);
+    const today = { from: dayOf(new Date(now)), to: dayOf(new Date(now)) };
+    const todayBefore = await gamesIn(context, today);
     await page.goto('/admin-dashboard', { waitUntil: 'networkidle' });
     await page.getByRole('img', { name: 'Games started and completed per day' }).waitFor();
-    expect(await tile(page, 'Games started', 'Today')).toBeGreaterThanOrEqual(before.started + 2);
-    expect(await tile(page, 'Completed games', 'Today')).toBeGreaterThanOrEqual(
+    const shownToday = {
+      started: await tile(page, 'Games started', 'Today'),
+      finished: await tile(page, 'Completed games', 'Today'),
+    };
+    const todayAfter = await gamesIn(context, today);
+    for (const figure of ['started', 'finished'] as const) {
+      expect(shownToday[figure]).toBeGreaterThanOrEqual(todayBefore[figure]);
+      expect(shownToday[figure]).toBeLessThanOrEqual(todayAfter[figure]);
+    }
+    expect(await tile(page, 'Games started', 'Last 30 days')).toBeGreaterThanOrEqual(
+      before.started + 2,
+    );
+    expect(await tile(page, 'Completed games', 'Last 30 days')).toBeGreaterThanOrEqual(
       before.finished + 2,
     );
     expect(blocking(await axeViolations(page), ['region'])).toEqual([]);
