@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { daysIn, lastDays } from '@/components/stats/days';
 import { respond } from '../helpers/fake-fetch';
+import { holdDate } from '../helpers/held-date';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, queryOf } from '../ads-admin/helpers';
 
-const range = lastDays();
+// A day's last millisecond: the pages' today, held.
+const range = lastDays(undefined, holdDate('2026-03-10T23:59:59.999Z'));
 const days = daysIn(range);
 const today = range.to;
 const yesterday = days.at(-2)!;

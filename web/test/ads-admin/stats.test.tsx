@@ -2,10 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lastDays } from '@/components/stats/days';
 import { respond } from '../helpers/fake-fetch';
+import { holdDate } from '../helpers/held-date';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, makeAd, queryOf } from './helpers';
 
-const range = lastDays();
+// A day's last millisecond: the pages' today, held.
+const range = lastDays(undefined, holdDate('2026-03-10T23:59:59.999Z'));
 
 /** What a phone shows under an ad's name ('30 clicks', ...). */
 const foldedTexts = (row: HTMLElement) =>
