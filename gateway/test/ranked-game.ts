@@ -29,6 +29,8 @@ export interface RankedGame {
   level: number;
   moves: number;
   status: string;
+  /** Once ended: its result as sessions signed it (the page submits it with the score). */
+  result?: string;
 }
 
 let played = 0;
@@ -87,10 +89,14 @@ export async function playRankedGame(
     level: final.level!.currentLevel,
     moves: final.totalMoves,
     status: final.status,
+    result: final.result,
   };
 }
 
-/** The submission body of a game (`moves` is the client's count; the service ignores it). */
+/**
+ * The submission body of a game as older clients send it: no `result`, so the game is read from
+ * the sessions service (`moves` is the client's count; the service ignores it then).
+ */
 export const claimOf = (game: RankedGame, override: Record<string, unknown> = {}) => ({
   playerName: game.playerName,
   score: game.score,

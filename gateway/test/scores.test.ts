@@ -53,6 +53,9 @@ async function admin() {
 
 describe('scores over HTTP', () => {
   it('a finished ranked game is accepted, and shows on the all-time and weekly boards', async () => {
+    // The week the score counts in and the one read as active are the scores clock's: held, so
+    // a Monday 00:00 UTC cannot come between them.
+    fixed = new Date();
     const game = await newGame('Http Ann');
     const res = await submit('/api/scores', game);
     expect(res.status).toBe(200);
@@ -156,6 +159,8 @@ describe('scores over HTTP', () => {
     const active = await client(stack.url).get('/api/seasonal-leaderboards/active');
     expect(active.json).toMatchObject({ id: season.json.id, name: 'Http season', isActive: true });
     try {
+      // Held from here (the season has begun): the score's week is the one read as active.
+      fixed = new Date();
       const game = await newGame('Http Trio');
       const { moves: _moves, ...entry } = claimOf(game);
       const paths = [
@@ -188,6 +193,76 @@ describe('scores over HTTP', () => {
       await c.post(`/api/admin/seasonal-leaderboards/${season.json.id}/end`);
     }
     expect((await client(stack.url).get('/api/seasonal-leaderboards/active')).text).toBe('null');
+  });
+
+  it("the page's one step: the game's result posted once, the weekly and seasonal routes then answer the same score", async () => {
+    const c = await admin();
+    const season = await c.post('/api/admin/seasonal-leaderboards', {
+      name: 'Http one step',
+      // From now: the season of an earlier test ended a moment ago.
+      startDate: new Date().toISOString(),
+      endDate: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(season.status).toBe(200);
+    try {
+      const game = await newGame('Http Once');
+      expect(game.result).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      // The ended game's view carries the same result.
+      const view = await client(stack.url).get(
+        `/api/player-sessions/${game.sessionId}/game`,
+        game.owner,
+      );
+      expect(view.json.result).toBe(game.result);
+      // No credential needed: a guest's result is its own proof.
+      const once = await client(stack.url).post(
+        '/api/scores',
+        claimOf(game, { result: game.result }),
+      );
+      expect([once.status, once.json.reviewState]).toEqual([200, 'accepted']);
+      const { moves: _moves, ...entry } = claimOf(game);
+      for (const [path, body] of [
+        ['/api/weekly-leaderboards/record-score', { ...entry, result: game.result }],
+        [`/api/seasonal-leaderboards/${season.json.id}/scores`, { ...entry, result: game.result }],
+        ['/api/weekly-leaderboards/record-score', entry],
+        [`/api/seasonal-leaderboards/${season.json.id}/scores`, entry],
+      ] as const) {
+        const again = await client(stack.url).post(path, body, game.owner);
+        expect([again.status, again.json]).toEqual([200, once.json]);
+      }
+      const week = (await c.get('/api/weekly-leaderboards/active')).json;
+      const weekly = (
+        (await c.get(`/api/weekly-leaderboards/${week.id}/top-scores?limit=100`))
+          .json as unknown as Json[]
+      ).filter((r) => r.playerName === 'Http Once');
+      expect(weekly).toEqual([expect.objectContaining({ gamesPlayed: 1 })]);
+      const seasonal = (
+        (await c.get(`/api/seasonal-leaderboards/${season.json.id}/scores/top`))
+          .json as unknown as Json[]
+      ).filter((r) => r.playerName === 'Http Once');
+      expect(seasonal).toEqual([expect.objectContaining({ id: once.json.id })]);
+
+      // A result that is not sessions' is a 400 naming it.
+      const other = await newGame('Http Forger');
+      const [header, , signature] = other.result!.split('.');
+      const payload = Buffer.from(JSON.stringify({ sub: other.sessionId, score: 1e6 })).toString(
+        'base64url',
+      );
+      const forged = await client(stack.url).post(
+        '/api/scores',
+        claimOf(other, { result: `${header}.${payload}.${signature}` }),
+      );
+      expect([forged.status, forged.json]).toEqual([
+        400,
+        { message: 'result is not a game result signed by this site', field: 'result' },
+      ]);
+      const huge = await client(stack.url).post(
+        '/api/scores',
+        claimOf(other, { result: 'x'.repeat(5000) }),
+      );
+      expect([huge.status, huge.json.field]).toEqual([400, 'result']);
+    } finally {
+      await c.post(`/api/admin/seasonal-leaderboards/${season.json.id}/end`);
+    }
   });
 
   it('Sunday 23:59:59.999 UTC and Monday 00:00 UTC are different weeks', async () => {

@@ -66,12 +66,14 @@ nats.subscribe(`${prefix}${subject}`, {
       return;
     }
     const reading = events.readEvent(subject, payload);
-    if (!reading.ok || !recent.firstSighting(reading.fanout.eventId)) return;
+    // The score's own message (an accepted score's boards go to the leaderboard channel).
+    const fanout = reading.ok ? reading.fanouts.find((f) => f.channel === CHANNEL) : undefined;
+    if (!fanout || !recent.firstSighting(fanout.eventId)) return;
     // The same JSON as our hub's update message, as the event's one argument.
     io.to(CHANNEL).emit(CHANNEL, {
       type: 'update',
       channel: CHANNEL,
-      data: reading.fanout.data,
+      data: fanout.data,
       timestamp: Date.now(),
     });
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@ballmatch/platform';
+import { AppError, MAX_GAME_RESULT_LENGTH } from '@ballmatch/platform';
 import type { scoresV1 } from '@ballmatch/proto';
 import { requiredText, wireInteger, type WireInteger } from '../validation';
 
@@ -68,10 +68,11 @@ export function wholeNumber(field: string, wire: WireInteger) {
 }
 
 /**
- * A game's submission (all three endpoints): the claim about a finished server-held game.
- * sessionId may be missing here: the service answers 422 with the contract's message. The game
- * is read from the sessions service, so no log is taken (a `gameLog` sent by an older client is
- * ignored).
+ * A game's submission (all three endpoints): the claim about a finished server-held game, with
+ * the game's `result` as sessions signed it (docs/api.md 'Submitting a game'), or without it
+ * (the game is then read from the sessions service). sessionId may be missing here: the service
+ * answers 422 with the contract's message. No log is taken (a `gameLog` sent by an older client
+ * is ignored).
  */
 export const submissionBody = z.object({
   playerName: requiredText('playerName', 200),
@@ -79,6 +80,10 @@ export const submissionBody = z.object({
   level: wholeNumber('level', 'int32'),
   moves: wholeNumber('moves', 'int32').nullish(),
   sessionId: z.string({ error: 'sessionId must be text' }).max(200).nullish(),
+  result: z
+    .string({ error: 'result must be text' })
+    .max(MAX_GAME_RESULT_LENGTH, { error: 'result is not a game result signed by this site' })
+    .nullish(),
 });
 
 /** The gRPC request for a parsed submission body. */
@@ -93,6 +98,7 @@ export function submitRequest(
     moves: body.moves ?? undefined,
     sessionId: body.sessionId ?? '',
     seasonId,
+    result: body.result ?? '',
   };
 }
 

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from './errors';
 import type { PublicKeys } from './jwt';
@@ -76,51 +76,74 @@ const notAResult = () =>
     field: 'result',
   });
 
+/** A result as its token says it, and until when it may be submitted. */
+export interface SignedGameResult {
+  result: GameResult;
+  expiresAt: Date;
+}
+
 /**
- * The result a token vouches for, checked against sessions' public keys (several while one is
- * rotated) at `now`: a token that is not one of ours, or was altered, is INVALID_ARGUMENT on
- * `result`; an expired one is FAILED_PRECONDITION (it was ours, but too long ago).
+ * What a token says, checked against sessions' public keys (several while one is rotated):
+ * signature, issuer, audience, type and claims, but not yet its expiry (a caller may answer an
+ * expired result's owner what was already stored). A token that is not one of ours, or was
+ * altered, is INVALID_ARGUMENT on `result`.
  */
-export async function verifyGameResult(
-  token: string,
-  keys: PublicKeys,
-  now: Date,
-): Promise<GameResult> {
+export async function readGameResult(token: string, keys: PublicKeys): Promise<SignedGameResult> {
   if (token.length > MAX_GAME_RESULT_LENGTH) throw notAResult();
   for (const key of keys) {
     let payload;
     try {
+      // Expiry is checked apart (gameResultMustBeFresh): the epoch as "now" leaves it out.
       ({ payload } = await jwtVerify(token, key, {
         algorithms: ['EdDSA'],
         issuer: ISSUER,
         audience: AUDIENCE,
         typ: TYPE,
-        currentDate: now,
+        requiredClaims: ['exp'],
+        currentDate: new Date(0),
       }));
-    } catch (error) {
-      if (error instanceof errors.JWTExpired) {
-        throw new AppError(
-          'FAILED_PRECONDITION',
-          'This game ended more than 7 days ago: its score can no longer be submitted',
-          { field: 'result' },
-        );
-      }
+    } catch {
       continue; // the next key, while one is rotated
     }
     const read = claims.safeParse(payload);
     if (!read.success) throw notAResult();
     const c = read.data;
     return {
-      sessionId: c.sub,
-      userId: c.uid,
-      score: c.score,
-      level: c.level,
-      moves: c.moves,
-      largestRun: c.run,
-      startedAt: new Date(c.startedAt),
-      finishedAt: new Date(c.finishedAt),
-      suspicious: c.suspicious,
+      result: {
+        sessionId: c.sub,
+        userId: c.uid,
+        score: c.score,
+        level: c.level,
+        moves: c.moves,
+        largestRun: c.run,
+        startedAt: new Date(c.startedAt),
+        finishedAt: new Date(c.finishedAt),
+        suspicious: c.suspicious,
+      },
+      expiresAt: new Date(payload.exp! * 1000),
     };
   }
   throw notAResult();
+}
+
+/** An expired result (7 days after its game ended, by `now`) is FAILED_PRECONDITION. */
+export function gameResultMustBeFresh(signed: SignedGameResult, now: Date): void {
+  if (now.getTime() >= signed.expiresAt.getTime()) {
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      'This game ended more than 7 days ago: its score can no longer be submitted',
+      { field: 'result' },
+    );
+  }
+}
+
+/** The result a token vouches for at `now`: readGameResult, then gameResultMustBeFresh. */
+export async function verifyGameResult(
+  token: string,
+  keys: PublicKeys,
+  now: Date,
+): Promise<GameResult> {
+  const signed = await readGameResult(token, keys);
+  gameResultMustBeFresh(signed, now);
+  return signed.result;
 }

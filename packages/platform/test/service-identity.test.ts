@@ -51,15 +51,15 @@ describe('service identity: a service signs its calls, the callee knows its call
       seen = ctx;
       return { ownerUserId: '', protected: false };
     };
-    server.add(
-      authV1.NameServiceService,
-      'auth.v1.NameService',
-      { resolveName: answer },
-      { access: 'public', methods: { resolveName: { service: ['scores', 'gateway'] } } },
-    );
     const notUsed = async () => {
       throw new AppError('INTERNAL', 'not used here');
     };
+    server.add(
+      authV1.NameServiceService,
+      'auth.v1.NameService',
+      { resolveName: answer, listNames: notUsed },
+      { access: 'public', methods: { resolveName: { service: ['scores', 'gateway'] } } },
+    );
     server.add(
       authV1.AuthServiceService,
       'auth.v1.AuthService',

@@ -17,6 +17,7 @@ const scoreBody: Omit<EventMessage<'scoreCreated'>, 'id' | 'occurredAt'> = {
   },
   largestRun: 4,
   weekId: '12',
+  boards: [{ board: 'all-time' }, { board: 'weekly', boardId: '12' }],
 };
 
 describe('the event table', () => {

@@ -121,7 +121,7 @@ export async function start(
   server.add(authV1.AuthServiceService, 'auth.v1.AuthService', createAuthHandlers(accounts), {
     access: { service: ['gateway'] },
   });
-  // Who owns a name (an account id), asked by scores at submissions and bans.
+  // Who owns a name (an account id), and every account's name: scores' own table of them.
   server.add(authV1.NameServiceService, 'auth.v1.NameService', createNameHandlers(names), {
     access: { service: ['scores'] },
   });

@@ -49,8 +49,11 @@ interface Game {
   seasonId?: string;
 }
 
-/** A scores.created as the scores service writes it. */
-const scoreCreated = (game: Game) =>
+/**
+ * A scores.created as the scores service writes it: the one event of an accepted score, with
+ * the boards it landed on (its season's too, in a season).
+ */
+const scoreCreated = (game: Game, weekId: string = randomUUID()) =>
   newEvent('scoreCreated', {
     score: {
       id: game.scoreId ?? randomUUID(),
@@ -61,9 +64,14 @@ const scoreCreated = (game: Game) =>
     },
     userId: game.userId,
     largestRun: game.largestRun ?? 3,
-    weekId: randomUUID(),
+    weekId,
     seasonId: game.seasonId,
     weeklyRank: game.weeklyRank,
+    boards: [
+      { board: 'all-time' },
+      { board: 'weekly', boardId: weekId },
+      ...(game.seasonId ? [{ board: 'seasonal', boardId: game.seasonId }] : []),
+    ],
   });
 
 /** Publishes to JetStream as the relay does, but without its de-duplicating message id. */

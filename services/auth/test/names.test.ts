@@ -1,5 +1,5 @@
 import { createKnex, migrateLatest, type AsyncClient } from '@ballmatch/platform';
-import { createTestDatabase } from '@ballmatch/platform/testing';
+import { createTestDatabase, eventually } from '@ballmatch/platform/testing';
 import type { authV1 } from '@ballmatch/proto';
 import { migrations } from '../src/migrations';
 import { startAuth, type AuthHarness } from './harness';
@@ -127,6 +127,62 @@ describe('names belong to their owners', () => {
     });
     const chief = await names.resolveName({ name: 'Chief' });
     expect(chief.ownerUserId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("pages every account's name in id order (scores' copy), and a rename counts one more name, in user.named too", async () => {
+    const heard: Record<string, unknown>[] = [];
+    const sub = auth.bus.subscribe('user.named', (payload) => heard.push(payload as never));
+    await auth.bus.connection.flush();
+    const { user, token } = await auth.client.register(account('Paged'));
+    await auth.accountAs(token).updateProfile({ username: 'PagedAgain' });
+
+    const all: authV1.AccountName[] = [];
+    for (let after = ''; ;) {
+      const { accounts } = await names.listNames({ afterUserId: after, limit: 2 });
+      all.push(...accounts);
+      if (accounts.length < 2) break;
+      after = accounts.at(-1)!.userId;
+    }
+    const ids = all.map((a) => a.userId);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    const registered = await auth.db('users').select('id', 'username', 'created_at');
+    expect(all).toHaveLength(registered.length);
+    const paged = all.find((a) => a.userId === user!.id);
+    const registeredAt = registered.find((r) => r.id === user!.id)!.created_at as Date;
+    expect(paged).toEqual({
+      userId: user!.id,
+      username: 'PagedAgain',
+      nameVersion: 2,
+      registeredAt: registeredAt.toISOString(),
+    });
+
+    await eventually(
+      () =>
+        expect(heard.filter((e) => e.userId === user!.id)).toEqual([
+          expect.objectContaining({
+            username: 'Paged',
+            nameVersion: 1,
+            registeredAt: registeredAt.toISOString(),
+          }),
+          expect.objectContaining({
+            username: 'PagedAgain',
+            previousUsername: 'Paged',
+            nameVersion: 2,
+            registeredAt: registeredAt.toISOString(),
+          }),
+        ]),
+      { timeoutMs: 10_000 },
+    );
+    sub.unsubscribe();
+    await expect(names.listNames({ afterUserId: 'nope', limit: 0 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      details: { field: 'afterUserId' },
+    });
+    await expect(names.listNames({ afterUserId: '', limit: 1001 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      details: { field: 'limit' },
+    });
   });
 
   it('answers a guest (no credential) and refuses an absurdly long name', async () => {

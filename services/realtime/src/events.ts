@@ -38,9 +38,29 @@ export interface Fanout {
   data: unknown;
 }
 
-export type EventReading = { ok: true; fanout: Fanout } | { ok: false; error: string };
+/** What one event sends: one message, or (an accepted score) its own and each board's. */
+export type EventReading = { ok: true; fanouts: Fanout[] } | { ok: false; error: string };
 
 const refused = (error: string): EventReading => ({ ok: false, error });
+
+/**
+ * A board's change on the leaderboard channel (its own leaderboard.updated, or one of the
+ * boards an accepted score's scores.created names; `eventId` tells each apart for
+ * de-duplication). The JSON mapping leaves an absent boardId (all-time) out; clients get null
+ * (docs/api.md).
+ */
+function boardFanout(
+  eventId: string,
+  board: string,
+  boardId: string | undefined,
+  playerName: string,
+): Fanout {
+  return {
+    eventId,
+    channel: 'leaderboard',
+    data: { action: 'leaderboard_updated', board, boardId: boardId ?? null, playerName },
+  };
+}
 
 /** Turns one event into what goes out on a channel: the fields docs/api.md shows, nothing else. */
 export function readEvent(subject: string, payload: unknown): EventReading {
@@ -57,16 +77,27 @@ export function readEvent(subject: string, payload: unknown): EventReading {
       return refused('score out of bounds');
     }
     const { id, playerName, level, createdAt } = score;
+    if (event.boards.length > BOARDS.size) return refused('too many boards');
+    const boards: Fanout[] = [];
+    for (const { board, boardId } of event.boards) {
+      if (!BOARDS.has(board)) return refused(`unknown board ${board.slice(0, 40)}`);
+      if ((boardId ?? '').length > MAX_ID) return refused('board id too long');
+      boards.push(boardFanout(`${event.id}:${board}`, board, boardId, playerName));
+    }
     return {
       ok: true,
-      fanout: {
-        eventId: event.id,
-        channel: 'scores',
-        data: {
-          action: 'new_score',
-          score: { id, playerName, score: score.score, level, createdAt },
+      fanouts: [
+        {
+          eventId: event.id,
+          channel: 'scores',
+          data: {
+            action: 'new_score',
+            score: { id, playerName, score: score.score, level, createdAt },
+          },
         },
-      },
+        // An accepted score's boards: each one's message, as a leaderboard.updated would send.
+        ...boards,
+      ],
     };
   }
   if (subject === EVENTS.leaderboardUpdated.subject) {
@@ -79,15 +110,7 @@ export function readEvent(subject: string, payload: unknown): EventReading {
     if ((boardId ?? '').length > MAX_ID || playerName.length > MAX_NAME) {
       return refused('board id or player name too long');
     }
-    return {
-      ok: true,
-      fanout: {
-        eventId: event.id,
-        channel: 'leaderboard',
-        // The JSON mapping leaves an absent boardId (all-time) out; clients get null (docs/api.md).
-        data: { action: 'leaderboard_updated', board, boardId: boardId ?? null, playerName },
-      },
-    };
+    return { ok: true, fanouts: [boardFanout(event.id, board, boardId, playerName)] };
   }
   if (subject === EVENTS.updatePublished.subject) {
     const event = decodeEvent('updatePublished', payload);
@@ -101,15 +124,17 @@ export function readEvent(subject: string, payload: unknown): EventReading {
     if (Array.from(title).length > MAX_TITLE) return refused('title too long');
     return {
       ok: true,
-      fanout: {
-        eventId: event.id,
-        channel: 'updates',
-        // The page's 'NEW' badge: an update it has not read (docs/api.md).
-        data: {
-          action: 'update_published',
-          update: { id: updateId, title, publishDate: publishedAt },
+      fanouts: [
+        {
+          eventId: event.id,
+          channel: 'updates',
+          // The page's 'NEW' badge: an update it has not read (docs/api.md).
+          data: {
+            action: 'update_published',
+            update: { id: updateId, title, publishDate: publishedAt },
+          },
         },
-      },
+      ],
     };
   }
   if (subject === EVENTS.achievementAwarded.subject) {
@@ -126,16 +151,18 @@ export function readEvent(subject: string, payload: unknown): EventReading {
     }
     return {
       ok: true,
-      fanout: {
-        eventId: event.id,
-        channel: 'achievements',
-        userId,
-        // The toast of the player who won it (docs/api.md); never their account id.
-        data: {
-          action: 'achievement_awarded',
-          achievement: { id: badge, name, description, awardedAt },
+      fanouts: [
+        {
+          eventId: event.id,
+          channel: 'achievements',
+          userId,
+          // The toast of the player who won it (docs/api.md); never their account id.
+          data: {
+            action: 'achievement_awarded',
+            achievement: { id: badge, name, description, awardedAt },
+          },
         },
-      },
+      ],
     };
   }
   return refused(`no channel for subject ${subject}`);

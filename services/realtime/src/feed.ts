@@ -44,15 +44,16 @@ export function subscribeFeed(bus: EventBus, hub: Hub, recent: RecentIds, logger
               logger.warn({ subject, error: reading.error }, 'malformed event: dropped');
               return;
             }
-            const { eventId, channel, userId, data } = reading.fanout;
-            if (!recent.firstSighting(eventId)) {
-              logger.debug({ subject, eventId }, 'event already delivered: dropped');
-              return;
+            for (const { eventId, channel, userId, data } of reading.fanouts) {
+              if (!recent.firstSighting(eventId)) {
+                logger.debug({ subject, eventId }, 'event already delivered: dropped');
+                continue;
+              }
+              const subscribers = userId
+                ? hub.sendToPlayer(userId, channel, data)
+                : hub.broadcast(channel, data);
+              logger.debug({ subject, eventId, channel, subscribers }, 'event queued for fan-out');
             }
-            const subscribers = userId
-              ? hub.sendToPlayer(userId, channel, data)
-              : hub.broadcast(channel, data);
-            logger.debug({ subject, eventId, channel, subscribers }, 'event queued for fan-out');
           },
         );
       },

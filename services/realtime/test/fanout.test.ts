@@ -1,6 +1,6 @@
 import type { EventBus } from '@ballmatch/platform';
 import type { RunningRealtime } from '../src';
-import { publisher, scoreEvent, startRealtime, TestClient, wsUrl } from './harness';
+import { publisher, scoreEvent, startRealtime, TestClient, wsUrl, type Message } from './harness';
 
 // NATS events in, updates out: only to the channel's subscribers, once per event id, from
 // every replica.
@@ -82,6 +82,50 @@ describe('realtime fan-out from NATS', () => {
     });
     await scores.roundTrip();
     expect(scores.updates()).toEqual([]);
+    board.close();
+    scores.close();
+  });
+
+  it("sends each board's change from an accepted score's one event (scores.created's boards), once", async () => {
+    const board = await TestClient.connect(wsUrl(one.port));
+    await board.subscribe('leaderboard');
+    const scores = await TestClient.connect(wsUrl(one.port));
+    await scores.subscribe('scores');
+    const event = {
+      ...scoreEvent({ playerName: 'Bea' }),
+      weekId: 'week-9',
+      seasonId: 'season-2',
+      boards: [
+        { board: 'all-time' },
+        { board: 'weekly', boardId: 'week-9' },
+        { board: 'seasonal', boardId: 'season-2' },
+      ],
+    };
+    await publish('scores.created', event);
+    await publish('scores.created', event); // delivered twice: sent once
+    await board.next((m) => m.type === 'update');
+    await scores.next((m) => m.type === 'update');
+    // A later event's message, so everything from the first has arrived.
+    await publish('leaderboard.updated', {
+      id: `lb-after-${Date.now()}`,
+      occurredAt: new Date().toISOString(),
+      board: 'all-time',
+      playerName: 'Marker',
+    });
+    await board.next((m) => m.type === 'update' && (m.data as Message).playerName === 'Marker');
+    const told = (client: TestClient) => client.updates().map((m) => (m as Message).data);
+    expect(told(board)).toEqual([
+      { action: 'leaderboard_updated', board: 'all-time', boardId: null, playerName: 'Bea' },
+      { action: 'leaderboard_updated', board: 'weekly', boardId: 'week-9', playerName: 'Bea' },
+      { action: 'leaderboard_updated', board: 'seasonal', boardId: 'season-2', playerName: 'Bea' },
+      { action: 'leaderboard_updated', board: 'all-time', boardId: null, playerName: 'Marker' },
+    ]);
+    expect(told(scores)).toEqual([
+      expect.objectContaining({
+        action: 'new_score',
+        score: expect.objectContaining({ playerName: 'Bea' }),
+      }),
+    ]);
     board.close();
     scores.close();
   });

@@ -32,16 +32,18 @@ describe('readEvent', () => {
     });
     expect(reading).toEqual({
       ok: true,
-      fanout: {
-        eventId: '1',
-        channel: 'leaderboard',
-        data: {
-          action: 'leaderboard_updated',
-          board: 'all-time',
-          boardId: null,
-          playerName: 'Ann',
+      fanouts: [
+        {
+          eventId: '1',
+          channel: 'leaderboard',
+          data: {
+            action: 'leaderboard_updated',
+            board: 'all-time',
+            boardId: null,
+            playerName: 'Ann',
+          },
         },
-      },
+      ],
     });
   });
 
@@ -63,6 +65,40 @@ describe('readEvent', () => {
     expect(readEvent('scores.created', [event({})])).toMatchObject({ ok: false });
   });
 
+  it("reads an accepted score's boards as each board's message, each with an id of its own", () => {
+    const reading = readEvent('scores.created', {
+      id: 'e1',
+      occurredAt: 'now',
+      score: { id: 's1', playerName: 'Ann', score: 10, level: 1, createdAt: 'now' },
+      boards: [{ board: 'all-time' }, { board: 'weekly', boardId: 'w1' }],
+    });
+    expect(reading.ok && reading.fanouts.map((f) => [f.eventId, f.channel, f.data])).toEqual([
+      ['e1', 'scores', expect.objectContaining({ action: 'new_score' })],
+      [
+        'e1:all-time',
+        'leaderboard',
+        { action: 'leaderboard_updated', board: 'all-time', boardId: null, playerName: 'Ann' },
+      ],
+      [
+        'e1:weekly',
+        'leaderboard',
+        { action: 'leaderboard_updated', board: 'weekly', boardId: 'w1', playerName: 'Ann' },
+      ],
+    ]);
+    const withBoards = (boards: unknown[]) =>
+      readEvent('scores.created', {
+        id: 'e2',
+        occurredAt: 'now',
+        score: { id: 's1', playerName: 'Ann', score: 10, level: 1, createdAt: 'now' },
+        boards,
+      });
+    expect(withBoards([{ board: 'daily' }])).toMatchObject({ ok: false });
+    expect(withBoards([{ board: 'weekly', boardId: 'x'.repeat(101) }])).toMatchObject({
+      ok: false,
+    });
+    expect(withBoards(Array(4).fill({ board: 'all-time' }))).toMatchObject({ ok: false });
+  });
+
   it('reads a published update; refuses one without its id or date, or with a long title', () => {
     const event = (fields: Record<string, unknown>) => ({
       id: '1',
@@ -74,14 +110,16 @@ describe('readEvent', () => {
     });
     expect(readEvent('updates.published', event({}))).toEqual({
       ok: true,
-      fanout: {
-        eventId: '1',
-        channel: 'updates',
-        data: {
-          action: 'update_published',
-          update: { id: 'u1', title: 'News', publishDate: 'then' },
+      fanouts: [
+        {
+          eventId: '1',
+          channel: 'updates',
+          data: {
+            action: 'update_published',
+            update: { id: 'u1', title: 'News', publishDate: 'then' },
+          },
         },
-      },
+      ],
     });
     for (const bad of [{ updateId: '' }, { publishedAt: '' }, { title: 'x'.repeat(201) }]) {
       expect(readEvent('updates.published', event(bad)).ok).toBe(false);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  callerKeysEnv,
+  callerKeyVariables,
   commonEnv,
   databaseEnv,
   grpcServerEnv,
@@ -10,6 +12,12 @@ import {
   servicePrivateKeyEnv,
 } from '@ballmatch/platform';
 
+/**
+ * Whose service keys this service holds: sessions', to check the game results it signs
+ * (platform's game-result.ts). Sessions does not call it: the results come with submissions.
+ */
+export const RESULT_SIGNERS = ['sessions'] as const;
+
 export const envShape = {
   ...commonEnv,
   ...grpcServerEnv(50052),
@@ -18,11 +26,13 @@ export const envShape = {
   ...natsEnv,
   /** Admin calls carry the caller's session token; this service verifies it itself. */
   ...jwtPublicEnv,
-  /** Signs its calls to sessions (the scoring read) and auth (who owns a name). */
+  /** Signs its calls to sessions (the scoring read) and auth (the names of accounts). */
   ...servicePrivateKeyEnv,
+  /** SESSIONS_SERVICE_PUBLIC_KEY: checks the game results sessions signs. */
+  ...callerKeysEnv(RESULT_SIGNERS),
   /**
-   * gRPC address of auth (who owns a player name, asked at submissions and bans); in
-   * Kubernetes `dns:///auth:50051`.
+   * gRPC address of auth (every account's name, read once to fill this service's table of
+   * them); in Kubernetes `dns:///auth:50051`.
    */
   AUTH_ADDR: z.string().default('127.0.0.1:50051'),
   /** gRPC address of sessions (the seeds of games); in Kubernetes `dns:///sessions:50053`. */
@@ -34,17 +44,15 @@ export const envShape = {
   OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
   /** How long a top-N read is served from this process's memory before asking Redis again. */
   TOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /**
-   * How long this process reuses auth's answer to who owns a player name (0: ask at every
-   * submission). Auth's user.named and user.deleted events make it forget a name at once;
-   * this bounds a stale answer when such an event is missed (domain/name-owners.ts).
-   */
-  NAME_OWNER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /** PostgreSQL connections of this process. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY', 'SERVICE_PRIVATE_KEY'] as const;
+export const secretNames = [
+  'JWT_PUBLIC_KEY',
+  'SERVICE_PRIVATE_KEY',
+  ...callerKeyVariables(RESULT_SIGNERS),
+] as const;
 
 export type ScoresConfig = ReturnType<typeof loadScoresConfig>;
 

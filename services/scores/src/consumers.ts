@@ -6,6 +6,7 @@ import {
   type Logger,
 } from '@ballmatch/platform';
 import { EVENTS, eventStreams } from '@ballmatch/proto';
+import type { AccountNames } from './domain/account-names';
 import type { Moderation } from './domain/moderation';
 import type { Review } from './domain/review';
 import type { Stats } from './domain/stats';
@@ -14,11 +15,17 @@ import type { Stats } from './domain/stats';
  * The other services' events this service applies, each through its own durable JetStream
  * consumer (shared by the replicas, idempotent by event id: platform's startEventConsumer):
  * `session.flagged` holds a score for review (domain/review.ts), `session.finished` counts a
- * completed game (domain/stats.ts), and auth's `user.deleted` voids a deleted account's
- * scores when its player asked (domain/moderation.ts). Each stream is made by whichever
- * service starts first.
+ * completed game (domain/stats.ts), auth's `user.named` records who owns a name and
+ * `user.deleted` frees it (domain/account-names.ts) and voids a deleted account's scores when
+ * its player asked (domain/moderation.ts). Each stream is made by whichever service starts
+ * first.
  */
-export const CONSUMED_STREAMS = eventStreams('sessionFlagged', 'sessionFinished', 'userDeleted');
+export const CONSUMED_STREAMS = eventStreams(
+  'sessionFlagged',
+  'sessionFinished',
+  'userNamed',
+  'userDeleted',
+);
 
 export async function startConsumers(deps: {
   db: Knex;
@@ -27,9 +34,10 @@ export async function startConsumers(deps: {
   review: Review;
   stats: Stats;
   moderation: Moderation;
+  accountNames: AccountNames;
 }): Promise<{ stop(): Promise<void> }> {
   const consume = (
-    name: 'sessionFlagged' | 'sessionFinished' | 'userDeleted',
+    name: 'sessionFlagged' | 'sessionFinished' | 'userNamed' | 'userDeleted',
     durable: string,
     handle: Parameters<typeof startEventConsumer>[0]['handle'],
   ) =>
@@ -49,9 +57,13 @@ export async function startConsumers(deps: {
     await consume('sessionFinished', 'scores-session-finished', (trx, event) =>
       deps.stats.gameFinished(trx, event),
     ),
-    await consume('userDeleted', 'scores-user-deleted', (trx, event) =>
-      deps.moderation.accountDeleted(trx, event),
+    await consume('userNamed', 'scores-user-named', (trx, event) =>
+      deps.accountNames.named(trx, event),
     ),
+    await consume('userDeleted', 'scores-user-deleted', async (trx, event) => {
+      await deps.accountNames.deleted(trx, event);
+      return deps.moderation.accountDeleted(trx, event);
+    }),
   ];
   return {
     async stop() {

@@ -5,6 +5,7 @@ import {
   openServiceConnections,
   runProcess,
   loadPublicKey,
+  loadServicePublicKeys,
   serviceIdentityFromConfig,
 } from '@ballmatch/platform';
 import { eventStreams, scoresV1 } from '@ballmatch/proto';
@@ -19,8 +20,7 @@ import { createMyScores } from './domain/my-scores';
 import { createReview } from './domain/review';
 import { createSeasonAdmin } from './domain/seasons';
 import { createStats } from './domain/stats';
-import { createNameOwnerCache, namesInUserEvent } from './domain/name-owners';
-import type { NameLookup } from './domain/player-name';
+import { createAccountNames } from './domain/account-names';
 import { createSubmissions, type SessionLookup } from './domain/submissions';
 import {
   createLeaderboardHandlers,
@@ -31,6 +31,7 @@ import {
 } from './grpc/handlers';
 import { createMyScoresHandlers } from './grpc/my-scores';
 import { migrations } from './migrations';
+import { createAccountNameStore } from './store/account-names';
 import { createAccountScoreStore } from './store/account-scores';
 import { withBoardScripts } from './store/board-scripts';
 import { createBoardStore } from './store/boards';
@@ -59,8 +60,8 @@ export interface ScoresOptions {
   now?: Clock;
   /** Replaces the gRPC read of a session's seed (tests of this service alone). */
   sessionLookup?: SessionLookup;
-  /** Replaces the gRPC read of who owns a player name (tests of this service alone). */
-  nameLookup?: NameLookup;
+  /** The first wait before the one-off fill of the account names is tried again (1 s). */
+  nameFillRetryMs?: number;
 }
 
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
@@ -94,20 +95,22 @@ export async function start(
   const sessions = options.sessionLookup
     ? null
     : createSessionsClient(config.SESSIONS_ADDR, credential);
-  const auth = options.nameLookup ? null : createAuthClient(config.AUTH_ADDR, credential);
-  const names = options.nameLookup ?? auth!.names;
-  // Submissions ask through this process's memory of auth's answers; moderation asks auth.
-  const nameOwners = createNameOwnerCache(names, { ttlMs: config.NAME_OWNER_CACHE_MS });
-  const userEvents = bus.subscribe('user.>', (payload) => {
-    const changed = namesInUserEvent(payload);
-    if (changed) nameOwners.forget(changed);
-    else nameOwners.clear();
+  // The game results sessions signs are checked with its public keys: no call to it.
+  const resultKeys = loadServicePublicKeys(
+    'sessions',
+    config.SESSIONS_SERVICE_PUBLIC_KEY || undefined,
+    config.JWT_DEV_KEY_DIR,
+  );
+  // Who owns a name: this service's own table, fed by auth's events, filled once from auth.
+  const auth = createAuthClient(config.AUTH_ADDR, credential);
+  const accountNames = createAccountNames({
+    store: createAccountNameStore(db),
+    pages: auth.pages,
+    now,
+    logger,
+    retryMs: options.nameFillRetryMs,
   });
-  void (async () => {
-    for await (const status of bus.connection.status()) {
-      if (status.type === 'reconnect') nameOwners.clear();
-    }
-  })();
+  const names = accountNames.lookup;
 
   const scores = createScoreStore(db);
   const weeks = createWeekStore(db);
@@ -142,7 +145,8 @@ export async function start(
       seasons,
       boards,
       session: options.sessionLookup ?? sessions!.lookup,
-      names: nameOwners.lookup,
+      resultKeys,
+      names,
       now,
       changed,
       wake,
@@ -174,7 +178,9 @@ export async function start(
     review,
     stats: domain.stats,
     moderation: domain.moderation,
+    accountNames,
   });
+  await accountNames.start();
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
   });
@@ -208,9 +214,9 @@ export async function start(
     async stop(options) {
       await server.stop();
       await consumers.stop();
-      userEvents.unsubscribe();
+      accountNames.stop();
       sessions?.close();
-      auth?.close();
+      auth.close();
       await connections.close(options);
     },
   };

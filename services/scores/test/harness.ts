@@ -20,6 +20,7 @@ import {
 import {
   createTestCredentials,
   createTestDatabase,
+  eventually,
   testNatsPrefix,
   testRedisPrefix,
   TestClock,
@@ -42,9 +43,14 @@ export interface Game {
   moves: number;
   /** As the game was left (ended unless `finish: false`). */
   status: string;
+  /** The ended game's result as sessions signed it ('' while it is played). */
+  result: string;
 }
 
-export type NewGameOptions = Partial<Omit<PlayOptions, 'advance'>>;
+export type NewGameOptions = Partial<Omit<PlayOptions, 'advance'>> & {
+  /** The session token of the account that plays it (default: a guest). */
+  account?: string;
+};
 
 /** sessions.v1 PlayAction for a player action. */
 function toProtoAction(action: PlayerAction): sessionsV1.PlayActionRequest['action'] {
@@ -92,13 +98,24 @@ export interface ScoresHarness {
   sessions: AsyncClient<sessionsV1.SessionServiceClient>;
   /** Player tracking of the sessions service, called by an admin (to flag a session). */
   sessionsAdmin: AsyncClient<sessionsV1.SessionAdminServiceClient>;
-  /** The sessions service's clock: it times the actions (moved only forwards by newGame). */
+  /**
+   * The sessions service's clock: it times the actions (moved only forwards by newGame, to
+   * scores' clock when that is ahead).
+   */
   sessionsClock: TestClock;
   /** The real auth service (who owns a name): register players with it, as the gateway. */
   auth: AsyncClient<authV1.AuthServiceClient>;
-  /** Stops auth (scores then cannot tell who owns a name) and starts it again on its port. */
+  /**
+   * Registers an account with auth and answers its id and token, and clients signed in as it:
+   * scores' ScoreService and auth's AccountService (rename, delete).
+   */
+  signUp(username: string): Promise<SignedUp>;
+  /** Stops auth and starts it again on its port. */
   stopAuth(): Promise<void>;
   restartAuth(): Promise<void>;
+  /** Stops sessions (no game can be read from it) and starts it again on its port. */
+  stopSessions(): Promise<void>;
+  restartSessions(): Promise<void>;
   redis: Redis;
   bus: EventBus;
   db: Knex;
@@ -111,6 +128,10 @@ export interface ScoresHarness {
    * end (or `maxMoves` swaps, then ended unless `finish: false`).
    */
   newGame(playerName?: string, options?: NewGameOptions): Promise<Game>;
+  /**
+   * The page's submission of the game: with its signed result (the one-step path), unless
+   * `override` says otherwise (`result: ''`: the game is read from sessions, as older clients).
+   */
   submission(
     game: Game,
     override?: Partial<scoresV1.SubmitScoreRequest>,
@@ -122,7 +143,16 @@ export interface ScoresHarness {
   close(): Promise<void>;
 }
 
+/** A registered player (ScoresHarness.signUp). */
+export interface SignedUp {
+  id: string;
+  token: string;
+  client: AsyncClient<scoresV1.ScoreServiceClient>;
+  account: AsyncClient<authV1.AccountServiceClient>;
+}
+
 let gameCount = 0;
+let signUps = 0;
 
 export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<ScoresHarness> {
   const sessionsDb: TestDatabase = await createTestDatabase('sessions');
@@ -148,23 +178,25 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   // (games played at once share it, so it never goes back).
   const sessionsClock = new TestClock();
   sessionsClock.set(Date.now());
-  const sessionsService: RunningSessions = await startSessions(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      GAME_WS_PORT: '0',
-      DATABASE_URL: sessionsDb.url,
-      NATS_SUBJECT_PREFIX: natsPrefix,
-      REDIS_KEY_PREFIX: redisPrefix,
-      JWT_DEV_KEY_DIR: keyDir,
-      RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
-      RANKED_STARTS_PER_HOUR_PER_PLAYER: '100000',
-    },
-    // Every game here earned its extra moves (the ads service is not part of these tests).
-    { now: sessionsClock.now, rewardClicks: async () => true },
-  );
+  const sessionsEnv: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    GAME_WS_PORT: '0',
+    DATABASE_URL: sessionsDb.url,
+    NATS_SUBJECT_PREFIX: natsPrefix,
+    REDIS_KEY_PREFIX: redisPrefix,
+    JWT_DEV_KEY_DIR: keyDir,
+    RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
+    RANKED_STARTS_PER_HOUR_PER_PLAYER: '100000',
+  };
+  // Every game here earned its extra moves (the ads service is not part of these tests).
+  const startSessionsService = () =>
+    startSessions(sessionsEnv, { now: sessionsClock.now, rewardClicks: async () => true });
+  let sessionsService: RunningSessions | undefined = await startSessionsService();
+  sessionsEnv.GRPC_PORT = String(sessionsService.port);
+  const sessionsPort = sessionsService.port;
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -174,7 +206,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     REDIS_KEY_PREFIX: redisPrefix,
     NATS_SUBJECT_PREFIX: natsPrefix,
     JWT_DEV_KEY_DIR: keyDir,
-    SESSIONS_ADDR: `127.0.0.1:${sessionsService.port}`,
+    SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
     AUTH_ADDR: `127.0.0.1:${authService.port}`,
     ...extraEnv,
   };
@@ -219,12 +251,17 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     return made;
   };
   const services = createTestCredentials(keyDir);
-  const sessionsAs = (service: 'gateway' | 'scores') =>
+  const sessionsAs = (service: 'gateway' | 'scores', authorization?: string) =>
     createGrpcClient(
       sessionsV1.SessionServiceClient,
       sessionsV1.SessionServiceService,
-      `127.0.0.1:${sessionsService.port}`,
-      { serviceLabel: 'sessions', defaultTimeoutMs: 5000, credential: services.service(service) },
+      `127.0.0.1:${sessionsPort}`,
+      {
+        serviceLabel: 'sessions',
+        defaultTimeoutMs: 5000,
+        credential: services.service(service),
+        authorization,
+      },
     );
   const [sessionsForGateway, sessionsForScores] = [sessionsAs('gateway'), sessionsAs('scores')];
   const sessions: AsyncClient<sessionsV1.SessionServiceClient> = {
@@ -238,6 +275,31 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     `127.0.0.1:${authService.port}`,
     { serviceLabel: 'auth', defaultTimeoutMs: 5000, credential: services.service('gateway') },
   );
+  async function signUp(username: string): Promise<SignedUp> {
+    signUps += 1;
+    const { user, token } = await auth.register({
+      username,
+      email: `player${signUps}-${process.pid}@example.com`,
+      password: 'correct horse battery',
+      evmWallet: '',
+    });
+    const client = createGrpcClient(
+      scoresV1.ScoreServiceClient,
+      scoresV1.ScoreServiceService,
+      scoresAddr,
+      { ...scoresOptions, authorization: bearer(token) },
+    );
+    const account = createGrpcClient(
+      authV1.AccountServiceClient,
+      authV1.AccountServiceService,
+      `127.0.0.1:${authEnv.GRPC_PORT}`,
+      { serviceLabel: 'auth', defaultTimeoutMs: 10_000, authorization: bearer(token) },
+    );
+    signedUp.push(client, account);
+    return { id: user!.id, token, client, account };
+  }
+  const signedUp: { close(): void }[] = [];
+
   const redis = await connectRedis({
     url: 'redis://127.0.0.1:6379',
     keyPrefix: env.REDIS_KEY_PREFIX!,
@@ -259,7 +321,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   const sessionsAdmin = createGrpcClient(
     sessionsV1.SessionAdminServiceClient,
     sessionsV1.SessionAdminServiceService,
-    `127.0.0.1:${sessionsService.port}`,
+    `127.0.0.1:${sessionsPort}`,
     { serviceLabel: 'sessions', defaultTimeoutMs: 5000, authorization: bearer(adminToken) },
   );
   /** Each game's credential, by session id. */
@@ -286,12 +348,30 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     sessionsAdmin,
     sessionsClock,
     auth,
+    signUp,
     async stopAuth() {
       await authService?.stop();
       authService = undefined;
     },
     async restartAuth() {
       authService ??= await startAuthService(authEnv);
+      // Once this client's channel has reconnected: auth answers (any answer but UNAVAILABLE).
+      await eventually(
+        async () => {
+          const answer = await auth
+            .login({ email: 'nobody@example.com', password: 'not a password' })
+            .catch((error: { code?: string }) => error);
+          expect((answer as { code?: string }).code).not.toBe('UNAVAILABLE');
+        },
+        { timeoutMs: 10_000 },
+      );
+    },
+    async stopSessions() {
+      await sessionsService?.stop();
+      sessionsService = undefined;
+    },
+    async restartSessions() {
+      sessionsService ??= await startSessionsService();
     },
     redis,
     bus,
@@ -300,17 +380,21 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     env,
     adminToken,
     playerToken,
-    async newGame(playerName, options = {}) {
+    async newGame(playerName, { account, ...options } = {}) {
       gameCount += 1;
+      // A game ends shortly before it is submitted: played at scores' time when a test has
+      // moved scores' clock ahead (its signed result would otherwise have expired there).
+      if (clock.nowMs() > sessionsClock.nowMs()) sessionsClock.set(clock.nowMs());
       const name = playerName ?? `Player ${gameCount}`;
-      const created = await sessions.createSession(
+      const player = account ? sessionsAs('gateway', bearer(account)) : sessions;
+      const created = await player.createSession(
         { playerName: name, clientSessionId: randomUUID(), deviceFingerprint: 'f'.repeat(50) },
         { clientAddress: '203.0.113.9' },
       );
       const { id, credential } = created;
       credentials.set(id, credential);
       const send = async (seq: number, action: PlayerAction): Promise<PlayedAnswer> => {
-        const answer = await sessions.playAction(
+        const answer = await player.playAction(
           { id, seq, action: toProtoAction(action) },
           { sessionCredential: credential },
         );
@@ -320,6 +404,8 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         rngSeed: gameCount,
         ...options,
         advance: (ms) => sessionsClock.advance(ms),
+      }).finally(() => {
+        if (player !== sessions) player.close();
       });
       return {
         sessionId: id,
@@ -329,6 +415,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         level: final.level!.currentLevel,
         moves: final.totalMoves,
         status: final.status,
+        result: final.result ?? '',
       };
     },
     submission(game, override = {}) {
@@ -338,6 +425,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         level: game.level,
         moves: game.moves,
         sessionId: game.sessionId,
+        result: game.result,
         ...override,
       };
     },
@@ -352,11 +440,12 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     async close() {
       client.close();
       adminClients.forEach((c) => c.close());
+      signedUp.forEach((c) => c.close());
       sessions.close();
       sessionsAdmin.close();
       auth.close();
       await scores?.stop();
-      await sessionsService.stop({ deleteStreams: true });
+      await sessionsService?.stop({ deleteStreams: true });
       await authService?.stop({ deleteStreams: true });
       await flushRedis();
       redis.disconnect();

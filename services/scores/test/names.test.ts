@@ -2,24 +2,29 @@
 // the boards only from that player's account; protected names from nobody; weekly rows and
 // bans attach to the player (the account, or the guest player a name and its look-alikes stand
 // for), not to a spelling.
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
-  bearer,
   createGrpcClient,
   createKnex,
   migrateLatest,
   playerNameKeys,
   playerNameSkeleton,
-  type AsyncClient,
 } from '@ballmatch/platform';
-import { createTestDatabase, eventually } from '@ballmatch/platform/testing';
-import { authV1, scoresV1 } from '@ballmatch/proto';
+import {
+  createTestDatabase,
+  eventually,
+  testNatsPrefix,
+  testRedisPrefix,
+} from '@ballmatch/platform/testing';
+import { newEvent, scoresV1 } from '@ballmatch/proto';
 import {
   claimName,
   parsePlayerName,
   type GuestLookup,
   type NameLookup,
 } from '../src/domain/player-name';
+import { start, type RunningScores } from '../src';
 import { migrations } from '../src/migrations';
 import { startHarness, type ScoresHarness } from './harness';
 
@@ -35,23 +40,26 @@ afterAll(async () => {
 afterEach(() => h.clock.real());
 
 let accounts = 0;
-/** A registered player and a scores client signed in as them. */
-async function player(username: string) {
+/**
+ * A registered player and a scores client signed in as them, once scores has heard of the
+ * name (auth's user.named, applied in milliseconds; `known: false` does not wait for it).
+ */
+async function player(username: string, { known = true } = {}) {
   accounts += 1;
-  const { user, token } = await h.auth.register({
-    username,
-    email: `names${accounts}@example.com`,
-    password: 'correct horse battery',
-    evmWallet: '',
-  });
-  const client: AsyncClient<scoresV1.ScoreServiceClient> = createGrpcClient(
-    scoresV1.ScoreServiceClient,
-    scoresV1.ScoreServiceService,
-    `127.0.0.1:${h.env.GRPC_PORT}`,
-    { serviceLabel: 'scores', defaultTimeoutMs: 10_000, authorization: bearer(token) },
+  const signedUp = await h.signUp(username);
+  if (known) await nameKnown(signedUp.id, username);
+  return signedUp;
+}
+
+/** Scores' table of names holds this account's username (its user.named was applied). */
+async function nameKnown(userId: string, username: string) {
+  await eventually(
+    async () =>
+      expect(await h.db('account_names').where({ user_id: userId }).first()).toMatchObject({
+        username,
+      }),
+    { timeoutMs: 10_000 },
   );
-  opened.push(client);
-  return { id: user!.id, client, token };
 }
 
 const OWNED_FOR_GUEST =
@@ -81,8 +89,8 @@ async function guestAccepted(playerName: string) {
 
 describe('claimName', () => {
   const owned: NameLookup = async (name) => ({
-    ownerUserId: name === 'Ann' ? 'u-ann' : null,
-    protected: name === 'admin',
+    ownerUserId: name.name === 'Ann' ? 'u-ann' : null,
+    protected: name.name === 'admin',
   });
   const name = (raw: string) => parsePlayerName(raw);
   /** The guest player of a name: here, its first key's. */
@@ -117,9 +125,9 @@ describe('claimName', () => {
     });
   });
 
-  it('fails closed when auth cannot answer', async () => {
+  it('fails closed when the names cannot be read', async () => {
     const down: NameLookup = async () => {
-      throw new AppError('UNAVAILABLE', 'auth is unavailable');
+      throw new AppError('UNAVAILABLE', 'Player names cannot be checked yet');
     };
     await expect(claimName(down, guests, name('Zed'), '')).rejects.toMatchObject({
       code: 'UNAVAILABLE',
@@ -229,61 +237,32 @@ describe('submissions: names belong to their owners', () => {
     expect(rows.map((r) => r.gamesPlayed)).toEqual([1, 1]);
   });
 
-  it('answers 503 and stores nothing when auth cannot say who owns the name', async () => {
-    const game = await h.newGame('Offline');
+  it('asks auth nothing: with auth stopped, owned names are still refused and free ones taken', async () => {
+    await player('Kept');
     await h.stopAuth();
     try {
-      // Fails closed: UNAVAILABLE (503 at the gateway), never a pass.
-      await expect(h.submit(h.submission(game))).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      await guestRefused('KEPT', OWNED_FOR_GUEST);
+      await guestAccepted('Fresh');
     } finally {
       await h.restartAuth();
     }
-    expect(
-      (await h.client.topScores({ limit: 100 })).scores.map((s) => s.playerName),
-    ).not.toContain('Offline');
-    // Once auth is back (and the channel to it has reconnected), the same game goes through.
-    const stored = await eventually(() => h.submit(h.submission(game)), { timeoutMs: 10_000 });
-    expect(stored).toMatchObject({ playerName: 'Offline' });
   });
 });
 
-describe("who owns a name: remembered by scores, forgotten when it changes hands (auth's user.named)", () => {
-  it("asks auth once for a name: the next game under it (or a look-alike) is not auth's call", async () => {
-    await guestAccepted('Kept');
-    const fresh = await h.newGame('Fresh');
-    const again = await h.newGame('KEPT');
-    await h.stopAuth();
-    try {
-      expect(await h.submit(h.submission(again))).toMatchObject({ playerName: 'KEPT' });
-      // A name not asked yet still fails closed.
-      await expect(h.submit(h.submission(fresh))).rejects.toMatchObject({ code: 'UNAVAILABLE' });
-    } finally {
-      await h.restartAuth();
-    }
-    // Once the channel to auth has reconnected, the name not asked yet goes through.
-    await eventually(() => h.submit(h.submission(fresh)), { timeoutMs: 10_000 });
-  });
-
-  it('a name a guest played under, then registered, is refused to guests once auth says so', async () => {
-    await guestAccepted('Quill'); // remembered: nobody owns it
-    await player('quill');
-    // The window: until user.named reaches scores (milliseconds), the remembered answer stands.
+describe("who owns a name: scores' own table, from auth's user.named and user.deleted", () => {
+  it('a name a guest played under, then registered, is refused to guests once its user.named arrived', async () => {
+    await guestAccepted('Quill');
+    await player('quill', { known: false });
+    // The window: until user.named reaches scores (milliseconds), a guest may still post.
     await eventually(() => guestRefused('Quill', OWNED_FOR_GUEST), { timeoutMs: 10_000 });
     await guestRefused('QUILL', OWNED_FOR_GUEST);
   });
 
   it('a rename takes the new name from guests and frees the old one', async () => {
     const wren = await player('Wren');
-    await guestRefused('Wren', OWNED_FOR_GUEST); // remembered: Wren's
-    await guestAccepted('Robin'); // remembered: nobody's
-    const account = createGrpcClient(
-      authV1.AccountServiceClient,
-      authV1.AccountServiceService,
-      h.env.AUTH_ADDR!,
-      { serviceLabel: 'auth', defaultTimeoutMs: 10_000, authorization: bearer(wren.token) },
-    );
-    opened.push(account);
-    await account.updateProfile({ username: 'Robin' });
+    await guestRefused('Wren', OWNED_FOR_GUEST);
+    await guestAccepted('Robin');
+    await wren.account.updateProfile({ username: 'Robin' });
     await eventually(() => guestRefused('Robin', OWNED_FOR_GUEST), { timeoutMs: 10_000 });
     await guestAccepted('Wren');
     // The account itself posts under its new name.
@@ -291,6 +270,101 @@ describe("who owns a name: remembered by scores, forgotten when it changes hands
     await expect(
       wren.client.submitScore(h.submission(game), { sessionCredential: game.credential }),
     ).resolves.toMatchObject({ score: { playerName: 'Robin' } });
+  });
+
+  it("a deleted account's name is free again once its user.deleted arrived", async () => {
+    const gone = await player('Goner');
+    await guestRefused('Goner', OWNED_FOR_GUEST);
+    await gone.account.deleteAccount({
+      confirmUsername: 'Goner',
+      currentPassword: 'correct horse battery',
+      removeScores: false,
+    });
+    await eventually(() => guestAccepted('GONER'), { timeoutMs: 10_000 });
+  });
+
+  it('applies the events in any order: the latest name of an account stays, a deleted one stays gone', async () => {
+    const userId = randomUUID();
+    const named = (username: string, nameVersion: number, user = userId) =>
+      h.bus.publish(
+        'user.named',
+        newEvent('userNamed', {
+          userId: user,
+          username,
+          previousUsername: '',
+          nameVersion,
+          registeredAt: new Date().toISOString(),
+        }).payload,
+      );
+    const row = (user = userId) => h.db('account_names').where({ user_id: user }).first();
+    /** Every user.named published so far has been applied (one consumer applies them in order). */
+    async function applied() {
+      const sentinel = randomUUID();
+      named(`Sentinel ${sentinel.slice(0, 4)}`, 1, sentinel);
+      await eventually(async () => expect(await row(sentinel)).toBeDefined(), {
+        timeoutMs: 10_000,
+      });
+    }
+    // The rename is heard before the registration: the registration's older name is ignored.
+    named('Second', 2);
+    named('First', 1);
+    await applied();
+    expect(await row()).toMatchObject({ username: 'Second', name_version: 2 });
+    await guestRefused('Second', OWNED_FOR_GUEST);
+    await guestAccepted('First');
+    // Deleted, then a late name: it stays deleted.
+    h.bus.publish(
+      'user.deleted',
+      newEvent('userDeleted', { userId, username: 'Second', removeScores: false }).payload,
+    );
+    await eventually(async () => expect((await row())!.deleted_at).not.toBeNull(), {
+      timeoutMs: 10_000,
+    });
+    named('Revenant', 3);
+    await applied();
+    expect(await row()).toMatchObject({ username: '', name_keys: [] });
+    await guestAccepted('Second');
+    await guestAccepted('Revenant');
+  });
+
+  it('is filled once from auth when new; until then no name is taken (503)', async () => {
+    await player('Filled');
+    const database = await createTestDatabase('scores');
+    const env = {
+      ...h.env,
+      DATABASE_URL: database.url,
+      GRPC_PORT: '0',
+      NATS_SUBJECT_PREFIX: testNatsPrefix(),
+      REDIS_KEY_PREFIX: testRedisPrefix(),
+    };
+    await h.stopAuth();
+    let fresh: RunningScores | undefined;
+    try {
+      fresh = await start(env, { now: h.clock.now, nameFillRetryMs: 50 });
+      const client = createGrpcClient(
+        scoresV1.ScoreServiceClient,
+        scoresV1.ScoreServiceService,
+        `127.0.0.1:${fresh.port}`,
+        { serviceLabel: 'scores', defaultTimeoutMs: 10_000 },
+      );
+      opened.push(client);
+      const game = await h.newGame('Filled');
+      const free = await h.newGame('Unclaimed');
+      await expect(client.submitScore(h.submission(free))).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
+      await h.restartAuth();
+      // Filled in the background once auth answers: the registered name is now refused.
+      await eventually(() => client.submitScore(h.submission(free)), { timeoutMs: 10_000 });
+      await expect(client.submitScore(h.submission(game))).rejects.toMatchObject({
+        code: 'PERMISSION_DENIED',
+        message: OWNED_FOR_GUEST,
+      });
+    } finally {
+      await h.restartAuth();
+      await fresh?.stop({ deleteStreams: true });
+      await database.drop();
+    }
   });
 });
 
@@ -357,7 +431,7 @@ describe('look-alikes in another case are the same name', () => {
     }
   });
 
-  it('asks auth again for a name that folds like one it remembers but has other keys', async () => {
+  it('tells apart names that fold alike but have other keys', async () => {
     await player('LLSE');
     // 'ilse' is nobody's (i is not l); 'Ilse' also reads as llse, LLSE's. Both fold to 'ilse'.
     await guestAccepted('ilse');

@@ -25,6 +25,8 @@ export interface ShownGame {
   status: string;
   hasMoves: boolean;
   seq: number;
+  /** Once ended: its result as sessions signed it. */
+  result?: string;
 }
 
 export type PlayerAction =

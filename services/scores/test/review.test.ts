@@ -70,7 +70,14 @@ async function whereShown(scoreId: string, playerName: string) {
   const feed = (await published('SCORES')).filter(
     (e) => (e.score as { id: string }).id === scoreId,
   );
-  const boardEvents = (await published('LEADERBOARD')).filter((e) => e.playerName === playerName);
+  // The boards realtime was told of: those an accepted score's scores.created names, and the
+  // leaderboard.updated events of review's transitions.
+  const boardEvents = [
+    ...feed.flatMap((e) => (e.boards as Record<string, unknown>[] | undefined) ?? []),
+    ...(await published('LEADERBOARD'))
+      .filter((e) => e.playerName === playerName)
+      .map(({ board, boardId }) => (boardId ? { board, boardId } : { board })),
+  ];
   return {
     allTime,
     season,
@@ -129,11 +136,20 @@ describe('review: suspicious games are held until an admin clears them', () => {
   ])(
     'a game %s is held: on no board, rank, feed or archive; cleared, it appears once with its original time',
     async (_label, playerName, gapMs, adminFlag) => {
+      h.clock.set(SUBMITTED_AT);
       const game = await h.newGame(playerName, { gapMs });
       if (adminFlag) {
+        // After the game ended (its signed result says nothing of it): scores hears the flag
+        // (session.flagged) and holds the game's score when it comes.
         await h.sessionsAdmin.flagSession({ id: game.sessionId, reason: 'Seed shopping' });
+        await eventually(
+          async () =>
+            expect(
+              await h.db('flagged_sessions').where({ session_id: game.sessionId }).first(),
+            ).toBeDefined(),
+          { timeoutMs: 10_000 },
+        );
       }
-      h.clock.set(SUBMITTED_AT);
       weekId = (await h.client.activeWeek({})).week!.id;
       const answer = await h.submitScore(h.submission(game));
       expect(answer).toEqual({
@@ -185,8 +201,8 @@ describe('review: suspicious games are held until an admin clears them', () => {
   );
 
   it('an admin flag after the score was accepted holds it (session.flagged); cleared, it is back once', async () => {
-    const game = await h.newGame('Late Flag');
     h.clock.set(SUBMITTED_AT);
+    const game = await h.newGame('Late Flag');
     weekId = (await h.client.activeWeek({})).week!.id;
     const answer = await h.submitScore(h.submission(game));
     expect(answer.reviewState).toBe('accepted');
@@ -228,8 +244,8 @@ describe('review: suspicious games are held until an admin clears them', () => {
   });
 
   it('a rejected score never appears; it cannot be cleared; nothing is banned automatically', async () => {
-    const game = await h.newGame('Bot Rejected', { gapMs: () => 20 });
     h.clock.set(SUBMITTED_AT);
+    const game = await h.newGame('Bot Rejected', { gapMs: () => 20 });
     weekId = (await h.client.activeWeek({})).week!.id;
     const score = (await h.submitScore(h.submission(game))).score!;
     await expect(h.admin.rejectScore({ scoreId: score.id, reason: ' ' })).rejects.toMatchObject({

@@ -32,22 +32,19 @@ describe('seasons', () => {
     ).season!;
     expect(renamed).toMatchObject({ name: 'Winter Cup 2032', endDate: '2032-02-01T00:00:00.000Z' });
 
-    const before = await h.newGame('Early');
-    const first = await h.newGame('First');
-    const last = await h.newGame('Last');
-    const after = await h.newGame('Late');
+    // Each game is played just before its submission (its signed result lasts 7 days).
     h.clock.set('2032-01-09T23:59:59.999Z');
-    await h.submit(h.submission(before));
+    await h.submit(h.submission(await h.newGame('Early')));
     h.clock.set('2032-01-10T00:00:00.000Z');
     expect((await h.client.activeSeason({})).season).toMatchObject({
       id: season.id,
       isActive: true,
     });
-    await h.submit(h.submission(first, { seasonId: season.id }));
+    await h.submit(h.submission(await h.newGame('First'), { seasonId: season.id }));
     h.clock.set('2032-01-31T23:59:59.999Z');
-    await h.submit(h.submission(last));
+    await h.submit(h.submission(await h.newGame('Last')));
     h.clock.set('2032-02-01T00:00:00.000Z');
-    await h.submit(h.submission(after));
+    await h.submit(h.submission(await h.newGame('Late')));
     expect((await h.client.activeSeason({})).season).toBeUndefined();
 
     const top = await h.client.seasonTop({ seasonId: season.id, limit: 10 });

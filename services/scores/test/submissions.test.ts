@@ -1,7 +1,11 @@
 import { entryFromCode, replay } from '@ballmatch/engine';
-import { startHarness, type ScoresHarness } from './harness';
+import type { scoresV1 } from '@ballmatch/proto';
+import { startHarness, type Game, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
+/** A submission without the game's result, as older clients send it: read from sessions. */
+const readFromSessions = (game: Game, override: Partial<scoresV1.SubmitScoreRequest> = {}) =>
+  h.submission(game, { result: '', ...override });
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -10,7 +14,7 @@ afterAll(() => h.close());
 describe('verified submission', () => {
   it("accepts a finished server-held game, with the game's figures", async () => {
     const game = await h.newGame('Ann');
-    const answer = await h.submitScore(h.submission(game, { moves: 999 }));
+    const answer = await h.submitScore(h.submission(game));
     expect(answer).toMatchObject({ reviewState: 'accepted', message: '' });
     const score = answer.score!;
     expect(score).toEqual({
@@ -74,7 +78,16 @@ describe('verified submission', () => {
     expect(stored.timing_flags).toEqual([]);
   });
 
-  it("another player's session is the sessions service's 403, and tells nothing of its score", async () => {
+  it("without its result (older clients): the game is read from sessions, the page's move count ignored", async () => {
+    const game = await h.newGame('Reader');
+    const answer = await h.submitScore(h.submission(game, { result: '', moves: 999 }));
+    expect(answer).toMatchObject({
+      reviewState: 'accepted',
+      score: { playerName: 'Reader', score: game.score, level: game.level, moves: game.moves },
+    });
+  });
+
+  it("without a result, another player's session is the sessions service's 403, and tells nothing of its score", async () => {
     const game = await h.newGame('Owner');
     const someoneElse = await h.newGame('Thief');
     const refusal = {
@@ -82,18 +95,18 @@ describe('verified submission', () => {
       message: 'This session belongs to another player',
     };
     // Without the session's credential, or with another session's.
-    await expect(h.submit(h.submission(game), { sessionCredential: '' })).rejects.toMatchObject(
+    await expect(h.submit(readFromSessions(game), { sessionCredential: '' })).rejects.toMatchObject(
       refusal,
     );
     await expect(
-      h.submit(h.submission(game, { playerName: 'Thief' }), {
+      h.submit(readFromSessions(game, { playerName: 'Thief' }), {
         sessionCredential: someoneElse.credential,
       }),
     ).rejects.toMatchObject(refusal);
     // Once the owner has stored it, a stranger still gets the refusal, not the stored score.
-    await h.submit(h.submission(game));
+    await h.submit(readFromSessions(game));
     await expect(
-      h.submit(h.submission(game), { sessionCredential: someoneElse.credential }),
+      h.submit(readFromSessions(game), { sessionCredential: someoneElse.credential }),
     ).rejects.toMatchObject(refusal);
     // Also when their request fails before the game is read (a season that is not running, or
     // unknown): the stored score is answered only to its owner.
@@ -107,10 +120,10 @@ describe('verified submission', () => {
     for (const seasonId of [ahead.id, '00000000-0000-4000-8000-000000000000']) {
       for (const sessionCredential of [someoneElse.credential, '']) {
         await expect(
-          h.submit(h.submission(game, { seasonId }), { sessionCredential }),
+          h.submit(readFromSessions(game, { seasonId }), { sessionCredential }),
         ).rejects.toMatchObject(refusal);
       }
-      await expect(h.submit(h.submission(game, { seasonId }))).resolves.toMatchObject({
+      await expect(h.submit(readFromSessions(game, { seasonId }))).resolves.toMatchObject({
         score: game.score,
       });
     }
@@ -118,12 +131,12 @@ describe('verified submission', () => {
 
   it('answers 422 without a session, or for an unknown one', async () => {
     const game = await h.newGame();
-    await expect(h.submit(h.submission(game, { sessionId: '' }))).rejects.toMatchObject({
+    await expect(h.submit(readFromSessions(game, { sessionId: '' }))).rejects.toMatchObject({
       code: 'FAILED_PRECONDITION',
       message: 'sessionId is required',
     });
     await expect(
-      h.submit(h.submission(game, { sessionId: '00000000-0000-4000-8000-000000000000' })),
+      h.submit(readFromSessions(game, { sessionId: '00000000-0000-4000-8000-000000000000' })),
     ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION', message: 'Session not found' });
   });
 

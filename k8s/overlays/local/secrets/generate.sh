@@ -62,6 +62,7 @@ ad_client_key_secret=$(openssl rand -base64 32)
   echo "REDIS_URL=redis://redis:6379"
   echo "JWT_PUBLIC_KEY=$public"
   echo "SERVICE_PRIVATE_KEY=$scores_private"
+  echo "SESSIONS_SERVICE_PUBLIC_KEY=$sessions_public"
 } > scores.env
 {
   echo "DATABASE_URL=postgres://ballmatch:$password@postgres:5432/ballmatch"

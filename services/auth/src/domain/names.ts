@@ -1,5 +1,5 @@
-import { AppError, isProtectedName } from '@ballmatch/platform';
-import type { UserStore } from '../store/users';
+import { AppError, isProtectedName, isUuid } from '@ballmatch/platform';
+import type { AccountName, UserStore } from '../store/users';
 
 /** Longer than any name the boards take (20 characters): refused before any query. */
 const NAME_MAX_UNITS = 200;
@@ -24,6 +24,25 @@ export function createNames(users: UserStore) {
       }
       const owner = name.trim() ? await users.ownerOfName(name) : undefined;
       return { ownerUserId: owner ?? null, protected: isProtectedName(name) };
+    },
+
+    /**
+     * Every account's username, a page at a time (`limit` 1..1000, 0: 500) after the account
+     * `afterUserId` ('' for the first page): the scores service's one-off copy.
+     */
+    async list(afterUserId: string, rawLimit: number): Promise<AccountName[]> {
+      if (afterUserId !== '' && !isUuid(afterUserId)) {
+        throw new AppError('INVALID_ARGUMENT', 'afterUserId must be an account id', {
+          field: 'afterUserId',
+        });
+      }
+      const limit = rawLimit === 0 ? 500 : rawLimit;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        throw new AppError('INVALID_ARGUMENT', 'limit must be a whole number from 1 to 1000', {
+          field: 'limit',
+        });
+      }
+      return users.names(afterUserId, limit);
     },
   };
 }

@@ -79,5 +79,13 @@ export function createNameHandlers(names: Names): AsyncServiceOf<typeof authV1.N
       const found = await names.resolve(req.name);
       return { ownerUserId: found.ownerUserId ?? '', protected: found.protected };
     },
+    listNames: async (req) => ({
+      accounts: (await names.list(req.afterUserId, req.limit)).map((a) => ({
+        userId: a.userId,
+        username: a.username,
+        nameVersion: a.nameVersion,
+        registeredAt: a.registeredAt.toISOString(),
+      })),
+    }),
   };
 }

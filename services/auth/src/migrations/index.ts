@@ -4,6 +4,7 @@ import * as usernameSkeleton from './002_username_skeleton';
 import * as achievements from './003_achievements';
 import * as outbox from './004_outbox';
 import * as usernameKeys from './006_username_keys';
+import * as nameVersion from './007_name_version';
 
 export const migrations: Migrations = {
   '001_users': users,
@@ -13,4 +14,5 @@ export const migrations: Migrations = {
   // The outbox's trace context and request id (platform's event-telemetry).
   '005_outbox_headers': outboxHeadersMigration,
   '006_username_keys': usernameKeys,
+  '007_name_version': nameVersion,
 };

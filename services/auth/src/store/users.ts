@@ -59,13 +59,31 @@ async function claimKeys(trx: Knex.Transaction, userId: string, username: string
 }
 
 /**
- * Who owns a name changed: user.named goes out with the change (same transaction). The scores
- * service forgets its cached answers for both names on it (services/scores name-owners.ts).
+ * Who owns a name changed: user.named goes out with the change (same transaction), with the
+ * account's name count (`name_version`) and registration time: the scores service keeps its
+ * own table of who owns which name from these (services/scores account-names.ts).
  */
-function named(trx: Knex.Transaction, user: UserRow, previousUsername: string) {
+async function named(trx: Knex.Transaction, user: UserRow, previousUsername: string) {
+  const [{ name_version: nameVersion }] = await trx<Raw>('users')
+    .where({ id: user.id })
+    .select('name_version');
   return writeOutbox(trx, [
-    newEvent('userNamed', { userId: user.id, username: user.username, previousUsername }),
+    newEvent('userNamed', {
+      userId: user.id,
+      username: user.username,
+      previousUsername,
+      nameVersion: Number(nameVersion),
+      registeredAt: user.createdAt.toISOString(),
+    }),
   ]);
+}
+
+/** An account's username as NameService's ListNames pages them. */
+export interface AccountName {
+  userId: string;
+  username: string;
+  nameVersion: number;
+  registeredAt: Date;
 }
 
 /**
@@ -101,6 +119,20 @@ export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
       );
       return row?.id;
     },
+    /** A page of every account's username, in id order after `afterUserId` ('' first). */
+    async names(afterUserId: string, limit: number): Promise<AccountName[]> {
+      const page = afterUserId ? users().where('id', '>', afterUserId) : users();
+      const rows = (await page
+        .orderBy('id')
+        .limit(limit)
+        .select('id', 'username', 'name_version', 'created_at')) as Raw[];
+      return rows.map((r) => ({
+        userId: String(r.id),
+        username: String(r.username),
+        nameVersion: Number(r.name_version),
+        registeredAt: r.created_at as Date,
+      }));
+    },
     async insert(user: NewUser): Promise<UserRow> {
       const created = await db.transaction(async (trx) => {
         const [raw] = await trx<Raw>('users').insert(userColumns(user)).returning(COLUMNS);
@@ -129,9 +161,14 @@ export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
             ? undefined
             : ((await trx<Raw>('users').where({ id }).forUpdate().first('username')) as
                 { username: string } | undefined);
+        const renaming = before !== undefined && before.username !== changes.username;
         const [updated] = await trx<Raw>('users')
           .where({ id })
-          .update({ ...userColumns(changes), updated_at: db.fn.now() })
+          .update({
+            ...userColumns(changes),
+            updated_at: db.fn.now(),
+            ...(renaming ? { name_version: db.raw('name_version + 1') } : {}),
+          })
           .returning(COLUMNS);
         const row = updated && userRow(updated);
         if (row && changes.username !== undefined) await claimKeys(trx, row.id, row.username);

@@ -70,7 +70,7 @@ export function createModeration(deps: {
   weeks: WeekStore;
   seasons: SeasonStore;
   boards: BoardStore;
-  /** Who owns a name (auth): a ban of a registered player's name bans the account. */
+  /** Who owns a name (account-names.ts): a ban of a registered player's name bans the account. */
   names: NameLookup;
   now: Clock;
   changed: () => void;
@@ -86,7 +86,7 @@ export function createModeration(deps: {
    */
   async function playerOf(rawName: string) {
     const name = parseNameToFind(rawName);
-    const owner = await deps.names(name.name);
+    const owner = await deps.names(name);
     return { name: name.name, key: await keyOfName(name, owner, scores.guestKeyOf) };
   }
 

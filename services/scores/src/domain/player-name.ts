@@ -26,13 +26,14 @@ function parsed(checked: PlayerNameCheck, field: string): PlayerName {
   return { name: checked.name, keys: playerNameKeys(checked.name) };
 }
 
-/** Who owns a name (auth.v1 NameService ResolveName). */
+/** Who owns a name: an account whose username it looks like, or nobody; protected or not. */
 export interface NameOwnership {
   ownerUserId: string | null;
   protected: boolean;
 }
 
-export type NameLookup = (name: string) => Promise<NameOwnership>;
+/** This service's table of the names accounts hold (domain/account-names.ts). */
+export type NameLookup = (name: PlayerName) => Promise<NameOwnership>;
 
 /** The guest player a name's keys stand for (store/scores.ts, guestKeyOf). */
 export type GuestLookup = (keys: string[]) => Promise<string>;
@@ -63,7 +64,8 @@ export const NAME_MESSAGES = {
 /**
  * May this caller post under this name? Protected names: nobody. A registered player's
  * username (or a look-alike of it): only that player. Answers the name with the player key
- * the score goes under. Auth unreachable: its UNAVAILABLE stands (503), never a pass.
+ * the score goes under. The names table not filled yet: its UNAVAILABLE stands (503), never a
+ * pass.
  */
 export async function claimName(
   lookup: NameLookup,
@@ -71,7 +73,7 @@ export async function claimName(
   name: PlayerName,
   userId: string,
 ): Promise<ClaimedName> {
-  const owner = await lookup(name.name);
+  const owner = await lookup(name);
   if (owner.protected) {
     throw new AppError('PERMISSION_DENIED', NAME_MESSAGES.protected, { field: 'playerName' });
   }

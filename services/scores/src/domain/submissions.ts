@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ReplaySuccess } from '@ballmatch/engine';
-import { AppError, type Logger } from '@ballmatch/platform';
+import {
+  AppError,
+  gameResultMustBeFresh,
+  readGameResult,
+  type GameResult,
+  type Logger,
+  type PublicKeys,
+} from '@ballmatch/platform';
 import {
   ALL_TIME,
   seasonBoard,
@@ -13,7 +19,7 @@ import type { InsertOutcome, ScoreStore } from '../store/scores';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekRow, WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
-import { leaderboardUpdated, scoreCreated } from './events';
+import { scoreCreated } from './events';
 import {
   claimName,
   parsePlayerName,
@@ -23,7 +29,7 @@ import {
 } from './player-name';
 import { reviewAnswer, type ReviewAnswer } from './review';
 import { isRunning } from './seasons';
-import { verifyGame, type ScoringGame } from './verify';
+import { checkFigures, verifyGame, type ScoringGame } from './verify';
 import { weekOf } from './weeks';
 
 /** What the scores service needs of a game's session (sessions.v1 GetSessionForScoring). */
@@ -40,6 +46,11 @@ export interface SubmitInput {
   /** The seasonal endpoint's season: it must be running. */
   seasonId?: string;
   userId: string;
+  /**
+   * The game's result as sessions signed it at the game's end (platform's game-result.ts): the
+   * one-step submission. Empty or absent: the game is read from the sessions service.
+   */
+  result?: string;
 }
 
 export interface SubmissionDeps {
@@ -48,7 +59,9 @@ export interface SubmissionDeps {
   seasons: SeasonStore;
   boards: BoardStore;
   session: SessionLookup;
-  /** Who owns a player name (auth): see claimName. */
+  /** Sessions' service public keys: the game results it signs are checked with them. */
+  resultKeys: PublicKeys;
+  /** Who owns a player name (account-names.ts): see claimName. */
   names: NameLookup;
   now: Clock;
   /** Clears this process's board reads, so it shows the new score at once. */
@@ -83,32 +96,91 @@ export const submitted = (row: ScoreRow): Submitted => ({
   ...reviewAnswer(row.reviewState),
 });
 
+/** A finished game's figures as they are stored, whichever way they were vouched for. */
+interface VouchedGame {
+  score: number;
+  level: number;
+  moves: number;
+  largestRun: number;
+  /** The session was suspicious (sessions' verdict at the game's end, or an admin's flag). */
+  suspicious: boolean;
+  /** The audit replay's own timing verdict (none for a signed result: sessions judged it). */
+  timingFlags: string[];
+}
+
 /**
  * Verified, exactly-once submission of a finished server-held game. Whichever of the three
- * endpoints arrives first stores the game (held for review if its session is suspicious); the
- * others, and every retry, get that same score back, with its review state as it is now.
+ * endpoints arrives first stores the game on every board it belongs to (held for review if
+ * its session is suspicious); the others, and every retry, get that same score back, with its
+ * review state as it is now. With `result` (sessions' signed result) the submission is one
+ * step: no call to sessions; without it, the game is read from sessions and replayed.
  */
 export function createSubmissions(deps: SubmissionDeps) {
+  async function store(input: SubmitInput, player: ClaimedName, game: VouchedGame) {
+    const { outcome, week } = await storeInOneStatement(deps, input, player, game);
+    if (outcome.kind === 'banned') throw banned();
+    if (outcome.kind === 'duplicate' || outcome.kind === 'held') {
+      return submitted(outcome.score);
+    }
+    await publish(deps, outcome, week);
+    return submitted(await deps.review.holdIfFlagged(input.sessionId, outcome.score));
+  }
+
+  /** Read from sessions on the caller's behalf, then replayed (docs/api.md 'Submitting a game'). */
+  async function submitRead(input: SubmitInput, name: PlayerName): Promise<Submitted> {
+    let gameAsked = false;
+    try {
+      const player = await claimName(deps.names, deps.scores.guestKeyOf, name, input.userId);
+      if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
+      gameAsked = true;
+      const session = await loadSession(deps, input.sessionId);
+      const game = verifyGame(session, input);
+      return await store(input, player, {
+        score: game.score,
+        level: game.level,
+        moves: game.moves,
+        largestRun: game.largestRun,
+        suspicious: session.suspicious,
+        timingFlags: game.timing.flags,
+      });
+    } catch (error) {
+      return answerAsTheFirstDid(deps, input.sessionId, error, gameAsked);
+    }
+  }
+
+  /** The signed result vouches for the game and its owner: nothing is asked of sessions. */
+  async function submitSigned(
+    input: SubmitInput & { result: string },
+    name: PlayerName,
+  ): Promise<Submitted> {
+    let vouched = false;
+    try {
+      const signed = await readGameResult(input.result, deps.resultKeys);
+      const { result } = signed;
+      mustBeTheCallers(result, input);
+      vouched = true;
+      gameResultMustBeFresh(signed, deps.now());
+      checkFigures(result, input);
+      const player = await claimName(deps.names, deps.scores.guestKeyOf, name, input.userId);
+      if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
+      return await store(input, player, { ...result, timingFlags: [] });
+    } catch (error) {
+      // Its owner's repeat answers as the first did, even when its own checks fail now (the
+      // result has expired since, the season has ended, ...).
+      const existing = vouched
+        ? await deps.scores.bySession(input.sessionId).catch(() => undefined)
+        : undefined;
+      if (!existing) throw error;
+      return submitted(existing);
+    }
+  }
+
   return {
     async submit(input: SubmitInput): Promise<Submitted> {
       const name = validate(input);
-      let gameAsked = false;
-      try {
-        const player = await claimName(deps.names, deps.scores.guestKeyOf, name, input.userId);
-        if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
-        gameAsked = true;
-        const session = await loadSession(deps, input.sessionId);
-        const game = verifyGame(session, input);
-        const { outcome, week } = await storeInOneStatement(deps, input, player, session, game);
-        if (outcome.kind === 'banned') throw banned();
-        if (outcome.kind === 'duplicate' || outcome.kind === 'held') {
-          return submitted(outcome.score);
-        }
-        await publish(deps, outcome, week);
-        return submitted(await deps.review.holdIfFlagged(input.sessionId, outcome.score));
-      } catch (error) {
-        return answerAsTheFirstDid(deps, input.sessionId, error, gameAsked);
-      }
+      return input.result
+        ? submitSigned({ ...input, result: input.result }, name)
+        : submitRead(input, name);
     },
   };
 }
@@ -141,6 +213,23 @@ function wholeNumber(value: unknown, field: string, min: number, max: number): v
         : `${field} must be a whole number of at least ${min}`,
       { field },
     );
+  }
+}
+
+/**
+ * The result is this session's, and a signed-in player's game is submitted from that account
+ * only (a guest's result is its own proof, as the session's credential is).
+ */
+function mustBeTheCallers(result: GameResult, input: SubmitInput): void {
+  if (result.sessionId !== input.sessionId) {
+    throw new AppError('INVALID_ARGUMENT', "result is another session's game", {
+      field: 'result',
+    });
+  }
+  if (result.userId !== null && result.userId !== input.userId) {
+    throw new AppError('PERMISSION_DENIED', 'This session belongs to another player', {
+      field: 'result',
+    });
   }
 }
 
@@ -184,8 +273,7 @@ async function storeInOneStatement(
   deps: SubmissionDeps,
   input: SubmitInput,
   name: ClaimedName,
-  session: ScoringSession,
-  game: ReplaySuccess,
+  game: VouchedGame,
 ): Promise<{ outcome: InsertOutcome; week: WeekRow }> {
   const createdAt = deps.now();
   const week = await deps.weeks.ensure(weekOf(createdAt));
@@ -210,22 +298,19 @@ async function storeInOneStatement(
     createdAt,
     weekId: week.id,
     userId: input.userId || null,
-    timingFlags: game.timing.flags,
-    sessionSuspicious: session.suspicious,
-    events: [
+    timingFlags: game.timingFlags,
+    sessionSuspicious: game.suspicious,
+    // The one event of an accepted score: the statement adds the season and its board.
+    event: scoreCreated(
+      score,
       {
-        ...scoreCreated(
-          score,
-          { userId: input.userId, largestRun: game.largestRun, weekId: week.id },
-          createdAt,
-        ),
-        seasonal: false,
-        placed: true,
+        userId: input.userId,
+        largestRun: game.largestRun,
+        weekId: week.id,
+        boards: [{ board: 'all-time' }, { board: 'weekly', boardId: week.id }],
       },
-      { ...leaderboardUpdated('all-time', null, name.name, createdAt), seasonal: false },
-      { ...leaderboardUpdated('weekly', week.id, name.name, createdAt), seasonal: false },
-      { ...leaderboardUpdated('seasonal', null, name.name, createdAt), seasonal: true },
-    ],
+      createdAt,
+    ),
   });
   return { outcome, week };
 }

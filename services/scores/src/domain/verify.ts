@@ -4,6 +4,7 @@ import { AppError } from '@ballmatch/platform';
 export interface Claim {
   score: number;
   level: number;
+  moves?: number;
 }
 
 /**
@@ -36,6 +37,16 @@ export function verifyGame(game: ScoringGame, claim: Claim): ReplaySuccess {
       field: 'sessionId',
     });
   }
+  // The client's move count was never checked here (older clients count their own way).
+  checkFigures(game, { score: claim.score, level: claim.level });
+  return auditReplay(game);
+}
+
+/** The claimed figures are the game's (422 saying what differs); moves only when claimed. */
+export function checkFigures(
+  game: { score: number; level: number; moves: number },
+  claim: Claim,
+): void {
   if (claim.score !== game.score) {
     throw new AppError(
       'FAILED_PRECONDITION',
@@ -50,7 +61,13 @@ export function verifyGame(game: ScoringGame, claim: Claim): ReplaySuccess {
       { field: 'level' },
     );
   }
-  return auditReplay(game);
+  if (claim.moves !== undefined && claim.moves !== game.moves) {
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `Score does not match the game: claimed ${claim.moves} moves, the game made ${game.moves}`,
+      { field: 'moves' },
+    );
+  }
 }
 
 /** The held log replayed from the seed reaches the held game's figures. */

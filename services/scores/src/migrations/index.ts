@@ -3,6 +3,7 @@ import * as scores from './001_scores';
 import * as review from './002_review';
 import * as playerKeys from './003_player_keys';
 import * as nameKeys from './005_name_keys';
+import * as accountNames from './006_account_names';
 
 export const migrations: Migrations = {
   '001_scores': scores,
@@ -11,4 +12,5 @@ export const migrations: Migrations = {
   // The outbox's trace context and request id (platform's event-telemetry).
   '004_outbox_headers': outboxHeadersMigration,
   '005_name_keys': nameKeys,
+  '006_account_names': accountNames,
 };

@@ -27,14 +27,14 @@ export interface NewScore {
   timingFlags: string[];
   sessionSuspicious: boolean;
   /**
-   * Written when the score is stored; `seasonal` ones only if a season runs. Their payloads are
-   * the messages' JSON, built in TypeScript from the generated types (`newEvent`); SQL only
-   * adds a seasonal one's `boardId`, the season found inside the statement (so the lookup
-   * and the insert stay one round trip and see the same seasons); likewise a `placed` one
-   * (scores.created) gets the score's `seasonId` and, in the week's top 10, its `weeklyRank`.
-   * The event contract test (test/event-contract.test.ts) checks the rows this makes.
+   * Written when the score is stored: its one scores.created. The payload is the message's
+   * JSON, built in TypeScript from the generated types (`newEvent`); SQL only adds what the
+   * statement finds (so the lookup and the insert stay one round trip and see the same
+   * seasons): the score's `seasonId` and its board in `boards`, when a season runs, and its
+   * `weeklyRank` in the week's top 10. The event contract test (test/event-contract.test.ts)
+   * checks the rows this makes.
    */
-  events: (OutboxEvent & { seasonal: boolean; placed?: boolean })[];
+  event: OutboxEvent;
 }
 
 export type InsertOutcome =
@@ -52,10 +52,11 @@ export type InsertOutcome =
 
 /**
  * One statement, so one transaction and one round trip: the score (at most one per session,
- * never for a banned name), the season running at its time, its weekly row (created or added
- * to) and its outbox events. When the session already has a score, nothing at all is written.
- * 'Running at its time' is the domain's isRunning (domain/seasons.ts) written in SQL: start
- * inclusive, end exclusive.
+ * never for a banned name, nor for a session flagged since: that one is held), the season
+ * running at its time, its weekly row (created or added
+ * to) and its one outbox event. When the session already has a score, nothing at all is
+ * written. 'Running at its time' is the domain's isRunning (domain/seasons.ts) written in SQL:
+ * start inclusive, end exclusive.
  */
 const SUBMIT_SQL = `
 WITH s AS (
@@ -68,6 +69,8 @@ WITH s AS (
            LIMIT 1),
          $10::text, $11::text[], $12::boolean, $14::text[]
   WHERE NOT EXISTS (SELECT 1 FROM banned_players WHERE player_key = $4::text)
+    -- A session flagged since its game ended (session.flagged) is held instead (review.ts).
+    AND NOT EXISTS (SELECT 1 FROM flagged_sessions WHERE session_id = $2::text)
   ON CONFLICT (session_id) DO NOTHING
   RETURNING seq, season_id
 ), w AS (
@@ -98,17 +101,17 @@ WITH s AS (
     LIMIT 10) t
 ), e AS (
   INSERT INTO outbox (id, subject, payload)
-  SELECT ev.id, ev.subject,
-         -- LeaderboardUpdated.boardId (a uuid is a JSON string): the season of this score
-         CASE WHEN ev.seasonal THEN ev.payload || jsonb_build_object('boardId', s.season_id)
-              -- ScoreCreated.seasonId and weeklyRank, each left out when absent
-              WHEN ev.placed THEN ev.payload || jsonb_strip_nulls(jsonb_build_object(
-                'seasonId', s.season_id,
-                'weeklyRank', CASE WHEN ahead.n < 10 THEN ahead.n + 1 END))
-              ELSE ev.payload END
-  FROM s CROSS JOIN ahead CROSS JOIN jsonb_to_recordset($13::jsonb)
-    AS ev(id uuid, subject text, payload jsonb, seasonal boolean, placed boolean)
-  WHERE NOT ev.seasonal OR s.season_id IS NOT NULL
+  SELECT $15::uuid, $16::text,
+         -- ScoreCreated.seasonId and weeklyRank, each left out when absent (a uuid is a JSON
+         -- string), and the season's board after the others in 'boards'
+         $13::jsonb || jsonb_strip_nulls(jsonb_build_object(
+           'seasonId', s.season_id,
+           'weeklyRank', CASE WHEN ahead.n < 10 THEN ahead.n + 1 END))
+         || CASE WHEN s.season_id IS NULL THEN '{}'::jsonb
+                 ELSE jsonb_build_object('boards', coalesce($13::jsonb -> 'boards', '[]')
+                   || jsonb_build_array(jsonb_build_object('board', 'seasonal',
+                                                           'boardId', s.season_id))) END
+  FROM s CROSS JOIN ahead
 )
 SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total_score,
        w.games_played, w.highest_level, w.version
@@ -154,16 +157,10 @@ export function createScoreStore(db: Knex) {
         n.userId,
         n.timingFlags,
         n.sessionSuspicious,
-        JSON.stringify(
-          n.events.map((e) => ({
-            id: e.id,
-            subject: e.subject,
-            payload: e.payload,
-            seasonal: e.seasonal,
-            placed: e.placed ?? false,
-          })),
-        ),
+        JSON.stringify(n.event.payload),
         n.nameKeys,
+        n.event.id,
+        n.event.subject,
       ]);
       const created = rows[0];
       if (created) {
@@ -201,6 +198,13 @@ export function createScoreStore(db: Knex) {
       }
       const existing = await this.bySession(n.sessionId);
       if (existing) return { kind: 'duplicate', score: existing };
+      const [flagged] = await preparedQuery(
+        db,
+        'scores_session_flagged',
+        'SELECT 1 FROM flagged_sessions WHERE session_id = $1',
+        [n.sessionId],
+      );
+      if (flagged) return insertHeld(db, { ...n, sessionSuspicious: true });
       return { kind: 'banned' };
     },
 

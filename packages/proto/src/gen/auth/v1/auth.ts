@@ -197,6 +197,27 @@ export interface ResolveNameResponse {
   protected: boolean;
 }
 
+export interface ListNamesRequest {
+  /** The last account id of the previous page; empty for the first page. */
+  afterUserId: string;
+  /** 1..1000; 0 means 500. */
+  limit: number;
+}
+
+export interface AccountName {
+  userId: string;
+  username: string;
+  /** As user.named's `name_version`: the account's names so far. */
+  nameVersion: number;
+  /** ISO 8601. */
+  registeredAt: string;
+}
+
+export interface ListNamesResponse {
+  /** In account id order; fewer than asked: the last page. */
+  accounts: AccountName[];
+}
+
 export interface ListAchievementsRequest {
 }
 
@@ -2068,6 +2089,295 @@ export const ResolveNameResponse: MessageFns<ResolveNameResponse> = {
   },
 };
 
+function createBaseListNamesRequest(): ListNamesRequest {
+  return { afterUserId: "", limit: 0 };
+}
+
+export const ListNamesRequest: MessageFns<ListNamesRequest> = {
+  encode(message: ListNamesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.afterUserId !== "") {
+      writer.uint32(10).string(message.afterUserId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNamesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNamesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.afterUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNamesRequest {
+    return {
+      afterUserId: isSet(object.afterUserId)
+        ? globalThis.String(object.afterUserId)
+        : isSet(object.after_user_id)
+        ? globalThis.String(object.after_user_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListNamesRequest): unknown {
+    const obj: any = {};
+    if (message.afterUserId !== "") {
+      obj.afterUserId = message.afterUserId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNamesRequest>, I>>(base?: I): ListNamesRequest {
+    return ListNamesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNamesRequest>, I>>(object: I): ListNamesRequest {
+    const message = createBaseListNamesRequest();
+    message.afterUserId = object.afterUserId ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseAccountName(): AccountName {
+  return { userId: "", username: "", nameVersion: 0, registeredAt: "" };
+}
+
+export const AccountName: MessageFns<AccountName> = {
+  encode(message: AccountName, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.username !== "") {
+      writer.uint32(18).string(message.username);
+    }
+    if (message.nameVersion !== 0) {
+      writer.uint32(24).int32(message.nameVersion);
+    }
+    if (message.registeredAt !== "") {
+      writer.uint32(34).string(message.registeredAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccountName {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccountName();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.nameVersion = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.registeredAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AccountName {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      nameVersion: isSet(object.nameVersion)
+        ? globalThis.Number(object.nameVersion)
+        : isSet(object.name_version)
+        ? globalThis.Number(object.name_version)
+        : 0,
+      registeredAt: isSet(object.registeredAt)
+        ? globalThis.String(object.registeredAt)
+        : isSet(object.registered_at)
+        ? globalThis.String(object.registered_at)
+        : "",
+    };
+  },
+
+  toJSON(message: AccountName): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.nameVersion !== 0) {
+      obj.nameVersion = Math.round(message.nameVersion);
+    }
+    if (message.registeredAt !== "") {
+      obj.registeredAt = message.registeredAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AccountName>, I>>(base?: I): AccountName {
+    return AccountName.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AccountName>, I>>(object: I): AccountName {
+    const message = createBaseAccountName();
+    message.userId = object.userId ?? "";
+    message.username = object.username ?? "";
+    message.nameVersion = object.nameVersion ?? 0;
+    message.registeredAt = object.registeredAt ?? "";
+    return message;
+  },
+};
+
+function createBaseListNamesResponse(): ListNamesResponse {
+  return { accounts: [] };
+}
+
+export const ListNamesResponse: MessageFns<ListNamesResponse> = {
+  encode(message: ListNamesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.accounts) {
+      AccountName.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNamesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNamesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accounts.push(AccountName.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNamesResponse {
+    return {
+      accounts: globalThis.Array.isArray(object?.accounts)
+        ? object.accounts.map((e: any) => AccountName.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListNamesResponse): unknown {
+    const obj: any = {};
+    if (message.accounts?.length) {
+      obj.accounts = message.accounts.map((e) => AccountName.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNamesResponse>, I>>(base?: I): ListNamesResponse {
+    return ListNamesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNamesResponse>, I>>(object: I): ListNamesResponse {
+    const message = createBaseListNamesResponse();
+    message.accounts = object.accounts?.map((e) => AccountName.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseListAchievementsRequest(): ListAchievementsRequest {
   return {};
 }
@@ -2580,6 +2890,20 @@ export const NameServiceService = {
     responseSerialize: (value: ResolveNameResponse): Buffer => Buffer.from(ResolveNameResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResolveNameResponse => ResolveNameResponse.decode(value),
   },
+  /**
+   * Every account's username, a page at a time in account id order: the scores service fills
+   * its own table of names accounts hold from this once, then follows user.named and
+   * user.deleted.
+   */
+  listNames: {
+    path: "/auth.v1.NameService/ListNames" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListNamesRequest): Buffer => Buffer.from(ListNamesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListNamesRequest => ListNamesRequest.decode(value),
+    responseSerialize: (value: ListNamesResponse): Buffer => Buffer.from(ListNamesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListNamesResponse => ListNamesResponse.decode(value),
+  },
 } as const;
 
 export interface NameServiceServer extends UntypedServiceImplementation {
@@ -2588,6 +2912,12 @@ export interface NameServiceServer extends UntypedServiceImplementation {
    * docs/api.md 'Player names'), and whether `name` is protected (staff and site names).
    */
   resolveName: handleUnaryCall<ResolveNameRequest, ResolveNameResponse>;
+  /**
+   * Every account's username, a page at a time in account id order: the scores service fills
+   * its own table of names accounts hold from this once, then follows user.named and
+   * user.deleted.
+   */
+  listNames: handleUnaryCall<ListNamesRequest, ListNamesResponse>;
 }
 
 export interface NameServiceClient extends Client {
@@ -2609,6 +2939,26 @@ export interface NameServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResolveNameResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Every account's username, a page at a time in account id order: the scores service fills
+   * its own table of names accounts hold from this once, then follows user.named and
+   * user.deleted.
+   */
+  listNames(
+    request: ListNamesRequest,
+    callback: (error: ServiceError | null, response: ListNamesResponse) => void,
+  ): ClientUnaryCall;
+  listNames(
+    request: ListNamesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListNamesResponse) => void,
+  ): ClientUnaryCall;
+  listNames(
+    request: ListNamesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListNamesResponse) => void,
   ): ClientUnaryCall;
 }
 

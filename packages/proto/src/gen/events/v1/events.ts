@@ -38,7 +38,24 @@ export interface ScoreCreated {
    * The player's place on the week's board right after this score, when in the top 10;
    * absent below the top 10, and for a score cleared after review.
    */
-  weeklyRank?: number | undefined;
+  weeklyRank?:
+    | number
+    | undefined;
+  /**
+   * The boards the score landed on, when it was accepted at its submission: 'all-time', its
+   * week's and, while a season ran, the season's. Realtime sends each board's update from
+   * these (the submission writes no leaderboard.updated of its own). Empty for a score
+   * cleared after review: its boards' leaderboard.updated events go with it.
+   */
+  boards: BoardTouched[];
+}
+
+/** A board a score changed. */
+export interface BoardTouched {
+  /** 'all-time', 'weekly' or 'seasonal'. */
+  board: string;
+  /** The week's or season's id; absent for 'all-time'. */
+  boardId?: string | undefined;
 }
 
 /** A score as the live feed shows it. */
@@ -52,9 +69,9 @@ export interface ScoreSnapshot {
 }
 
 /**
- * Subject `leaderboard.updated`: a board changed (stream LEADERBOARD). One event per board
- * touched: an accepted score gives one for 'all-time', one for 'weekly' and, while a season
- * runs, one for 'seasonal'; moderation gives one per board it changed.
+ * Subject `leaderboard.updated`: a board changed (stream LEADERBOARD), by moderation or review
+ * (a void, a ban or unban, a reset or restore, a hold or clear): one event per board it
+ * changed. An accepted submission writes none: its scores.created names its boards.
  */
 export interface LeaderboardUpdated {
   id: string;
@@ -153,8 +170,8 @@ export interface UserDeleted {
 
 /**
  * Subject `user.named`: an account took a username (stream USERS), at registration or by a
- * rename. Who owns a name changed: the scores service forgets what it remembered of the owners
- * of `username` and `previous_username` (its cache of auth's ResolveName answers).
+ * rename. Who owns a name changed: the scores service keeps its own table of the names
+ * accounts hold from these (and user.deleted), so a submission asks auth nothing.
  */
 export interface UserNamed {
   id: string;
@@ -163,6 +180,16 @@ export interface UserNamed {
   username: string;
   /** The username before a rename (free again now); empty at registration. */
   previousUsername: string;
+  /**
+   * Counts the account's names: 1 at registration, one more at each rename. Events may arrive
+   * out of order; a reader keeps the name of the highest (0: an event written before it was).
+   */
+  nameVersion: number;
+  /**
+   * ISO 8601: when the account was registered (of two accounts a name looks like, the older
+   * owns it).
+   */
+  registeredAt: string;
 }
 
 /**
@@ -191,6 +218,7 @@ function createBaseScoreCreated(): ScoreCreated {
     weekId: "",
     seasonId: undefined,
     weeklyRank: undefined,
+    boards: [],
   };
 }
 
@@ -219,6 +247,9 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
     }
     if (message.weeklyRank !== undefined) {
       writer.uint32(64).int32(message.weeklyRank);
+    }
+    for (const v of message.boards) {
+      BoardTouched.encode(v!, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -300,6 +331,14 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
             message.weeklyRank = reader.int32();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.boards.push(BoardTouched.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -346,6 +385,9 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
         : isSet(object.weekly_rank)
         ? globalThis.Number(object.weekly_rank)
         : undefined,
+      boards: globalThis.Array.isArray(object?.boards)
+        ? object.boards.map((e: any) => BoardTouched.fromJSON(e))
+        : [],
     };
   },
 
@@ -375,6 +417,9 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
     if (message.weeklyRank !== undefined) {
       obj.weeklyRank = Math.round(message.weeklyRank);
     }
+    if (message.boards?.length) {
+      obj.boards = message.boards.map((e) => BoardTouched.toJSON(e));
+    }
     return obj;
   },
 
@@ -393,6 +438,96 @@ export const ScoreCreated: MessageFns<ScoreCreated> = {
     message.weekId = object.weekId ?? "";
     message.seasonId = object.seasonId ?? undefined;
     message.weeklyRank = object.weeklyRank ?? undefined;
+    message.boards = object.boards?.map((e) => BoardTouched.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseBoardTouched(): BoardTouched {
+  return { board: "", boardId: undefined };
+}
+
+export const BoardTouched: MessageFns<BoardTouched> = {
+  encode(message: BoardTouched, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.board !== "") {
+      writer.uint32(10).string(message.board);
+    }
+    if (message.boardId !== undefined) {
+      writer.uint32(18).string(message.boardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BoardTouched {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoardTouched();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.board = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.boardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BoardTouched {
+    return {
+      board: isSet(object.board) ? globalThis.String(object.board) : "",
+      boardId: isSet(object.boardId)
+        ? globalThis.String(object.boardId)
+        : isSet(object.board_id)
+        ? globalThis.String(object.board_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: BoardTouched): unknown {
+    const obj: any = {};
+    if (message.board !== "") {
+      obj.board = message.board;
+    }
+    if (message.boardId !== undefined) {
+      obj.boardId = message.boardId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BoardTouched>, I>>(base?: I): BoardTouched {
+    return BoardTouched.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BoardTouched>, I>>(object: I): BoardTouched {
+    const message = createBaseBoardTouched();
+    message.board = object.board ?? "";
+    message.boardId = object.boardId ?? undefined;
     return message;
   },
 };
@@ -1540,7 +1675,7 @@ export const UserDeleted: MessageFns<UserDeleted> = {
 };
 
 function createBaseUserNamed(): UserNamed {
-  return { id: "", occurredAt: "", userId: "", username: "", previousUsername: "" };
+  return { id: "", occurredAt: "", userId: "", username: "", previousUsername: "", nameVersion: 0, registeredAt: "" };
 }
 
 export const UserNamed: MessageFns<UserNamed> = {
@@ -1559,6 +1694,12 @@ export const UserNamed: MessageFns<UserNamed> = {
     }
     if (message.previousUsername !== "") {
       writer.uint32(42).string(message.previousUsername);
+    }
+    if (message.nameVersion !== 0) {
+      writer.uint32(48).int32(message.nameVersion);
+    }
+    if (message.registeredAt !== "") {
+      writer.uint32(58).string(message.registeredAt);
     }
     return writer;
   },
@@ -1616,6 +1757,22 @@ export const UserNamed: MessageFns<UserNamed> = {
             message.previousUsername = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.nameVersion = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.registeredAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1647,6 +1804,16 @@ export const UserNamed: MessageFns<UserNamed> = {
         : isSet(object.previous_username)
         ? globalThis.String(object.previous_username)
         : "",
+      nameVersion: isSet(object.nameVersion)
+        ? globalThis.Number(object.nameVersion)
+        : isSet(object.name_version)
+        ? globalThis.Number(object.name_version)
+        : 0,
+      registeredAt: isSet(object.registeredAt)
+        ? globalThis.String(object.registeredAt)
+        : isSet(object.registered_at)
+        ? globalThis.String(object.registered_at)
+        : "",
     };
   },
 
@@ -1667,6 +1834,12 @@ export const UserNamed: MessageFns<UserNamed> = {
     if (message.previousUsername !== "") {
       obj.previousUsername = message.previousUsername;
     }
+    if (message.nameVersion !== 0) {
+      obj.nameVersion = Math.round(message.nameVersion);
+    }
+    if (message.registeredAt !== "") {
+      obj.registeredAt = message.registeredAt;
+    }
     return obj;
   },
 
@@ -1680,6 +1853,8 @@ export const UserNamed: MessageFns<UserNamed> = {
     message.userId = object.userId ?? "";
     message.username = object.username ?? "";
     message.previousUsername = object.previousUsername ?? "";
+    message.nameVersion = object.nameVersion ?? 0;
+    message.registeredAt = object.registeredAt ?? "";
     return message;
   },
 };

@@ -46,7 +46,15 @@ export interface SubmitScoreRequest {
   /** The sessions service's id of the game's session (the game is read from there). */
   sessionId: string;
   /** Set by POST /api/seasonal-leaderboards/{id}/scores: that season must be running. */
-  seasonId?: string | undefined;
+  seasonId?:
+    | string
+    | undefined;
+  /**
+   * The game's result as the sessions service signed it when the game ended (its game view's
+   * `result`): the score is checked against it, with no read of the session. Empty: the
+   * game is read from the sessions service (older clients).
+   */
+  result: string;
 }
 
 export interface SubmitScoreResponse {
@@ -685,7 +693,7 @@ export const Score: MessageFns<Score> = {
 };
 
 function createBaseSubmitScoreRequest(): SubmitScoreRequest {
-  return { playerName: "", score: 0, level: 0, moves: undefined, sessionId: "", seasonId: undefined };
+  return { playerName: "", score: 0, level: 0, moves: undefined, sessionId: "", seasonId: undefined, result: "" };
 }
 
 export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
@@ -707,6 +715,9 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     }
     if (message.seasonId !== undefined) {
       writer.uint32(58).string(message.seasonId);
+    }
+    if (message.result !== "") {
+      writer.uint32(74).string(message.result);
     }
     return writer;
   },
@@ -772,6 +783,14 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
             message.seasonId = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.result = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -804,6 +823,7 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
         : isSet(object.season_id)
         ? globalThis.String(object.season_id)
         : undefined,
+      result: isSet(object.result) ? globalThis.String(object.result) : "",
     };
   },
 
@@ -827,6 +847,9 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     if (message.seasonId !== undefined) {
       obj.seasonId = message.seasonId;
     }
+    if (message.result !== "") {
+      obj.result = message.result;
+    }
     return obj;
   },
 
@@ -841,6 +864,7 @@ export const SubmitScoreRequest: MessageFns<SubmitScoreRequest> = {
     message.moves = object.moves ?? undefined;
     message.sessionId = object.sessionId ?? "";
     message.seasonId = object.seasonId ?? undefined;
+    message.result = object.result ?? "";
     return message;
   },
 };
