@@ -43,7 +43,6 @@ export const apiPaths = {
   currentGame: '/api/player-sessions/current',
   scores: '/api/scores',
   checkHighScore: '/api/scores/check-high-score',
-  weeklyRecordScore: '/api/weekly-leaderboards/record-score',
   incrementPlayCount: '/api/stats/increment-play-count',
   recordCompletedGame: '/api/stats/record-completed-game',
   icons: '/api/icons',

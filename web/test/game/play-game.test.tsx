@@ -23,6 +23,7 @@ import {
   canvas,
   leaveAndReturn,
   practiceCopy,
+  SIGNED_RESULT,
   toastText,
   wireGame,
 } from './play-helpers';
@@ -261,7 +262,7 @@ describe('submitting the score', () => {
     return game.state;
   }
 
-  it('sends the verified score, then the seasonal and weekly boards, and reloads 1.5 s later', async () => {
+  it("sends the score once, with the game's signed result, and reloads 1.5 s later", async () => {
     const calls = backend({
       'POST /api/scores': respond(200, {
         id: 'score-1',
@@ -269,8 +270,6 @@ describe('submitting the score', () => {
         reviewState: 'accepted',
       }),
       '/api/seasonal-leaderboards/active': respond(200, { id: 'season-9', name: 'Spring' }),
-      'POST /api/seasonal-leaderboards/season-9/scores': respond(200, {}),
-      'POST /api/weekly-leaderboards/record-score': respond(200, {}),
     });
     const final = await playAndDecline(calls);
     const dialog = await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
@@ -283,23 +282,21 @@ describe('submitting the score', () => {
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy();
 
     await waitFor(() => expect(toastText()).toContain('Score Submitted'));
-    // The server's own finished game is the proof: no game log, the session's credential.
-    const [post] = callsTo(calls, 'POST', '/api/scores');
-    expect(sentBody(post)).toEqual({
-      playerName: 'Dana',
-      score: final.score,
-      level: 1,
-      moves: 10,
-      sessionId: 'sess-1',
-    });
-    expect(credentialOf(post)).toBe('cred-1');
-
-    const entry = { playerName: 'Dana', score: final.score, level: 1, sessionId: 'sess-1' };
-    const [seasonal] = callsTo(calls, 'POST', '/api/seasonal-leaderboards/season-9/scores');
-    const [weekly] = callsTo(calls, 'POST', '/api/weekly-leaderboards/record-score');
-    expect(sentBody(seasonal)).toEqual(entry);
-    expect(sentBody(weekly)).toEqual(entry);
-    expect([credentialOf(seasonal), credentialOf(weekly)]).toEqual(['cred-1', 'cred-1']);
+    // The server's signed result of the finished game is the proof: no game log.
+    const posts = callsTo(calls, 'POST', '/api/scores');
+    expect(posts.map(sentBody)).toEqual([
+      {
+        playerName: 'Dana',
+        score: final.score,
+        level: 1,
+        moves: 10,
+        sessionId: 'sess-1',
+        result: SIGNED_RESULT,
+      },
+    ]);
+    expect(credentialOf(posts[0]!)).toBe('cred-1');
+    // That one call put it on every board: the weekly and seasonal routes are not called.
+    expect(calls.filter((c) => /record-score|seasonal-leaderboards/.test(c.url))).toEqual([]);
     expect(localStorage.getItem('player_name')).toBe('Dana');
     // The next page tells the badges this score wins that this one may not hear of.
     expect(takeBadgeCatchUp()).toBe(Date.parse('2026-11-24T12:00:00.000Z') - CLOCK_TOLERANCE_MS);
@@ -308,7 +305,7 @@ describe('submitting the score', () => {
     await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2500 });
   });
 
-  it("says 'Weekly Score Submitted' when the score is not a high score, and skips an inactive season", async () => {
+  it("says 'Weekly Score Submitted' when the score is not a high score", async () => {
     localStorage.setItem(
       'ballmatch_high_scores',
       JSON.stringify(
@@ -323,24 +320,19 @@ describe('submitting the score', () => {
     const calls = backend({
       '/api/scores/check-high-score': respond(200, { isHighScore: false }),
       'POST /api/scores': respond(200, { id: 'score-1' }),
-      '/api/seasonal-leaderboards/active': respond(200, null),
-      'POST /api/weekly-leaderboards/record-score': respond(200, {}),
     });
     await playAndDecline(calls);
     await screen.findByRole('dialog', { name: 'SUBMIT SCORE' });
     expect(callsTo(calls, 'GET', '/api/scores/check-high-score')[0].url).toMatch(/\?score=\d+$/);
     fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
     await waitFor(() => expect(toastText()).toContain('Weekly Score Submitted'));
-    expect(calls.some((c) => /\/api\/seasonal-leaderboards\/[^/]+\/scores/.test(c.url))).toBe(
-      false,
-    );
+    expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(1);
   });
 
   it("a failed save says 'Score Recorded' and is sent once the API answers again", async () => {
     let scoresUp = false;
     const calls = backend({
       'POST /api/scores': () => (scoresUp ? respond(200, { id: 'score-1' }) : respond(503, 'down')),
-      'POST /api/weekly-leaderboards/record-score': respond(200, {}),
     });
     const final = await playAndDecline(calls);
     await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
@@ -353,7 +345,11 @@ describe('submitting the score', () => {
     const stored = localStorage.getItem(OUTBOX_KEY)!;
     const outbox = JSON.parse(stored);
     expect(outbox).toHaveLength(1);
-    expect(outbox[0].submission).toMatchObject({ sessionId: 'sess-1', score: final.score });
+    expect(outbox[0].submission).toMatchObject({
+      sessionId: 'sess-1',
+      score: final.score,
+      result: SIGNED_RESULT,
+    });
     expect(stored).not.toContain('cred-1'); // the credential lives in memory only
 
     scoresUp = true;
@@ -362,11 +358,12 @@ describe('submitting the score', () => {
     const scorePosts = callsTo(calls, 'POST', '/api/scores');
     expect(scorePosts).toHaveLength(5);
     expect(credentialOf(scorePosts[4])).toBe('cred-1');
+    expect(sentBody(scorePosts[4]!)).toMatchObject({ result: SIGNED_RESULT });
     act(() => void window.dispatchEvent(new Event('online')));
     expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(5);
   });
 
-  it('a score held for review says so, and goes to no board call', async () => {
+  it('a score held for review says so', async () => {
     const calls = backend({
       'POST /api/scores': respond(200, { id: 'score-1', reviewState: 'held' }),
       '/api/seasonal-leaderboards/active': respond(200, { id: 'season-9', name: 'Spring' }),
@@ -398,7 +395,6 @@ describe('the server refuses the score', () => {
         (sentBody(call) as { playerName: string }).playerName === 'alice'
           ? respond(403, refusal)
           : respond(200, { id: 'score-1', reviewState: 'accepted' }),
-      'POST /api/weekly-leaderboards/record-score': respond(200, {}),
     });
     await playAndDeclineOnce();
     await screen.findByRole('dialog', { name: 'HIGH SCORE!' });

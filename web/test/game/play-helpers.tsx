@@ -24,7 +24,14 @@ export function wireGame(view: GameView) {
   return { ...view, grid: view.grid.flat() };
 }
 
-const wireAnswer = (answer: ActionAnswer) => ({ ...answer, game: wireGame(answer.game) });
+/** The signed result the fake server gives game `sess-1` once it has ended (docs/api.md). */
+export const SIGNED_RESULT = 'header.result-of-sess-1.signature';
+
+/** A game of `sess-1` as the server sends it: with its signed result once ended. */
+const sentGame = (view: GameView) =>
+  view.status === 'ended' ? { ...wireGame(view), result: SIGNED_RESULT } : wireGame(view);
+
+const wireAnswer = (answer: ActionAnswer) => ({ ...answer, game: sentGame(answer.game) });
 
 /**
  * The game routes of the API for session `sess-1` (credential `cred-1`): creating it starts a
@@ -62,7 +69,7 @@ export class GameBackend {
         guarded(() =>
           wireAnswer(this.server!.play(sentBody(call) as Parameters<FakeGameServer['play']>[0])),
         ),
-      'GET /api/player-sessions/sess-1/game': () => guarded(() => wireGame(this.server!.view)),
+      'GET /api/player-sessions/sess-1/game': () => guarded(() => sentGame(this.server!.view)),
     };
   }
 

@@ -1,11 +1,11 @@
-// Saving a finished game's score (docs/product.md 'Submitting a score'). The server reads the
-// finished game it held and accepts the score only when it is that game's; every call carries the
-// session's credential (`X-Session-Credential`; a signed-in owner's cookie also stands for it).
-// POST /api/scores first (retried 3 times, 800 ms apart), then the active seasonal board and the
-// weekly board (2 retries, 500 ms, 3 s timeout). The server counts a game once however many of
-// these calls arrive, so any order and any repeat is safe. A game the server holds for review
-// answers `reviewState: 'held'`: the player is told, and the board calls are not sent. A save that
-// fails for a network reason is kept in the outbox and sent later.
+// Saving a finished game's score (docs/product.md 'Submitting a score'). The page posts the game
+// once, POST /api/scores, with the game's result as the server signed it when the game ended:
+// that one call puts the score on the all-time, weekly and seasonal boards (retried 3 times,
+// 800 ms apart). Every call carries the session's credential too (`X-Session-Credential`; a
+// signed-in owner's cookie also stands for it), which a score sent without its result needs.
+// The server counts a game once however many of these calls arrive, so any repeat is safe. A
+// game the server holds for review answers `reviewState: 'held'`: the player is told. A save
+// that fails for a network reason is kept in the outbox and sent later.
 import { apiPaths } from '@/config/api-paths';
 import { RETRYABLE_STATUSES } from '@/config/network';
 import { ApiError, NetworkError, TimeoutError, api } from '@/lib/api-client';
@@ -19,6 +19,8 @@ export interface ScoreSubmission {
   level: number;
   moves: number;
   sessionId: string;
+  /** The game's result as the server signed it (absent in an outbox entry made before it). */
+  result?: string;
 }
 
 /** The body of POST /api/scores (only these fields, whatever an old outbox entry holds). */
@@ -29,12 +31,8 @@ export function scoreBody(s: ScoreSubmission) {
     level: s.level,
     moves: s.moves,
     sessionId: s.sessionId,
+    ...(typeof s.result === 'string' && s.result ? { result: s.result } : {}),
   };
-}
-
-/** The body of the weekly and seasonal calls: the same game, without `moves`. */
-export function boardEntry(s: ScoreSubmission) {
-  return { playerName: s.playerName, score: s.score, level: s.level, sessionId: s.sessionId };
 }
 
 /**
@@ -68,42 +66,6 @@ export async function checkHighScore(score: number): Promise<boolean> {
   return answer.isHighScore;
 }
 
-function logIgnored(what: string) {
-  return (error: unknown) =>
-    console.warn(
-      `[scores] ${what} failed (ignored):`,
-      error instanceof Error ? error.message : error,
-    );
-}
-
-async function submitSeasonal(
-  entry: ReturnType<typeof boardEntry>,
-  headers: Record<string, string>,
-): Promise<void> {
-  const season = await api.get<{ id?: unknown } | null>(apiPaths.activeSeasonalLeaderboard, {
-    retries: 0,
-    timeoutMs: 3000,
-  });
-  if (!season || (typeof season.id !== 'string' && typeof season.id !== 'number')) return;
-  await api.post(
-    `${apiPaths.seasonalLeaderboards}/${encodeURIComponent(String(season.id))}/scores`,
-    entry,
-    { retries: 1, headers },
-  );
-}
-
-function submitWeekly(
-  entry: ReturnType<typeof boardEntry>,
-  headers: Record<string, string>,
-): Promise<unknown> {
-  return api.post(apiPaths.weeklyRecordScore, entry, {
-    retries: 2,
-    retryDelayMs: 500,
-    timeoutMs: 3000,
-    headers,
-  });
-}
-
 /** What the outcome reads of the stored `Score` POST /api/scores answers. */
 type StoredScore = { reviewState?: unknown; message?: unknown; createdAt?: unknown };
 
@@ -130,18 +92,13 @@ export async function submitScore(s: ScoreSubmission, credential: string): Promi
     const queued = isTransientFailure(error) && addToOutbox(s);
     return { saved: false, queued, error };
   }
-  // Held for review (or rejected): on no board, so there is nothing more to send or refresh.
+  // Held for review (or rejected): on no board, so there is nothing to refresh.
   const review = stored?.reviewState;
   if (review === 'held' || review === 'rejected') {
     const message = typeof stored?.message === 'string' ? stored.message : undefined;
     return { saved: true, review, message };
   }
-  const entry = boardEntry(s);
-  const headers = credentialHeaders(credential);
-  await Promise.all([
-    submitSeasonal(entry, headers).catch(logIgnored('seasonal score')),
-    submitWeekly(entry, headers).catch(logIgnored('weekly score')),
-  ]);
+  // On every board already (all-time, weekly, seasonal): the boards' reads are refreshed.
   void invalidateAfter('score-submitted');
   const createdAt = typeof stored?.createdAt === 'string' ? stored.createdAt : undefined;
   return { saved: true, review: null, createdAt };

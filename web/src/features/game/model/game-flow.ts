@@ -382,7 +382,9 @@ export class GameFlow {
     this.services.sound('gameOver');
     const state: GameView = { ...current, status: 'ended' };
     const ended = channel.send({ type: 'end' }).then((outcome) => {
-      this.session.end(outcome.ok ? outcome.answer.game : outcome.game);
+      const game = outcome.ok ? outcome.answer.game : outcome.game;
+      this.session.end(game);
+      return game.result ?? null;
     });
     const result = concludeGame(
       state,

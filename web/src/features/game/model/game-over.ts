@@ -14,8 +14,8 @@ export interface PlayedGame {
   /** Null for a practice game. */
   sessionId: string | null;
   credential: string;
-  /** Settles once the server has heard the game end. */
-  ended: Promise<void>;
+  /** Settles once the server has heard the game end, with its signed result (or null). */
+  ended: Promise<string | null>;
   /** services.now() when it started. */
   startedAt: number;
   /** The ads its board showed. */

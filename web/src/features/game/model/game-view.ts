@@ -33,6 +33,11 @@ export interface GameView {
   hasMoves: boolean;
   /** The actions applied so far; the next action is sent with it. */
   seq: number;
+  /**
+   * Once the game has ended: its result as the server signed it, sent with the score (docs/api.md
+   * 'Submitting a game'). Absent while it is played, and for a practice game.
+   */
+  result?: string;
 }
 
 /** The level-up of an answer; the new level is already in the answer's game. */
@@ -183,6 +188,7 @@ export function readGame(raw: unknown): GameView {
     status: g.status,
     hasMoves: typeof g.hasMoves === 'boolean' ? g.hasMoves : movesOn(grid).length > 0,
     seq: g.seq as number,
+    ...(typeof g.result === 'string' && g.result !== '' ? { result: g.result } : {}),
   };
 }
 

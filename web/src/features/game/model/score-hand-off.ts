@@ -1,8 +1,9 @@
 // Handing a finished game to the leaderboards (docs/product.md 'Submitting a score'): the name
-// is remembered on this device, the score is sent with the session's credential once the server
-// has heard the game end, the player is told the server's answer (held for review included),
-// and the page reloads 1.5 s later (a fresh page for the next game). A name the server refuses
-// goes back to the dialog instead, so the player can choose another.
+// is remembered on this device, the score is sent once the server has heard the game end, with
+// the game's result the server signed and the session's credential; the player is told the
+// server's answer (held for review included), and the page reloads 1.5 s later (a fresh page
+// for the next game). A name the server refuses goes back to the dialog instead, so the player
+// can choose another.
 import { toast } from '@/components/ui/toast';
 import { expectBadgesSince } from '@/features/achievements/lib/badge-catch-up';
 import { ApiError } from '@/lib/api-client';
@@ -41,8 +42,8 @@ export async function handOffScore(
 ): Promise<HandOffResult> {
   if (!game.sessionId) return {};
   savePlayerName(playerName);
-  // A score is accepted only from a finished game.
-  await game.ended;
+  // A score is accepted only from a finished game; its signed result is the proof.
+  const result = await game.ended;
   const outcome = await submitScore(
     {
       playerName,
@@ -50,6 +51,7 @@ export async function handOffScore(
       level: game.level,
       moves: game.moves,
       sessionId: game.sessionId,
+      ...(result ? { result } : {}),
     },
     game.credential,
   );

@@ -31,8 +31,11 @@ export interface GameResult {
   sessionId: string | null;
   /** The session's credential, sent with the score ('' when the account stands for it). */
   credential: string;
-  /** Settles once the server has heard the game end (a score needs a finished game). */
-  ended: Promise<void>;
+  /**
+   * Settles once the server has heard the game end (a score needs a finished game), with the
+   * game's signed result it answered (null: none came, the score is then sent without it).
+   */
+  ended: Promise<string | null>;
   personalBest: boolean;
   /** This device's high scores before this game was added (the submit dialog's rule). */
   localScoresBefore: LocalHighScore[];
