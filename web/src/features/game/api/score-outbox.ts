@@ -2,9 +2,10 @@
 // and are sent again, once each, when the page next loads or the browser comes back online.
 // The server takes a game only once (idempotent per session), so a resend can never count
 // twice. An answer that will never change (a 4xx such as a refused score) drops the entry.
-// A session's credential is kept in memory only, for this page's life: after a reload a
-// signed-in owner's cookie still stands for the game, a guest's resend is refused (403) and
-// dropped (a guest's game ends with the page).
+// A session's credential is kept in memory only, for this page's life; the game's signed result
+// is kept with the entry, and stands for the game after a reload (a guest's too, for the 7 days
+// it lasts; a signed-in owner's from that account). An entry without one (made before results
+// existed) goes without it: a guest's is then refused (403) and dropped.
 import { readJson, writeJson } from '../lib/storage';
 import type { ScoreSubmission } from './score-submission';
 
