@@ -19,6 +19,10 @@ afterAll(async () => {
   opened.forEach((c) => c.close());
   await h.close();
 });
+// Each test's scores clock is held where it starts: the week a score counts in and the one
+// read as active are then one week, even when a Monday 00:00 UTC comes between them.
+beforeEach(() => h.clock.set(Date.now()));
+afterEach(() => h.clock.real());
 
 function clientAs<C extends { close(): void }>(
   make: (authorization: string) => C,

@@ -21,6 +21,9 @@ beforeAll(async () => {
   ).season!;
 });
 afterAll(() => h.close());
+// Each test's scores clock is held where it starts: the week a score counts in and the one
+// read as active are then one week, even when a Monday 00:00 UTC comes between them.
+beforeEach(() => h.clock.set(Date.now()));
 afterEach(() => h.clock.real());
 
 const keyDir = () => h.env.JWT_DEV_KEY_DIR!;

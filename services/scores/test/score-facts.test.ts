@@ -30,6 +30,10 @@ afterAll(async () => {
   signedIn.close();
   await h.close();
 });
+// Each test's scores clock is held where it starts: the week a score counts in and the one
+// read as active are then one week, even when a Monday 00:00 UTC comes between them.
+beforeEach(() => h.clock.set(Date.now()));
+afterEach(() => h.clock.real());
 
 /** The player token's account. */
 const accountId = () =>

@@ -10,6 +10,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h.close());
+afterEach(() => h.clock.real());
 
 describe('verified submission', () => {
   it("accepts a finished server-held game, with the game's figures", async () => {
@@ -192,6 +193,9 @@ describe('verified submission', () => {
       })
     ).season!;
     try {
+      // Held from here (the season has begun): the week read as active is the one the scores
+      // count in.
+      h.clock.set(Date.now());
       const week = (await h.client.activeWeek({})).week!;
       // All-time and weekly submissions carry no season; the seasonal one names its season.
       const requests = [{}, {}, { seasonId: season.id }].flatMap((extra) =>
