@@ -24,7 +24,8 @@
 //                the page could have shown the last answer (a person cannot, and the server
 //                holds such a game: docs/api.md 'Move timing'); a game that ends is set aside
 //                for phase 2 and its player starts a new one.
-//   submissions: --submissions finished games submitted (POST /api/scores) at --submit-rate
+//   submissions: --submissions finished games submitted (POST /api/scores, with the game's
+//                signed result when the server gives one, as the page) at --submit-rate
 //                a second, open loop. Games still being played when phase 1 ends are played
 //                to their end first, faster (150-450 ms after the page has shown each answer:
 //                still a human's timing), and not measured.
@@ -413,12 +414,15 @@ async function run({ pool, db, groups, player, gameSocketUrl, base }) {
 
   // Phase 2: submissions of finished games, open loop; a few first to warm up (not measured).
   const submitted = finished.slice(0, submissionCount);
+  // As the page posts it: with the game's result the server signed at its end, when the
+  // tree's server gives one (one step: scores asks sessions nothing); else read from sessions.
   const body = (g) => ({
     playerName: g.playerName,
     score: g.view.score,
     level: g.view.level.currentLevel,
     moves: g.view.totalMoves,
     sessionId: g.id,
+    ...(g.view.result ? { result: g.view.result } : {}),
   });
   const post = (g) => ({
     path: '/api/scores',
