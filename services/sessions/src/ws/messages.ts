@@ -95,7 +95,7 @@ export function answerFrame(message: ActionMessage, answer: ActionAnswer): strin
     type: 'answer',
     session: message.session,
     seq: message.seq,
-    answer: { ...answer, levelUp: answer.levelUp ?? null },
+    answer,
   });
 }
 
