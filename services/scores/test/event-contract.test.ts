@@ -6,7 +6,7 @@ import { startHarness, type ScoresHarness } from './harness';
 // (a score during a season, a void, a ban and unban, a reset and restore, a held score cleared,
 // a late flag's hold), then every outbox row must be on a subject of the event table with a
 // payload that is exactly its message's JSON mapping: a field the proto lacks, in TypeScript
-// or in the submission's SQL, fails here.
+// or in the submission's SQL, fails here. An accepted score writes one event (issue 21).
 
 let h: ScoresHarness;
 beforeAll(async () => {
@@ -21,7 +21,17 @@ it('writes every event as its message in the event table, exactly', async () => 
     startDate: new Date(Date.now() - 1000).toISOString(),
     endDate: new Date(Date.now() + 3600_000).toISOString(),
   });
-  await h.submit(h.submission(await h.newGame('Contract')));
+  const seasonal = await h.submit(h.submission(await h.newGame('Contract')));
+  // The submission's one event, before anything else writes one.
+  const [created, ...more] = (await h.db('outbox').select('subject', 'payload')) as {
+    subject: string;
+    payload: { score: { id: string }; boards: { board: string }[] };
+  }[];
+  expect(more).toEqual([]);
+  expect(created!.subject).toBe('scores.created');
+  expect(created!.payload.score.id).toBe(seasonal.id);
+  // Its boards, the season's added by the statement itself.
+  expect(created!.payload.boards.map((b) => b.board)).toEqual(['all-time', 'weekly', 'seasonal']);
   const voided = await h.submit(h.submission(await h.newGame('Contract')));
   await h.admin.voidScore({ scoreId: voided.id, reason: 'Contract test' });
   await h.admin.banPlayer({ playerName: 'Contract', reason: 'Contract test' });
