@@ -185,6 +185,7 @@ describe('methods for one service accept only its identity', () => {
     ['auth', '/auth.v1.AuthService/Register', ['gateway']],
     ['auth', '/auth.v1.AuthService/AdminLogin', ['gateway']],
     ['auth', '/auth.v1.NameService/ResolveName', ['scores']],
+    ['auth', '/auth.v1.NameService/ListNames', ['scores']],
     ['content', '/content.v1.FeedbackService/SubmitFeedback', ['gateway']],
   ];
   const as = async (credential: ServiceCredential, audience: string) => ({
