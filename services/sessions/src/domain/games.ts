@@ -598,7 +598,7 @@ export function createGames(deps: GameDeps) {
     ): Promise<SocketOutcome> {
       const receivedAt = deps.now();
       const { id } = input;
-      let game = await held(id);
+      let game = cache.get(id) ?? (await fromStore(id)); // no await when held: most actions
       checkOwner(game, input.who);
       const key = keyOf(input.action);
       let checked = false;
