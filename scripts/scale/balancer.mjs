@@ -6,7 +6,9 @@
 //
 // `cut(name)` is the fault suite's network cut: the balancer stops routing to that backend and
 // resets every connection it holds to it (the peers see ECONNRESET, as when a link drops);
-// `heal(name)` routes to it again. With one backend it is a cuttable link in front of one
+// `heal(name)` routes to it again. `drain(name)` only stops new connections to it (those open
+// stay until the backend closes them): a replica leaving the Service's endpoints before a
+// graceful stop, as a pod's preStop does. With one backend it is a cuttable link in front of one
 // replica, which is how gRPC replicas are cut (their clients are given the links' addresses).
 import net from 'node:net';
 
@@ -19,6 +21,7 @@ export async function startBalancer({ name, backends, port = 0, host = '127.0.0.
     ...backend,
     host: backend.host ?? '127.0.0.1',
     cut: false,
+    drained: false,
     /** Client sockets currently piped to this backend. */
     open: new Set(),
     /** Connections ever made to it. */
@@ -30,7 +33,7 @@ export async function startBalancer({ name, backends, port = 0, host = '127.0.0.
     const order = [];
     for (let i = 0; i < state.length; i++) {
       const backend = state[(next + i) % state.length];
-      if (!backend.cut) order.push(backend);
+      if (!backend.cut && !backend.drained) order.push(backend);
     }
     next = (next + 1) % state.length;
     return order;
@@ -108,7 +111,13 @@ export async function startBalancer({ name, backends, port = 0, host = '127.0.0.
       backend.open.clear();
     },
     heal(backendName) {
-      find(backendName).cut = false;
+      const backend = find(backendName);
+      backend.cut = false;
+      backend.drained = false;
+    },
+    /** No new connections to the backend; open ones stay. */
+    drain(backendName) {
+      find(backendName).drained = true;
     },
     /** {backend: {open, total, cut}}: connections open now and ever made, per backend. */
     stats() {

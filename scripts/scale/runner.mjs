@@ -2,12 +2,15 @@
 // NATS (stores.mjs), in a Node process of its own, driven over stdin/stdout by a test (Jest's
 // sandbox cannot load these ES modules). argv[2] is JSON `{frontPort, env, ownStores}`.
 //
-// stdout, one line each: `ready <json>` ({url, gateways, metrics, processNames, storeEnv})
+// stdout, one line each: `ready <json>` ({url, gateways, metrics, processNames, gameSocketUrl,
+// storeEnv})
 // once every process answers; then each stdin line `<id> <command> [args...]` is answered
 // `<id> ok <json>` or `<id> error <message>`. Commands:
 //   kill <process> [signal]      default SIGKILL; answered once the replacement is ready
+//   restart <process>            graceful: out of its balancers, SIGTERM, back once ready
 //   restart-store <store> [ms]   postgres | redis | nats, down for ms; answered when back
 //   cut <replica> / heal <replica>   a network cut of one replica of a scaled service
+//   route <session id>           {now, home}: the sessions replica its game socket reaches
 //   status                       {pids, down, restarts, balancers}
 // `stop`, or stdin closing, stops everything. The stack's log goes to stderr.
 import readline from 'node:readline';
@@ -26,19 +29,20 @@ try {
   await stores?.stop();
   process.exit(1);
 }
-const { url, gateways, metrics, processNames } = stack;
-process.stdout.write(
-  `ready ${JSON.stringify({ url, gateways, metrics, processNames, storeEnv: stores?.env ?? {} })}\n`,
-);
+const { url, gateways, metrics, processNames, gameSocketUrl } = stack;
+const info = { url, gateways, metrics, processNames, gameSocketUrl, storeEnv: stores?.env ?? {} };
+process.stdout.write(`ready ${JSON.stringify(info)}\n`);
 
 const commands = {
   kill: (name, signal) => stack.kill(name, signal),
+  restart: (name) => stack.restart(name),
   'restart-store': async (name, downMs) => {
     if (!stores) throw new Error('the stack runs on shared stores: start it with ownStores');
     await stores.restart(name, { downMs: Number(downMs ?? 0) });
   },
   cut: async (name) => stack.cut(name),
   heal: async (name) => stack.heal(name),
+  route: async (session) => stack.route(session),
   status: async () => stack.status(),
 };
 

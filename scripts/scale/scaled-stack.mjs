@@ -1,20 +1,25 @@
 // The stack scaled out on one machine, as Kubernetes runs it (k8s/): two replicas each of the
-// gateway, scores, realtime and ads, one of auth, sessions and content, all sharing one
+// gateway, sessions, scores, realtime and ads, one of auth and content, all sharing one
 // PostgreSQL, Redis and NATS.
 //
 //   browser ──> front balancer ──> gateway-1 | gateway-2      (HTTP and /ws, round robin)
 //   gateways ──> realtime balancer ──> realtime-1 | realtime-2 (/ws, round robin)
+//   game clients ──> game ingress ──> sessions-1 | sessions-2   (/ws/game, hash of ?session=)
+//   gateways (/ws/game relayed) ──┘
 //   gRPC clients ──> ipv4:link(scores-1),link(scores-2)       (grpc-js round_robin per call)
 //
-// Each replica of scores and ads sits behind a link (a one-backend balancer) whose cut(), like
-// a balancer's, is the fault suite's network cut of that replica. Every process serves
-// /metrics on a port of its own, so tests can see which replica did what.
+// Each gRPC replica (sessions, scores, ads) sits behind a link (a one-backend balancer) whose
+// cut(), like a balancer's, is the fault suite's network cut of that replica. The game ingress
+// (game-ingress.mjs) is the Kubernetes Ingress of /ws/game: every socket of a game reaches one
+// sessions replica. Every process serves /metrics on a port of its own, so tests can see which
+// replica did what.
 import { startBalancer } from './balancer.mjs';
+import { startGameIngress } from './game-ingress.mjs';
 import { freePorts } from '@ballmatch/platform/testing';
 import { createSupervisor } from './supervisor.mjs';
 
 const LOCAL = '127.0.0.1';
-const SCALED = ['gateway', 'scores', 'realtime', 'ads'];
+const SCALED = ['gateway', 'sessions', 'scores', 'realtime', 'ads'];
 const grpcTarget = (links) => `ipv4:${links.map((l) => l.address).join(',')}`;
 
 /**
@@ -24,7 +29,6 @@ const grpcTarget = (links) => `ipv4:${links.map((l) => l.address).join(',')}`;
 export async function startScaledStack({ frontPort = 0, env = {}, log }) {
   const names = [
     'auth',
-    'sessions',
     'content',
     ...SCALED.flatMap((service) => [`${service}-1`, `${service}-2`]),
   ];
@@ -34,7 +38,7 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
 
   // Links in front of the gRPC replicas, balancers in front of realtime and the gateways.
   const links = {};
-  for (const name of ['scores-1', 'scores-2', 'ads-1', 'ads-2']) {
+  for (const name of ['sessions-1', 'sessions-2', 'scores-1', 'scores-2', 'ads-1', 'ads-2']) {
     links[name] = await startBalancer({ name, backends: [{ name, port: port[name] }] });
   }
   const realtimeBalancer = await startBalancer({
@@ -47,9 +51,14 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
     backends: ['gateway-1', 'gateway-2'].map((name) => ({ name, port: port[name] })),
   });
   const url = `http://localhost:${front.port}`;
+  const sessionsWsPorts = await freePorts(2);
+  const wsPort = { 'sessions-1': sessionsWsPorts[0], 'sessions-2': sessionsWsPorts[1] };
+  const gameIngress = await startGameIngress({
+    backends: ['sessions-1', 'sessions-2'].map((name) => ({ name, port: wsPort[name] })),
+  });
 
   const authAddr = `${LOCAL}:${port.auth}`;
-  const sessionsAddr = `${LOCAL}:${port.sessions}`;
+  const sessionsAddr = grpcTarget([links['sessions-1'], links['sessions-2']]);
   const scoresAddr = grpcTarget([links['scores-1'], links['scores-2']]);
   const adsAddr = grpcTarget([links['ads-1'], links['ads-2']]);
   const grpc = (name, service) => ({
@@ -71,19 +80,25 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
       };
     }),
   ];
-  const sessions = grpc('sessions', 'sessions.v1.SessionService');
-  const [sessionsWsPort] = await freePorts(1);
-  procs.push({
-    ...sessions,
-    entry: 'services/sessions/dist/index.js',
-    env: {
-      ...sessions.env,
-      ADS_ADDR: adsAddr,
-      GAME_WS_PORT: String(sessionsWsPort),
-      // The game socket is reached through the gateways, which set X-Forwarded-For.
-      TRUST_PROXY: '1',
-    },
-  });
+  const publicOrigin = `${url},http://${LOCAL}:${front.port}`;
+  for (const name of ['sessions-1', 'sessions-2']) {
+    const p = grpc(name, 'sessions.v1.SessionService');
+    procs.push({
+      ...p,
+      entry: 'services/sessions/dist/index.js',
+      env: {
+        ...p.env,
+        ADS_ADDR: adsAddr,
+        GAME_WS_PORT: String(wsPort[name]),
+        // The game socket's one trusted hop: the gateway's relay (which sets X-Forwarded-For)
+        // or, on the direct path through the game ingress, the client's own header.
+        TRUST_PROXY: '1',
+        PUBLIC_ORIGIN: publicOrigin,
+      },
+      // Ready once both entry points answer: gRPC, and the game socket (426 to plain HTTP).
+      ready: [p.ready, { http: `http://${LOCAL}:${wsPort[name]}/ws/game`, status: 426 }],
+    });
+  }
   for (const name of ['scores-1', 'scores-2']) {
     const p = grpc(name, 'scores.v1.ScoreService');
     procs.push({
@@ -113,12 +128,13 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
         ADS_ADDR: adsAddr,
         CONTENT_ADDR: `${LOCAL}:${port.content}`,
         REALTIME_URL: `http://${LOCAL}:${realtimeBalancer.port}`,
-        // One sessions process: its game socket directly (several would sit behind a balancer).
-        SESSIONS_WS_URL: `http://${LOCAL}:${sessionsWsPort}`,
+        // The gateway's relay of /ws/game goes through the game ingress too, so a page on the
+        // site's address reaches the replica that holds its game, as through the Ingress.
+        SESSIONS_WS_URL: gameIngress.url,
         // As in k8s/: one proxy hop in front (here the front balancer, which is L4 and adds no
         // X-Forwarded-For, so the address seen is the client's own).
         TRUST_PROXY: '1',
-        PUBLIC_ORIGIN: `${url},http://${LOCAL}:${front.port}`,
+        PUBLIC_ORIGIN: publicOrigin,
       },
       ready: { http: `http://${LOCAL}:${port[name]}/readyz` },
     });
@@ -129,13 +145,13 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
   }
 
   const supervisor = createSupervisor({ procs, env, log });
-  const balancers = [front, realtimeBalancer, ...Object.values(links)];
+  const balancers = [front, realtimeBalancer, gameIngress, ...Object.values(links)];
   try {
     // Start order as in scripts/stack.mjs; replicas of one service start together (migrations
     // take an advisory lock, so the two racing is safe, and that is exercised here).
     await supervisor.start(['auth']);
     await supervisor.start(['content', 'ads-1', 'ads-2']);
-    await supervisor.start(['sessions']);
+    await supervisor.start(['sessions-1', 'sessions-2']);
     await supervisor.start(['scores-1', 'scores-2', 'realtime-1', 'realtime-2']);
     await supervisor.start(['gateway-1', 'gateway-2']);
   } catch (error) {
@@ -144,13 +160,16 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
     throw error;
   }
 
-  /** Which balancer routes to a replica (its front, the realtime one, or its own link). */
-  const balancerOf = (name) => {
-    if (name.startsWith('gateway-')) return front;
-    if (name.startsWith('realtime-')) return realtimeBalancer;
+  /**
+   * Which balancers route to a replica (the front, the realtime one, its own link; a sessions
+   * replica's link and the game ingress).
+   */
+  const balancersOf = (name) => {
+    if (name.startsWith('gateway-')) return [front];
+    if (name.startsWith('realtime-')) return [realtimeBalancer];
     const link = links[name];
     if (!link) throw new Error(`${name} has no replica link to cut (one replica only)`);
-    return link;
+    return name.startsWith('sessions-') ? [link, gameIngress] : [link];
   };
 
   return {
@@ -163,9 +182,28 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
     /** `http://127.0.0.1:<port>/metrics` of each process. */
     metrics: Object.fromEntries(names.map((n) => [n, `http://${LOCAL}:${metrics[n]}/metrics`])),
     processNames: names,
+    /** The game ingress: where a client opens /ws/game?session=<id> straight to sessions. */
+    gameSocketUrl: gameIngress.url.replace(/^http/, 'ws'),
     kill: (name, signal) => supervisor.kill(name, signal),
-    cut: (name) => balancerOf(name).cut(name),
-    heal: (name) => balancerOf(name).heal(name),
+    /**
+     * A graceful restart, as a rollout does it: the replica leaves its balancers (open
+     * connections stay), gets SIGTERM and drains, its replacement starts and, once ready, is
+     * routed to again. Resolves then.
+     */
+    async restart(name) {
+      // A replica of a scaled service has balancers; auth and content have none.
+      const balancers = /-\d$/.test(name) ? balancersOf(name) : [];
+      for (const b of balancers) b.drain(name);
+      try {
+        await supervisor.kill(name, 'SIGTERM');
+      } finally {
+        for (const b of balancers) b.heal(name);
+      }
+    },
+    cut: (name) => balancersOf(name).forEach((b) => b.cut(name)),
+    heal: (name) => balancersOf(name).forEach((b) => b.heal(name)),
+    /** The sessions replica a game's next socket reaches now, and its home (all up). */
+    route: (session) => ({ now: gameIngress.route(session), home: gameIngress.home(session) }),
     status: () => ({
       pids: supervisor.pids(),
       down: supervisor.down(),

@@ -7,8 +7,15 @@ import { root, spawnLogged } from '../stack.mjs';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const RESTART_DELAY_MS = 500;
 
-/** Resolves once `check` ({http} or {grpc, service}) answers, or throws after `deadlineMs`. */
+/**
+ * Resolves once `check` answers, or throws after `deadlineMs`: {http, status?} (a 2xx, or that
+ * status), {grpc, service}, or a list of them (each in turn: a process with two ports).
+ */
 export async function waitReady(check, deadlineMs = 60_000) {
+  if (Array.isArray(check)) {
+    for (const one of check) await waitReady(one, deadlineMs);
+    return;
+  }
   const { checkGrpcHealth } = await import(
     path.join(root, 'packages/platform/dist/grpc/health.js')
   );
@@ -17,7 +24,8 @@ export async function waitReady(check, deadlineMs = 60_000) {
     try {
       if (check.http) {
         const res = await fetch(check.http, { signal: AbortSignal.timeout(1000) });
-        if (res.ok) return;
+        await res.arrayBuffer();
+        if (check.status ? res.status === check.status : res.ok) return;
       } else if ((await checkGrpcHealth(check.grpc, check.service, 500)) === 'SERVING') {
         return;
       }
