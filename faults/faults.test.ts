@@ -1,10 +1,13 @@
 // The fault suite (`npm run test:faults`): the scaled-out stack (scripts/scale/) on PostgreSQL,
-// Redis and NATS of its own, under a steady load of players (faults/support/load.ts), broken
-// in turn: kill -9 of every process (the supervisor starts it again), a restart of each store,
-// and a network cut of one replica of each scaled service. After each, once healed: nothing a
-// client was told was accepted is lost or counted twice, the boards in Redis equal PostgreSQL,
-// every outbox drained, every socket reconnected, no process left down. Each fault's counts go
-// to docs/fault-report.md.
+// Redis and NATS of its own, under a steady load of players (faults/support/load.ts) and of
+// games in progress on the game socket, played as the page plays them (faults/support/games.ts),
+// broken in turn: kill -9 of the sessions replica holding the games while actions are in
+// flight, a rolling restart of sessions, kill -9 of every process (the supervisor starts it
+// again), a restart of each store, and a network cut of one replica of each scaled service.
+// After each, once healed: nothing a client was told was accepted, or durable, is lost or
+// counted twice, nothing a game's client was told is contradicted and every game cut went on,
+// the boards in Redis equal PostgreSQL, every outbox drained, every socket reconnected, no
+// process left down. Each fault's counts go to docs/fault-report.md.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,8 +18,9 @@ import { ApiClient } from '../e2e/support/http-client';
 import { ScaledStackRunner } from '../e2e/support/scale-runner';
 import { startStripeStandIn, type StripeStandIn } from '../services/ads/test/stripe-stand-in';
 import { Stores, type Findings } from './support/checks';
+import { GameLoad, type PlayedGame } from './support/games';
 import { Load, persist, steadfast, type Hiccups } from './support/load';
-import { writeReport, type FaultRow } from './support/report';
+import { writeReport, type FaultRow, type GameRound } from './support/report';
 
 jest.setTimeout(40 * 60_000);
 
@@ -24,6 +28,11 @@ const root = path.resolve(__dirname, '..');
 const REPORT = path.join(root, 'docs/fault-report.md');
 const PLAYERS = 6;
 const SOCKETS = 8;
+/** Games in progress on the game socket, all on one sessions replica (HOME) before a fault. */
+const GAMES = 100;
+/** Clients playing them: a few more, as each spends a moment between two games. */
+const GAME_CLIENTS = 106;
+const HOME = 'sessions-1';
 const REDIS_PREFIX = 'flt:';
 const ADMIN = { username: 'fault_admin', password: `admin-${randomUUID()}` };
 
@@ -31,10 +40,12 @@ const runner = new ScaledStackRunner(path.join(root, 'e2e/artifacts/faults-stack
 let stripe: StripeStandIn;
 let stores: Stores;
 let load: Load;
+let games: GameLoad;
 let keyDir = '';
 let adId = '';
 let site = '';
 const rows: FaultRow[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A free port for the front balancer, known before the stand-in that posts webhooks to it. */
 async function freePort(): Promise<number> {
@@ -106,6 +117,7 @@ beforeAll(async () => {
     },
   });
   site = info.url;
+  const gameSocketUrl = (info as typeof info & { gameSocketUrl: string }).gameSocketUrl;
   stores = new Stores(info.storeEnv as { DATABASE_URL: string; REDIS_URL: string }, REDIS_PREFIX);
 
   const setupHiccups: Hiccups = {};
@@ -118,14 +130,24 @@ beforeAll(async () => {
 
   load = new Load(site, { players: PLAYERS, sockets: SOCKETS, adId: () => adId });
   load.start();
-  // Under way: every player has finished a game, every socket listens.
+  games = new GameLoad(site, `${gameSocketUrl}/ws/game`, {
+    clients: GAME_CLIENTS,
+    // Only games whose sockets reach HOME while every replica is up are played.
+    placed: async (id) => (await runner.command<{ home: string }>('route', id)).home === HOME,
+    // `off`: a client that does not send again what was not durable (the checks must fail).
+    resend: process.env.FAULTS_GAME_CLIENTS_RESEND !== 'off',
+  });
+  games.start();
+  // Under way: every player has finished a game, every socket listens, the games are played.
   await eventually(() => load.accepted.length >= PLAYERS && load.openSockets() === SOCKETS, {
     timeoutMs: 120_000,
     intervalMs: 200,
   });
+  await gamesOn(HOME);
 });
 
 afterAll(async () => {
+  await games?.stop();
   await load?.stop();
   await stores?.close();
   await runner.stop();
@@ -135,15 +157,19 @@ afterAll(async () => {
 
 interface Fault {
   name: string;
-  /** Breaks something and resolves once it is healed (the process or store answering again). */
-  run(): Promise<unknown>;
+  /**
+   * Breaks something and resolves once it is healed (the process or store answering again),
+   * with a note of what it met, if any.
+   */
+  run(): Promise<string | void>;
 }
 
 const PROCESSES = [
   'gateway-1',
   'gateway-2',
   'auth',
-  'sessions',
+  'sessions-1',
+  'sessions-2',
   'content',
   'scores-1',
   'scores-2',
@@ -159,13 +185,67 @@ async function progress(games: number, timeoutMs = 120_000): Promise<void> {
   await eventually(() => load.accepted.length >= target, { timeoutMs, intervalMs: 100 });
 }
 
+/** The games whose sockets a sessions replica holds (the game ingress's word). */
+async function socketsOn(replica: string): Promise<Set<string>> {
+  const status = await runner.status();
+  const ingress = status.balancers.game as unknown as Record<string, { sessions: string[] }>;
+  return new Set(ingress[replica]!.sessions);
+}
+
+/** Resolves once GAMES games in progress have their sockets on `replica`. */
+async function gamesOn(replica: string): Promise<PlayedGame[]> {
+  let held = new Set<string>();
+  await eventually(
+    async () => {
+      held = await socketsOn(replica);
+      return held.size >= GAMES;
+    },
+    { timeoutMs: 240_000, intervalMs: 250 },
+  );
+  return games.playing().filter((g) => held.has(g.sessionId));
+}
+
+/**
+ * Kill -9 of the replica holding GAMES games, mid-move: once one of their actions is on its
+ * way and one answered action is not yet known durable (what a crash can cost the server).
+ */
+async function killMidMove(): Promise<string> {
+  const held = await gamesOn(HOME);
+  const inFlight = () => held.filter((g) => g.inFlight).length;
+  const unconfirmed = () => held.reduce((n, g) => n + g.unconfirmed, 0);
+  const until = Date.now() + 60_000;
+  while (Date.now() < until && !(inFlight() >= 1 && unconfirmed() >= 1)) await sleep(1);
+  const note =
+    `${held.length} games on it, ${inFlight()} actions in flight, ` +
+    `${unconfirmed()} answered and not yet told durable`;
+  await runner.kill(HOME);
+  return note;
+}
+
+/** Each sessions replica in turn drained, SIGTERM'd and started again while the games go on. */
+async function rollingRestart(): Promise<string> {
+  const held = await gamesOn(HOME);
+  for (const replica of ['sessions-1', 'sessions-2']) await runner.command('restart', replica);
+  return `${held.length} games on ${HOME} as it began`;
+}
+
+const SESSIONS_FAULTS = [
+  `kill -9 ${HOME} holding ${GAMES} games, mid-move`,
+  'rolling restart of sessions',
+];
+
 const FAULTS: Fault[] = [
-  ...PROCESSES.map((name) => ({ name: `kill -9 ${name}`, run: () => runner.kill(name) })),
+  { name: SESSIONS_FAULTS[0]!, run: killMidMove },
+  { name: SESSIONS_FAULTS[1]!, run: rollingRestart },
+  ...PROCESSES.map((name) => ({
+    name: `kill -9 ${name}`,
+    run: async () => void (await runner.kill(name)),
+  })),
   ...['postgres', 'redis', 'nats'].map((store) => ({
     name: `restart ${store} (1 s down)`,
-    run: () => runner.restartStore(store, 1000),
+    run: async () => void (await runner.restartStore(store, 1000)),
   })),
-  ...['gateway-1', 'scores-1', 'ads-2', 'realtime-2'].map((replica) => ({
+  ...['gateway-1', 'sessions-1', 'scores-1', 'ads-2', 'realtime-2'].map((replica) => ({
     name: `network cut of ${replica}`,
     async run() {
       await runner.cut(replica);
@@ -206,7 +286,26 @@ async function findings(advertiserPayments: Promise<unknown>): Promise<Findings>
     payments: await stores.payments(stripe),
     boardMismatches: await stores.boardMismatches(),
     outboxes: await stores.outboxes(),
+    games: await stores.games(games.games, games.accepted),
   };
+}
+
+/** Each game's counters as a round begins, to tell what the round did to it. */
+type GameCounters = Map<PlayedGame, { cuts: number; resent: number; acks: number }>;
+const countersOf = (): GameCounters =>
+  new Map(games.games.map((g) => [g, { cuts: g.cuts, resent: g.resent, acks: g.acks }]));
+
+function roundOf(before: GameCounters): GameRound {
+  const round: GameRound = { cut: 0, continued: 0, resent: 0, acks: 0 };
+  for (const game of games.games) {
+    const was = before.get(game) ?? { cuts: 0, resent: 0, acks: 0 };
+    round.resent += game.resent - was.resent;
+    round.acks += game.acks - was.acks;
+    if (game.cuts === was.cuts) continue;
+    round.cut += 1;
+    if (!game.waiting) round.continued += 1;
+  }
+  return round;
 }
 
 /** Everything settled: what is still on its way (outboxes, consumers, counter flushes) arrived. */
@@ -218,13 +317,17 @@ const settled = (f: Findings) =>
   f.payments.lost === 0 &&
   f.boardMismatches.length === 0 &&
   Object.values(f.outboxes).every((n) => n === 0) &&
-  load.openSockets() === SOCKETS;
+  load.openSockets() === SOCKETS &&
+  f.games.scores.lost === 0 &&
+  games.games.every((g) => !g.waiting);
 
 test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
   const acceptedBefore = load.accepted.length;
   const reconnectsBefore = load.reconnects();
   const hiccupsBefore = { ...load.hiccups };
   const errorsBefore = load.errors.length;
+  const gameErrorsBefore = games.errors.length;
+  const gamesBefore = countersOf();
   // A payment goes on while the fault happens.
   const paymentHiccups: Hiccups = {};
   const advertiser = steadfast(new ApiClient(site), paymentHiccups);
@@ -235,7 +338,7 @@ test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_nam
   })().catch((error: Error) => paymentErrors.push(`payment: ${error.message}`));
 
   const startedAt = Date.now();
-  await fault.run();
+  const note = (await fault.run()) ?? undefined;
   const downMs = Date.now() - startedAt;
   const healedAt = Date.now();
   // The load goes on after healing, then stops to be counted.
@@ -263,16 +366,22 @@ test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_nam
   for (const [kind, n] of Object.entries(paymentHiccups)) retried[kind] = (retried[kind] ?? 0) + n;
   const row: FaultRow = {
     fault: fault.name,
+    note,
     downMs,
     settledMs: Date.now() - healedAt,
     roundAccepted: load.accepted.length - acceptedBefore,
     findings: findingsNow,
+    games: roundOf(gamesBefore),
     reconnects: load.reconnects() - reconnectsBefore,
     openSockets: load.openSockets(),
     sockets: SOCKETS,
     processesDown: status.down,
     retried,
-    errors: [...load.errors.slice(errorsBefore), ...paymentErrors],
+    errors: [
+      ...load.errors.slice(errorsBefore),
+      ...games.errors.slice(gameErrorsBefore),
+      ...paymentErrors,
+    ],
   };
   rows.push(row);
   try {
@@ -292,20 +401,36 @@ test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_nam
   expect(Object.values(findingsNow.outboxes).every((n) => n === 0)).toBe(true);
   expect(row.openSockets).toBe(SOCKETS);
   expect(status.down).toEqual([]);
+  // The games: nothing told durable lost, nothing told contradicted, every game cut went on
+  // (on another process, or the same one started again) with the board its player saw.
+  const played = findingsNow.games;
+  expect(played.actions).toMatchObject({ lost: 0 });
+  expect(played.contradictions).toEqual([]);
+  expect(played.viewMismatches).toEqual([]);
+  expect(played.scores).toMatchObject({ lost: 0, duplicated: 0 });
+  expect(row.games.continued).toBe(row.games.cut);
+  if (SESSIONS_FAULTS.includes(fault.name)) expect(row.games.cut).toBeGreaterThanOrEqual(GAMES);
 });
 
 function setupText(): string {
   return [
-    `Setup: two replicas each of gateway, scores, realtime and ads, one of auth, sessions and`,
+    `Setup: two replicas each of gateway, sessions, scores, realtime and ads, one of auth and`,
     `content (scripts/scale/), on the suite's own PostgreSQL, Redis (append-only file, as`,
     `deployed) and NATS JetStream; ${PLAYERS} registered players playing short verified games`,
     `without pause through the front balancer (each also posting the running ad's impression`,
     `when offered it), ${SOCKETS} sockets subscribed to 'scores', and an ad order paid through the`,
     `Stripe stand-in during each fault (its webhook delivered until answered, then once more).`,
+    `Besides, ${GAME_CLIENTS} clients play guest games (10 to 25 swaps, then the end, at a`,
+    `person's pace) on /ws/game?session=<id> through the game ingress (the Ingress's hash of`,
+    `the session), as the page does: each keeps the actions not yet told durable and sends them`,
+    `again in order after a cut. They play only games whose sockets reach ${HOME} while both`,
+    `replicas are up, so that before each sessions fault ${HOME} holds ${GAMES} games in progress.`,
     `Clients retry lost connections, 5xx and 429 with the same request. A process is killed with`,
-    `SIGKILL and its supervisor starts it again; a store is stopped (PostgreSQL: immediate, so`,
-    `it recovers from its WAL; Redis and NATS: SIGTERM), kept down 1 s and started on its data;`,
-    `a network cut resets the replica's connections at its balancer or link and refuses new ones`,
-    `until every player has finished a game without it.`,
+    `SIGKILL and its supervisor starts it again; a rolling restart takes each sessions replica`,
+    `out of its balancers, sends it SIGTERM (it answers what is in flight, closes its game`,
+    `sockets, writes its log) and routes to it again once its replacement is ready; a store is`,
+    `stopped (PostgreSQL: immediate, so it recovers from its WAL; Redis and NATS: SIGTERM), kept`,
+    `down 1 s and started on its data; a network cut resets the replica's connections at its`,
+    `balancer or link and refuses new ones until every player has finished a game without it.`,
   ].join('\n');
 }

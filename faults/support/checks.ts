@@ -2,14 +2,18 @@
 // was told was accepted is in PostgreSQL exactly once and counted once in its weekly row; the
 // boards in Redis equal PostgreSQL; every verified game was judged for achievements once
 // (auth's player_games) and every player holds 'first_game'; every impression answered 204 is
-// in ad_daily_stats exactly once; every payment Stripe took paid one order once.
+// in ad_daily_stats exactly once; every payment Stripe took paid one order once. Of the games
+// played over the game socket: every place a client was told durable holds the action it sent
+// there, nothing it was told was contradicted, an ended game's view is its last board, and
+// each ended game's score is stored once.
 import { createKnex, createRedis, type Knex, type Redis } from '@ballmatch/platform';
 import type { StripeStandIn } from '../../services/ads/test/stripe-stand-in';
-import type { AcceptedScore } from './load';
+import { ALL_TIME, boardKeys } from '../../services/scores/src/store/boards';
+import type { PlayedGame } from './games';
 
-/** The Redis layout of the scores service's boards (services/scores/src/store/boards.ts). */
-const ALL_TIME_BOARD = 'sc:{2:all}:z';
-const weekRows = (weekId: string) => `sc:{2:w:${weekId}}:rows`;
+// The boards' keys as the scores service lays them out (its layout number changes with them).
+const ALL_TIME_BOARD = boardKeys(ALL_TIME).z;
+const weekRows = (weekId: string) => boardKeys({ kind: 'weekly', id: weekId, expireAt: 0 }).rows;
 
 export interface Tally {
   accepted: number;
@@ -28,6 +32,22 @@ export interface Findings {
   boardMismatches: string[];
   /** Events written to an outbox and not yet published, per schema. */
   outboxes: Record<string, number>;
+  games: GameFindings;
+}
+
+/** The games played over the game socket (support/games.ts), against the stores. */
+export interface GameFindings {
+  played: number;
+  ended: number;
+  /** Places told durable / in sessions.game_actions with the action sent / not (missing or another). */
+  actions: { told: number; stored: number; lost: number; examples: string[] };
+  /** Stale frames, answers to a resend that differ, games read again that are not the board. */
+  contradictions: string[];
+  /** Ended games whose view the server gave is not the last board shown. */
+  viewsChecked: number;
+  viewMismatches: string[];
+  /** Ended games submitted with their signed result: told accepted / stored / lost / duplicated. */
+  scores: Tally;
 }
 
 export class Stores {
@@ -61,7 +81,9 @@ export class Stores {
     return rows[0].n as number;
   }
 
-  async scores(accepted: AcceptedScore[]): Promise<Tally> {
+  async scores(acceptedNow: Array<{ sessionId: string }>): Promise<Tally> {
+    // What clients were told before the stores are read (games go on meanwhile).
+    const accepted = [...acceptedNow];
     const { rows } = await this.db.raw(
       `SELECT session_id, count(*)::int AS n FROM scores.scores GROUP BY session_id`,
     );
@@ -69,6 +91,8 @@ export class Stores {
       rows.map((r: { session_id: string; n: number }) => [r.session_id, r.n]),
     );
     const lost = accepted.filter((a) => !stored.has(a.sessionId)).length;
+    // Rows of these games (a game stored twice shows here too); duplicates are counted of all.
+    const rowsOfThese = accepted.reduce((sum, a) => sum + (stored.get(a.sessionId) ?? 0), 0);
     let duplicated = [...stored.values()].reduce((sum, n) => sum + (n - 1), 0);
     // Counted twice in a week (a retried submission added again) is a duplicate too.
     const { rows: weeks } = await this.db.raw(`
@@ -83,10 +107,10 @@ export class Stores {
         duplicated += Math.max(1, w.games_played - w.games);
       }
     }
-    return { accepted: accepted.length, stored: stored.size, lost, duplicated };
+    return { accepted: accepted.length, stored: rowsOfThese, lost, duplicated };
   }
 
-  async awards(accepted: AcceptedScore[]): Promise<Findings['awards']> {
+  async awards(accepted: Array<{ scoreId: string; userId: string }>): Promise<Findings['awards']> {
     const judged = await this.db.raw('SELECT score_id FROM auth.player_games');
     const ids = new Set<string>(judged.rows.map((r: { score_id: string }) => r.score_id));
     const lost = accepted.filter((a) => !ids.has(a.scoreId)).length;
@@ -171,6 +195,53 @@ export class Stores {
       if (extra > 0) problems.push(`week ${weekId}: ${extra} rows only in Redis`);
     }
     return problems;
+  }
+
+  /**
+   * Every place a game's client was told is durable holds, in sessions.game_actions, the action
+   * the client sent there (what it was told is taken before the stores are read).
+   */
+  async toldDurable(games: PlayedGame[]): Promise<GameFindings['actions']> {
+    const told = games
+      .filter((g) => g.toldDurable.size > 0)
+      .map((g) => ({ id: g.sessionId, places: [...g.toldDurable] }));
+    if (told.length === 0) return { told: 0, stored: 0, lost: 0, examples: [] };
+    const { rows } = await this.db.raw(
+      'SELECT session_id::text AS id, seq, code FROM sessions.game_actions WHERE session_id = ANY(?::uuid[])',
+      [`{${told.map((g) => g.id).join(',')}}`],
+    );
+    const stored = new Map<string, number>(
+      rows.map((r: { id: string; seq: number; code: number }) => [`${r.id}:${r.seq}`, r.code]),
+    );
+    let count = 0;
+    const lost: string[] = [];
+    for (const { id, places } of told) {
+      for (const [seq, code] of places) {
+        count += 1;
+        const found = stored.get(`${id}:${seq}`);
+        if (found !== code)
+          lost.push(`${id} at ${seq}: sent ${code}, stored ${found ?? 'nothing'}`);
+      }
+    }
+    return {
+      told: count,
+      stored: count - lost.length,
+      lost: lost.length,
+      examples: lost.slice(0, 3),
+    };
+  }
+
+  async games(played: PlayedGame[], accepted: Array<{ sessionId: string }>): Promise<GameFindings> {
+    const ended = played.filter((g) => g.ended);
+    return {
+      played: played.length,
+      ended: ended.length,
+      actions: await this.toldDurable(played),
+      contradictions: played.flatMap((g) => g.contradictions),
+      viewsChecked: played.filter((g) => g.viewChecked).length,
+      viewMismatches: played.flatMap((g) => (g.viewMismatch ? [g.viewMismatch] : [])),
+      scores: await this.scores(accepted),
+    };
   }
 
   async close(): Promise<void> {

@@ -5,8 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Findings } from './checks';
 
+/** The games on the game socket during one fault's round. */
+export interface GameRound {
+  /** Games whose socket was cut in this round, and of those the ones that went on since. */
+  cut: number;
+  continued: number;
+  /** Actions sent again after a cut, and those acknowledged as already applied. */
+  resent: number;
+  acks: number;
+}
+
 export interface FaultRow {
   fault: string;
+  /** What the fault met (e.g. the games a killed replica held, the actions in flight). */
+  note?: string;
   /** From the fault's start until the process or store answered again (or the cut healed). */
   downMs: number;
   /** From healing until every check held. */
@@ -14,6 +26,7 @@ export interface FaultRow {
   /** Scores accepted during this round (the tallies below are of the whole run so far). */
   roundAccepted: number;
   findings: Findings;
+  games: GameRound;
   reconnects: number;
   openSockets: number;
   sockets: number;
@@ -40,13 +53,22 @@ export function writeReport(file: string, rows: FaultRow[], setup: string): void
     '',
     'Each row is one fault under load, then the checks once it healed. Tallies are of the whole',
     'run up to that row, as **told accepted / stored / lost / duplicated**: scores (HTTP 200 to',
-    'the player vs rows in `scores.scores`, and weekly rows counting each once), awards (verified',
+    'the player vs their rows in `scores.scores`, and weekly rows counting each once), awards (verified',
     "games judged by auth for achievements, `auth.player_games`; every player holds 'first_game'),",
     'impressions (204 answers vs `ads.ad_daily_stats`), payments (sessions Stripe took payment',
     'for vs orders paid once, for their amount).',
     '',
-    '| fault | down ms | settled ms | scores (round) | scores | awards | impressions | payments | boards = PG | outboxes empty | sockets open (reconnects) | processes down | retried by clients |',
-    '| ----- | ------: | ---------: | -------------: | ------ | ------ | ----------- | -------- | ----------- | -------------- | ------------------------- | -------------- | ------------------ |',
+    'The games on the game socket (played as the page plays them, docs/operations.md "Scale-out',
+    'and faults"): **game sockets cut / went on** in the round (cut, then answered again on a new',
+    'socket), actions **sent again (acks)** in the round, and for the whole run **actions told',
+    'durable / stored / lost** (each place a client was told durable, against',
+    '`sessions.game_actions` with the same action), **contradictions** (a `stale` frame, an answer',
+    'to an action sent again that differs from the first, a game read again that is not the board',
+    'shown), ended games whose **view = last board**, and **game scores** (submitted once with',
+    'the signed result: told accepted / stored / lost / duplicated).',
+    '',
+    '| fault | down ms | settled ms | scores (round) | scores | awards | impressions | payments | boards = PG | outboxes empty | sockets open (reconnects) | processes down | game sockets cut / went on | sent again (acks) | actions told durable / stored / lost | contradictions | view = last board | game scores | retried by clients |',
+    '| ----- | ------: | ---------: | -------------: | ------ | ------ | ----------- | -------- | ----------- | -------------- | ------------------------- | -------------- | -------------------------- | ----------------- | ------------------------------------ | -------------- | ----------------- | ----------- | ------------------ |',
   ];
   for (const r of rows) {
     const f = r.findings;
@@ -55,15 +77,30 @@ export function writeReport(file: string, rows: FaultRow[], setup: string): void
       Object.entries(r.retried)
         .map(([k, n]) => `${k}: ${n}`)
         .join(', ') || 'none';
+    const g = f.games;
+    const views = g.viewMismatches.length
+      ? `**${g.viewsChecked - g.viewMismatches.length} of ${g.viewsChecked}**`
+      : `${g.viewsChecked} of ${g.viewsChecked}`;
     lines.push(
-      `| ${r.fault} | ${r.downMs} | ${r.settledMs} | ${r.roundAccepted} | ${tally(f.scores)} | ` +
+      `| ${r.fault}${r.note ? ` (${r.note})` : ''} | ${r.downMs} | ${r.settledMs} | ${r.roundAccepted} | ${tally(f.scores)} | ` +
         `${tally(f.awards)}${f.awards.firstGameMissing ? ` (${f.awards.firstGameMissing} without first_game)` : ''} | ` +
         `${tally(f.impressions)} | ${tally(f.payments)} | ` +
         `${f.boardMismatches.length === 0 ? 'yes' : `**no**: ${f.boardMismatches.slice(0, 3).join('; ')}`} | ` +
         `${outboxEmpty ? 'yes' : `**no** ${JSON.stringify(f.outboxes)}`} | ` +
-        `${r.openSockets}/${r.sockets} (${r.reconnects}) | ${r.processesDown.join(', ') || 'none'} | ${retried} |`,
+        `${r.openSockets}/${r.sockets} (${r.reconnects}) | ${r.processesDown.join(', ') || 'none'} | ` +
+        `${r.games.cut} / ${r.games.continued} | ${r.games.resent} (${r.games.acks}) | ` +
+        `${g.actions.told} / ${g.actions.stored} / ${g.actions.lost} | ` +
+        `${g.contradictions.length ? `**${g.contradictions.length}**` : '0'} | ${views} | ${tally(g.scores)} | ${retried} |`,
     );
   }
+  const last = rows.at(-1)?.findings.games;
+  const wrong = [
+    ...(last?.contradictions ?? []).map((c) => `- contradiction: ${c}`),
+    ...(last?.actions.examples ?? []).map((c) => `- lost: ${c}`),
+    ...(last?.viewMismatches ?? []).map((c) => `- view: ${c}`),
+  ];
+  lines.push('', '## What the game clients were told and found otherwise', '');
+  lines.push(...(wrong.length ? wrong.slice(0, 30) : ['Nothing.']));
   const errors = rows.flatMap((r) => r.errors.map((e) => `- ${r.fault}: ${e}`));
   lines.push('', '## Client operations that failed even with retries', '');
   lines.push(...(errors.length ? errors : ['None.']), '');
