@@ -157,6 +157,8 @@ afterAll(async () => {
 
 interface Fault {
   name: string;
+  /** Waits until the fault can find what it is meant to break (not counted as down time). */
+  before?(): Promise<void>;
   /**
    * Breaks something and resolves once it is healed (the process or store answering again),
    * with a note of what it met, if any.
@@ -205,12 +207,15 @@ async function gamesOn(replica: string): Promise<PlayedGame[]> {
   return games.playing().filter((g) => held.has(g.sessionId));
 }
 
+/** The games HOME holds as a sessions fault begins. */
+let held: PlayedGame[] = [];
+const holdGames = async () => void (held = await gamesOn(HOME));
+
 /**
  * Kill -9 of the replica holding GAMES games, mid-move: once one of their actions is on its
  * way and one answered action is not yet known durable (what a crash can cost the server).
  */
 async function killMidMove(): Promise<string> {
-  const held = await gamesOn(HOME);
   const inFlight = () => held.filter((g) => g.inFlight).length;
   const unconfirmed = () => held.reduce((n, g) => n + g.unconfirmed, 0);
   const until = Date.now() + 60_000;
@@ -224,7 +229,6 @@ async function killMidMove(): Promise<string> {
 
 /** Each sessions replica in turn drained, SIGTERM'd and started again while the games go on. */
 async function rollingRestart(): Promise<string> {
-  const held = await gamesOn(HOME);
   for (const replica of ['sessions-1', 'sessions-2']) await runner.command('restart', replica);
   return `${held.length} games on ${HOME} as it began`;
 }
@@ -235,8 +239,8 @@ const SESSIONS_FAULTS = [
 ];
 
 const FAULTS: Fault[] = [
-  { name: SESSIONS_FAULTS[0]!, run: killMidMove },
-  { name: SESSIONS_FAULTS[1]!, run: rollingRestart },
+  { name: SESSIONS_FAULTS[0]!, before: holdGames, run: killMidMove },
+  { name: SESSIONS_FAULTS[1]!, before: holdGames, run: rollingRestart },
   ...PROCESSES.map((name) => ({
     name: `kill -9 ${name}`,
     run: async () => void (await runner.kill(name)),
@@ -322,6 +326,7 @@ const settled = (f: Findings) =>
   games.games.every((g) => !g.waiting);
 
 test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
+  await fault.before?.();
   const acceptedBefore = load.accepted.length;
   const reconnectsBefore = load.reconnects();
   const hiccupsBefore = { ...load.hiccups };
