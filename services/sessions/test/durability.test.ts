@@ -182,6 +182,23 @@ describe('answers from memory, the log in batches', () => {
     expect(logged.code).toBe(actionCode({ type: 'swap', ...mine!, at: 0 }));
   });
 
+  it('a game moved on by another process is read as the log has it, not as this process last held it', async () => {
+    svc.clock.set('2031-03-03T10:00:00.000Z');
+    const other = await svc.startAnother();
+    const session = await newGame();
+    const here = await socketTo(svc.running, session.id);
+    const { game } = await play(svc, here, session, session.game, 2);
+    await svc.running.flushActionLog();
+    // The game's socket moved to the other process (a rebalance), which played on.
+    const there = await socketTo(other, session.id);
+    const moved = await play(svc, there, session, game, 2);
+    await other.flushActionLog();
+    // This process still holds its copy at 2, with nothing of its own unsaved: a read is the log's.
+    const read = (await svc.client.getGame({ id: session.id })).game!;
+    expect(read.seq).toBe(4);
+    expect(read.grid).toEqual(moved.game.grid);
+  });
+
   it("the end's audit: a log that does not replay to the game played holds its score (LOG_MISMATCH)", async () => {
     svc.clock.set('2031-03-03T10:00:00.000Z');
     const session = await newGame();

@@ -396,6 +396,13 @@ export function createGames(deps: GameDeps) {
   const held = async (id: string) => cache.get(id) ?? (await fromStore(id));
 
   /**
+   * The game for a read: this process's copy while it has rows of the game not yet written
+   * (then it is ahead of the log), else the log's, since another process may have moved the
+   * game on (writes are fenced by the log's places; a read is not).
+   */
+  const current = async (id: string) => (log.pending(id) > 0 ? held(id) : fromStore(id));
+
+  /**
    * This process's copy against the log, for an action it cannot place: its rows written first
    * (a stale copy is then dropped), or, when all were, read again (another process may have
    * moved the game).
@@ -709,7 +716,7 @@ export function createGames(deps: GameDeps) {
     },
 
     async view(id: string, who: Claimant): Promise<GameView> {
-      const game = await held(id);
+      const game = await current(id);
       checkOwner(game, who);
       return ownersView(game);
     },
@@ -718,7 +725,7 @@ export function createGames(deps: GameDeps) {
     async resume(userId: string): Promise<{ id: string; playerName: string; game: GameView }> {
       const id = await games.unfinishedOf(userId);
       if (!id) throw new AppError('NOT_FOUND', 'No game in progress');
-      const game = await held(id);
+      const game = await current(id);
       const session = await sessions.byId(game.sessionId);
       return {
         id: game.sessionId,
