@@ -6,7 +6,7 @@ import {
   CLOCK_TOLERANCE_MS,
   expectBadgesSince,
   takeBadgeCatchUp,
-} from '@/features/achievements/lib/badge-catch-up';
+} from '@/lib/badge-catch-up';
 import { RealtimeClient } from '@/lib/realtime';
 import { FakeWebSocket } from './helpers/fake-websocket';
 import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';

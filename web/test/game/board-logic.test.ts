@@ -24,7 +24,7 @@ import { readGesture } from '@/game/gesture';
 import { CELL_SIZE, cellAtPoint, fitCellSize } from '@/game/geometry';
 import { readBoardKey } from '@/game/keyboard';
 import { pickCell } from '@/game/selection';
-import { deviceFingerprint, randomUuid } from '@/features/game/lib/device';
+import { deviceFingerprint, randomUuid } from '@/lib/device';
 
 describe('cell size (50 by default, 30–65 by device)', () => {
   it('fits the space, within 30 and 65 px', () => {

@@ -1,4 +1,4 @@
-import { CLOCK_TOLERANCE_MS, takeBadgeCatchUp } from '@/features/achievements/lib/badge-catch-up';
+import { CLOCK_TOLERANCE_MS, takeBadgeCatchUp } from '@/lib/badge-catch-up';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetGuestConfirmation } from '@/features/game/components/game';
 import { LOGIN_PROMPT_TEXT } from '@/features/game/components/login-prompt';

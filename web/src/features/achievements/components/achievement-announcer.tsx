@@ -10,14 +10,14 @@ import {
   isAchievementAwarded,
   type Achievement,
 } from '../api/get-achievements';
-import { takeBadgeCatchUp } from '../lib/badge-catch-up';
+import { takeBadgeCatchUp } from '@/lib/badge-catch-up';
 
 /**
  * On every page: a signed-in player hears their own 'achievements' channel, and each badge won
  * shows as a toast and refreshes the dashboard's list. The connection is told who is signed
  * in, so a sign-in or sign-out on this page reconnects it with the new session cookie. Once
  * the channel is subscribed, badges won since a score submitted just before this page loaded
- * (lib/badge-catch-up.ts) are read and told too; each badge is told once per page.
+ * (src/lib/badge-catch-up.ts) are read and told too; each badge is told once per page.
  */
 export function AchievementAnnouncer({ client = realtimeClient() }: { client?: RealtimeClient }) {
   const { user, isPending } = useUser();

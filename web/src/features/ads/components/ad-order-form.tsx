@@ -4,7 +4,7 @@ import type { BallColor } from '@/components/ui/ball';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { useMediaQuery } from '@/features/game/hooks/use-media-query';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { errorField, errorMessage } from '@/lib/api-client';
 import { useOrderAndPay } from '../api/pay';
 import type { AdKind, Catalog, UploadedImage } from '../api/types';

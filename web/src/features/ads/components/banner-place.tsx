@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { adImpressionPath, recordImpression } from '../api/offers';
+import { adImpressionPath, recordImpression } from '@/lib/offers';
 import { useBanner, type BannerPlacement } from '../api/get-banner';
 import type { ServedBanner } from '../api/types';
 import { isSafeLink } from '../lib/links';

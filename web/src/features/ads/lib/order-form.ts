@@ -1,7 +1,7 @@
 // The order form's own checks, before anything is sent (docs/api.md 'Buying' has the server's,
 // which stay the rule: its answers land under the same fields).
 import type { BallColor } from '@/components/ui/ball';
-import { randomUuid } from '@/features/game/lib/device';
+import { randomUuid } from '@/lib/device';
 import type { AdKind, OrderInput, UploadedImage } from '../api/types';
 
 export type OrderField = 'color' | 'image' | 'destinationUrl' | 'runDays';

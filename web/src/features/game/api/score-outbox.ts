@@ -6,7 +6,7 @@
 // is kept with the entry, and stands for the game after a reload (a guest's too, for the 7 days
 // it lasts; a signed-in owner's from that account). An entry without one (made before results
 // existed) goes without it: a guest's is then refused (403) and dropped.
-import { readJson, writeJson } from '../lib/storage';
+import { readJson, writeJson } from '@/lib/storage';
 import type { ScoreSubmission } from './score-submission';
 
 export const OUTBOX_KEY = 'ballmatch_score_outbox';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { readStorage } from '../lib/storage';
+import { readStorage } from '@/lib/storage';
 import {
   LOCAL_HIGH_SCORES_KEY,
   loadLocalHighScores,

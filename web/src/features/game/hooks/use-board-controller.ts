@@ -3,7 +3,7 @@ import type { Cell, Move } from '@ballmatch/engine';
 import { BoardController } from '@/game/board-controller';
 import { watchFrameRate } from '@/game/frame-rate';
 import type { GameFlow } from '../model/game-flow';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@/hooks/use-media-query';
 
 const pixelRatio = () => window.devicePixelRatio || 1;
 

@@ -1,5 +1,5 @@
 // The ad click counter kept on this device (one more each time 'Watch Ad' is pressed).
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 export const AD_CLICKS_KEY = 'ballmatch_ad_clicks';
 

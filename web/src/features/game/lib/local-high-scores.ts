@@ -1,6 +1,6 @@
 // This device's own high scores: the best 50, and the rule that decides whether a finished game
 // counts as a high score for the submit dialog's copy.
-import { readJson, writeJson } from './storage';
+import { readJson, writeJson } from '@/lib/storage';
 
 export const LOCAL_HIGH_SCORES_KEY = 'ballmatch_high_scores';
 export const LOCAL_HIGH_SCORES_LIMIT = 50;

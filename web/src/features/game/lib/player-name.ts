@@ -3,7 +3,7 @@
 // prefilled from the username, else the name saved on this device (key player_name), else a
 // guest name 'Guest-{0..9999}' chosen once per page.
 import { PLAYER_NAME_MAX_LENGTH, checkPlayerName, truncatePlayerName } from '@ballmatch/engine';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 export const PLAYER_NAME_KEY = 'player_name';
 export const NAME_MAX_LENGTH = PLAYER_NAME_MAX_LENGTH;

@@ -1,7 +1,7 @@
 // Game settings kept on this device: colour-blind symbols (off by default) and the idle hint
 // (on by default). Sound is the audio module's own toggle.
 import { useSyncExternalStore } from 'react';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 export interface GameSettings {
   symbols: boolean;

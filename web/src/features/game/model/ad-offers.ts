@@ -5,7 +5,7 @@
 // down), has no offers: no ads, nothing posted.
 import { COLORS, type Color } from '@ballmatch/engine';
 import { paths } from '@/config/paths';
-import { offerLinkPath } from '@/features/ads/api/offers';
+import { offerLinkPath } from '@/lib/offers';
 import { adImageUrl, mergeFaces, type Face } from '@/game/faces';
 
 export interface FaceOffer {

@@ -14,7 +14,7 @@ import {
 import { incrementPlayCount, recordCompletedGame } from '../api/stats';
 import { gameAudio } from '../audio';
 import { countAdClick } from '../lib/ad-clicks';
-import { deviceFingerprint, pageSessionUuid, randomUuid } from '../lib/device';
+import { deviceFingerprint, pageSessionUuid, randomUuid } from '@/lib/device';
 import { boardFaces, rewardLink } from './ad-offers';
 import type { FlowServices } from './types';
 

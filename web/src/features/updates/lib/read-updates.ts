@@ -2,7 +2,7 @@
 // shared by the /updates list (which marks its page read) and the header's 'NEW' badge (which
 // reads it). Another tab marking updates read clears the badge here too.
 import { useSyncExternalStore } from 'react';
-import { readJson, writeJson } from '@/features/game/lib/storage';
+import { readJson, writeJson } from '@/lib/storage';
 
 export const READ_UPDATES_KEY = 'ballmatch_read_updates';
 
