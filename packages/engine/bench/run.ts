@@ -1,7 +1,7 @@
 // The engine benchmark: times the operations the issue budgets, prints the figures and writes
 // them, with the command and the machine, into docs/benchmarks.md's engine section.
 // Run: npm run bench -w packages/engine
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGame, decodeGameLog, findMoves, replay, swap } from '../src';
 import type { Cell, GameLog, GameState } from '../src';
@@ -11,8 +11,8 @@ import type { RngState } from '../src/random';
 import { play } from '../src/bots';
 import { describeMachine, findRepoRoot, writeSection } from './report';
 import { spawnSync } from 'node:child_process';
-import { runStable, stableMarkdown } from './stable-run';
-import type { StableRun } from './stable-run';
+import { BEFORE, runStable, stableMarkdown } from './stable-run';
+import type { RecordedBefore, StableRun } from './stable-run';
 
 interface Figures {
   name: string;
@@ -96,12 +96,12 @@ function swapPositions(count: number): { state: GameState; from: Cell; to: Cell 
  */
 const STABLE_PROCESSES = 3;
 
-function stableRuns(count: number, quick: boolean): StableRun[] {
+function stableRuns(count: number, quick: boolean, flags: string[] = []): StableRun[] {
   return Array.from({ length: count }, (_, i) => {
     console.log(`stable figures, process ${i + 1} of ${count}`);
     const worker = spawnSync(
       process.execPath,
-      [__filename, '--stable-worker', ...(quick ? ['--quick'] : [])],
+      [__filename, '--stable-worker', ...(quick ? ['--quick'] : []), ...flags],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
     );
     if (worker.status !== 0) throw new Error(`stable worker ${i + 1} failed (${worker.status})`);
@@ -127,10 +127,29 @@ async function main(): Promise<void> {
       { seed: fixture.seed, moves: fixture.moves, log: longLog },
       quick ? { games: 200, rounds: 6, passes: 1 } : { games: 2_000, rounds: 20, passes: 2 },
       (line) => console.error(`  ${line}`),
+      ...(process.argv.includes('--engine-before') ? [BEFORE] : []),
     );
     process.stdout.write(JSON.stringify(run));
     return;
   }
+  const beforeFile = join(root, 'packages/engine/bench/fixtures/engine-before-figures.json');
+  if (process.argv.includes('--record-before')) {
+    const recorded: RecordedBefore = {
+      note:
+        'The stable figures of the engine before issue 14 made it faster (packages/engine/src at ' +
+        'e70c81f, kept as bench/engine-before until issue 22), in reference units, from ' +
+        "bench/stable-run.ts on the same workloads as today's; one run per process.",
+      date: new Date().toISOString().slice(0, 10),
+      commit: spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      machine: describeMachine(),
+      command: 'npm run bench -w packages/engine -- --record-before',
+      runs: stableRuns(STABLE_PROCESSES, false, ['--engine-before']),
+    };
+    writeFileSync(beforeFile, `${JSON.stringify(recorded, null, 2)}\n`);
+    console.log(`Written to ${beforeFile}`);
+    return;
+  }
+  const before = JSON.parse(readFileSync(beforeFile, 'utf8')) as RecordedBefore;
 
   const positions = swapPositions(5_000);
   const rngStates: RngState[] = Array.from({ length: 4_096 }, (_, i) => seedRng(`grid-${i}`));
@@ -187,7 +206,7 @@ async function main(): Promise<void> {
     ),
   ];
 
-  const stable = stableMarkdown(stableRuns(quick ? 1 : STABLE_PROCESSES, quick));
+  const stable = stableMarkdown(stableRuns(quick ? 1 : STABLE_PROCESSES, quick), before);
 
   const replayMedian = results[4].median;
   const machine = describeMachine();

@@ -1,18 +1,24 @@
 // The stable part of the engine benchmark (bench/stable.ts): sets up the workloads (typical games
-// played by the greedy bot, about 50 actions; the 300-move fixture), runs today's engine beside
-// the engine before the speed-up, and returns the figures as Markdown for docs/benchmarks.md.
-import { createGame, findMoves, grantExtraMoves, gridCells, replay, resetGrid, swap } from '../src';
+// played by the greedy bot, about 50 actions; the 300-move fixture), runs today's engine, and
+// returns the figures as Markdown for docs/benchmarks.md beside those the engine before the
+// speed-up gave on the same workloads (bench/fixtures/engine-before-figures.json).
+import { createGame, grantExtraMoves, gridCells, replay, resetGrid, swap } from '../src';
 import type { Cell, GameLog, GameState } from '../src';
 import { greedy, play } from '../src/bots';
 import * as gameBefore from './engine-before/game';
 import { replay as replayBefore } from './engine-before/replay';
 import { checksum, measureCpuPerAction, measureRatios, playLog } from './stable';
-import type { CpuFigures, EngineUnderTest, PlayedLog, RatioFigures, Workload } from './stable';
+import type {
+  CpuFigures,
+  EngineUnderTest,
+  PlayedLog,
+  RatioFigures,
+  Spread,
+  Workload,
+} from './stable';
 
-// The sessions service's view, as it was built with the engine before (findMoves for hasMoves,
-// grid.flat()) and as it is now (the swap's own hasMoves, gridCells).
-const BEFORE: EngineUnderTest = {
-  label: 'before',
+// TEMPORARY (issue 22): the engine before, to record its figures once.
+export const BEFORE: EngineUnderTest = {
   ...gameBefore,
   replay: replayBefore,
   sessionsAction(state, from, to) {
@@ -25,14 +31,17 @@ const BEFORE: EngineUnderTest = {
     return view.grid.length > 0 && view.hasMoves !== undefined;
   },
 };
-const AFTER: EngineUnderTest = {
-  label: 'after',
+
+/**
+ * Today's engine. The sessions service's view is the swap's own hasMoves and gridCells; with
+ * the engine before it was findMoves() and grid.flat(), as the service used that engine.
+ */
+const ENGINE: EngineUnderTest = {
   createGame,
   swap,
   resetGrid,
   grantExtraMoves,
   replay,
-  findMoves,
   sessionsAction(state, from, to) {
     const result = swap(state, from, to);
     if (!result.ok) return false;
@@ -97,11 +106,7 @@ function median(values: number[]): number {
 }
 
 /** The median over the processes, with their range (or, for one process, its IQR). */
-function spread(
-  values: { median: number; p25: number; p75: number }[],
-  digits = 2,
-  suffix = '',
-): string {
+function spread(values: Spread[], digits = 2, suffix = ''): string {
   const medians = values.map((v) => v.median);
   const [low, high] =
     values.length === 1
@@ -119,68 +124,117 @@ export interface StableRun {
   referenceMicros: number;
 }
 
-function ratioRows(runs: StableRun[]): string[] {
+/** The figures of the engine before the speed-up: its runs, and how and where they were made. */
+export interface RecordedBefore {
+  note: string;
+  date: string;
+  commit: string;
+  machine: string;
+  command: string;
+  runs: StableRun[];
+}
+
+/** Today's figures beside the recorded ones: only a workload the same in both has a before. */
+class Compared {
+  constructor(
+    private readonly runs: StableRun[],
+    private readonly before: RecordedBefore,
+  ) {}
+
+  /** The recorded ratios of workload w, one per process, if it was the same workload. */
+  beforeRatios(w: number): Spread[] | null {
+    const { workload, unit } = this.runs[0].ratios[w];
+    const all = this.before.runs.map((r) =>
+      r.ratios.find((f) => f.workload === workload && f.unit === unit),
+    );
+    return all.every((f) => f !== undefined) ? all.map((f) => f.ratio) : null;
+  }
+
+  /** The recorded runs' median CPU per action (reference units) of figure c, if the same games. */
+  beforeCpu(c: number): number | null {
+    const { what, games, actions } = this.runs[0].cpu[c];
+    const all = this.before.runs.map((r) =>
+      r.cpu.find((f) => f.what === what && f.games === games && f.actions === actions),
+    );
+    return all.every((f) => f !== undefined)
+      ? median(all.map((f) => f.referenceUnitsPerAction))
+      : null;
+  }
+
+  /** Before / after for each process (for one process, against its IQR). */
+  speedUps(w: number): Spread[] | null {
+    const recorded = this.beforeRatios(w);
+    if (recorded === null) return null;
+    const before = median(recorded.map((r) => r.median));
+    return this.runs.map(({ ratios: { [w]: f } }) => ({
+      median: before / f.ratio.median,
+      p25: before / f.ratio.p75,
+      p75: before / f.ratio.p25,
+    }));
+  }
+
+  speedUp(w: number): number | null {
+    const all = this.speedUps(w);
+    return all && median(all.map((s) => s.median));
+  }
+
+  cpuSpeedUp(c: number): number | null {
+    const before = this.beforeCpu(c);
+    return before && before / median(this.runs.map((r) => r.cpu[c].referenceUnitsPerAction));
+  }
+}
+
+function ratioRows(runs: StableRun[], compared: Compared, before: RecordedBefore): string[] {
   const range = runs.length === 1 ? 'IQR' : 'range over the processes';
+  const beforeRange = `recorded, range over its ${before.runs.length} processes`;
   return [
-    `| Workload | Before (ratio, ${range}) | After (ratio, ${range}) | After per action | Speed-up (${range}) | Rounds |`,
+    `| Workload | Before (ratio, ${beforeRange}) | After (ratio, ${range}) | After per action | Speed-up (${range}) | Rounds |`,
     '|---|---|---|---|---|---|',
     ...runs[0].ratios.map((f, w) => {
       const all = runs.map((run) => run.ratios[w]);
-      const perAction = median(all.map((r) => r.ratios.after.median)) / f.actionsPerUnit;
+      const perAction = median(all.map((r) => r.ratio.median)) / f.actionsPerUnit;
+      const recorded = compared.beforeRatios(w);
+      const speedUps = compared.speedUps(w);
       return (
-        `| ${f.workload} (${f.unit}) | ${spread(all.map((r) => r.ratios.before))} | ` +
-        `${spread(all.map((r) => r.ratios.after))} | ${fixed(perAction, 3)} | ` +
-        `${spread(
-          all.map((r) => r.speedUp),
-          2,
-          '×',
-        )} | ${runs.length} × ${f.rounds} |`
+        `| ${f.workload} (${f.unit}) | ${recorded ? spread(recorded) : '-'} | ` +
+        `${spread(all.map((r) => r.ratio))} | ${fixed(perAction, 3)} | ` +
+        `${speedUps ? spread(speedUps, 2, '×') : '-'} | ${runs.length} × ${f.rounds} |`
       );
     }),
   ];
 }
 
-function cpuRows(runs: StableRun[]): string[] {
+function cpuRows(runs: StableRun[], compared: Compared): string[] {
   const of = (c: number, pick: (f: CpuFigures) => number) =>
     median(runs.map((r) => pick(r.cpu[c])));
+  const maybe = (value: number | null, digits: number, suffix = '') =>
+    value === null ? '-' : `${fixed(value, digits)}${suffix}`;
   return [
-    '| CPU per action, over whole games | Games | Actions | Before | After | Before (ref. units) | After (ref. units) | Speed-up |',
-    '|---|---|---|---|---|---|---|---|',
+    '| CPU per action, over whole games | Games | Actions | After | Before (ref. units, recorded) | After (ref. units) | Speed-up |',
+    '|---|---|---|---|---|---|---|',
     ...runs[0].cpu.map(
       (f, c) =>
         `| ${f.what} | ${f.games.toLocaleString('en-GB')} | ${f.actions.toLocaleString('en-GB')} | ` +
-        `${fixed(of(c, (x) => x.microsPerAction.before))} µs | ` +
-        `${fixed(of(c, (x) => x.microsPerAction.after))} µs | ` +
+        `${fixed(of(c, (x) => x.microsPerAction))} µs | ` +
+        `${maybe(compared.beforeCpu(c), 3)} | ` +
         `${fixed(
-          of(c, (x) => x.referenceUnitsPerAction.before),
+          of(c, (x) => x.referenceUnitsPerAction),
           3,
         )} | ` +
-        `${fixed(
-          of(c, (x) => x.referenceUnitsPerAction.after),
-          3,
-        )} | ` +
-        `${fixed(of(c, (x) => x.speedUp))}× |`,
+        `${maybe(compared.cpuSpeedUp(c), 2, '×')} |`,
     ),
   ];
 }
 
 /** The issue's goal (a third of the time: 3x) against each figure, and what limits the action. */
-function goalLines(runs: StableRun[]): string[] {
-  const verdict = (speedUp: number) => (speedUp >= 3 ? 'met' : 'missed');
-  const speedUp = (w: number) => median(runs.map((r) => r.ratios[w].speedUp.median));
-  const after = (w: number) => median(runs.map((r) => r.ratios[w].ratios.after.median));
-  const cpuSpeedUp = (c: number) => median(runs.map((r) => r.cpu[c].speedUp));
+function goalLines(runs: StableRun[], compared: Compared): string[] {
   const [action, sessionsAction, typical, long] = [0, 1, 2, 3];
+  const speedUps = [action, sessionsAction, typical, long].map((w) => compared.speedUp(w));
+  const cpuSpeedUps = [0, 1].map((c) => compared.cpuSpeedUp(c));
+  const after = (w: number) => median(runs.map((r) => r.ratios[w].ratio.median));
   // What an action costs beyond the rules' own work, which is what a replay does per action.
   const rulesShare = after(typical) / runs[0].ratios[typical].actionsPerUnit / after(action);
-  return [
-    `Goal, a third of the time before (3× faster): replay ${verdict(speedUp(typical))} ` +
-      `(${fixed(speedUp(typical))}× for a typical game, ${fixed(speedUp(long))}× for the ` +
-      `300-move game, ${fixed(cpuSpeedUp(1))}× in CPU per action over all the games); the live ` +
-      `action ${verdict(speedUp(action))} (${fixed(speedUp(action))}× per swap, ` +
-      `${fixed(speedUp(sessionsAction))}× for the sessions service's action with its view, ` +
-      `${fixed(cpuSpeedUp(0))}× in CPU per action over whole games).`,
-    '',
+  const limits = [
     `What limits the swap alone: the rules' own work per action (what a replay spends) is ` +
       `about ${Math.round(rulesShare * 100)}% of a live swap. The rest is what the public ` +
       'contract asks of every action: the animation steps (their pieces are now shared, but ' +
@@ -191,22 +245,44 @@ function goalLines(runs: StableRun[]): string[] {
       '(a compact grid in the state, steps in typed arrays), which the web client and the ' +
       'sessions service read.',
   ];
+  if ([...speedUps, ...cpuSpeedUps].some((x) => x === null)) {
+    return ['Goal: not stated, these workloads are not the recorded ones.', '', ...limits];
+  }
+  const [sAction, sSessions, sTypical, sLong] = speedUps as number[];
+  const [cLive, cReplay] = cpuSpeedUps as number[];
+  const verdict = (speedUp: number) => (speedUp >= 3 ? 'met' : 'missed');
+  return [
+    `Goal, a third of the time before (3× faster): replay ${verdict(sTypical)} ` +
+      `(${fixed(sTypical)}× for a typical game, ${fixed(sLong)}× for the ` +
+      `300-move game, ${fixed(cReplay)}× in CPU per action over all the games); the live ` +
+      `action ${verdict(sAction)} (${fixed(sAction)}× per swap, ` +
+      `${fixed(sSessions)}× for the sessions service's action with its view, ` +
+      `${fixed(cLive)}× in CPU per action over whole games).`,
+    '',
+    ...limits,
+  ];
 }
 
-/** The Markdown of one or more runs (each in its own process): medians over the processes. */
-export function stableMarkdown(runs: StableRun[]): string[] {
+/**
+ * The Markdown of one or more runs (each in its own process): medians over the processes,
+ * beside the recorded figures of the engine before.
+ */
+export function stableMarkdown(runs: StableRun[], before: RecordedBefore): string[] {
+  const compared = new Compared(runs, before);
   return [
-    ...ratioRows(runs),
+    ...ratioRows(runs, compared, before),
     '',
-    ...cpuRows(runs),
+    ...cpuRows(runs, compared),
     '',
-    ...goalLines(runs),
+    ...goalLines(runs, compared),
     '',
     `Typical games: ${runs[0].games.toLocaleString('en-GB')} seeds played to the end by the ` +
       `greedy bot (target colour first, extra moves taken), ${fixed(runs[0].meanActions, 1)} ` +
       `actions a game on average. One reference unit took ` +
       `${runs.map((r) => fixed(r.referenceMicros, 2)).join(', ')} µs of CPU in the ` +
-      `${runs.length === 1 ? 'run' : 'processes'}.`,
+      `${runs.length === 1 ? 'run' : 'processes'} (` +
+      `${before.runs.map((r) => fixed(r.referenceMicros, 2)).join(', ')} µs in those that ` +
+      'recorded the engine before).',
   ];
 }
 
@@ -215,6 +291,7 @@ export function runStable(
   fixture: { seed: string; moves: number; log: GameLog },
   options: StableOptions,
   progress: (line: string) => void,
+  engine: EngineUnderTest = ENGINE,
 ): StableRun {
   const { games, positions } = typicalGames(options.games);
   const meanActions = games.reduce((sum, g) => sum + g.log.length, 0) / games.length;
@@ -233,7 +310,8 @@ export function runStable(
     {
       name: "the sessions service's action: swap(), then the player's view of the new state",
       unit:
-        'one swap, the same positions; the view is the grid as 48 cells and whether a move is ' +
+        `one swap, the same ${positions.length} positions; the view is the grid` +
+        ' as 48 cells and whether a move is ' +
         'left: before, grid.flat() and findMoves() as the service used that engine; after, ' +
         "gridCells() and the swap's hasMoves",
       actionsPerUnit: 1,
@@ -260,24 +338,22 @@ export function runStable(
   ];
   const ratios = workloads.map((workload) => {
     progress(`ratio: ${workload.name}`);
-    return measureRatios(workload, BEFORE, AFTER, options.rounds);
+    return measureRatios(workload, engine, options.rounds);
   });
   progress('CPU per action: live actions');
   const live = measureCpuPerAction(
     `the actions, live (createGame, then swap() with steps, reset, extra moves)`,
     games,
-    BEFORE,
-    AFTER,
-    (engine, game) => playLog(engine, game).score >= 0,
+    engine,
+    (e, game) => playLog(e, game).score >= 0,
     options.passes,
   );
   progress('CPU per action: replays');
   const replays = measureCpuPerAction(
     'replay() of each whole game',
     games,
-    BEFORE,
-    AFTER,
-    (engine, game) => engine.replay(game.seed, game.log).ok,
+    engine,
+    (e, game) => e.replay(game.seed, game.log).ok,
     options.passes,
   );
   if (checksum() < 0) progress('unreachable'); // keeps every measured call observable
