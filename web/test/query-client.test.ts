@@ -7,7 +7,7 @@ import {
   invalidationMap,
   shouldRetryQuery,
 } from '@/lib/query-client';
-import { userQueryOptions } from '@/features/auth/api/get-user';
+import { userQueryOptions } from '@/lib/auth/get-user';
 import { ballIconsQueryOptions } from '@/features/game/api/get-ball-faces';
 import { activeWeeklyLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-weekly-leaderboard';
 import { weeklyRankQueryOptions } from '@/features/leaderboards/api/get-rank-around-me';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useUser } from '@/features/auth/api/get-user';
-import { isAdmin } from '@/features/auth/api/types';
+import { useUser } from '@/lib/auth/get-user';
+import { isAdmin } from '@/lib/auth/types';
 import { prefetchAdminPages } from './routes/admin/pages';
 
 /**

@@ -1,4 +1,4 @@
-import type { User } from '@/features/auth/api/types';
+import type { User } from '@/lib/auth/types';
 
 export const player: User = {
   id: 'u-1',

@@ -4,7 +4,7 @@ import { PageTitle } from '@/components/page/page-title';
 import { paths } from '@/config/paths';
 import { AccountData } from '@/features/account/components/account-data';
 import { EditProfileForm } from '@/features/account/components/edit-profile-form';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 
 export default function EditProfileRoute() {
   const { user } = useUser();

@@ -4,7 +4,7 @@ import { PlayerStanding } from '@/features/account/components/player-standing';
 import { RecentGames } from '@/features/account/components/recent-games';
 import { AchievementsSection } from '@/features/achievements/components/achievements-section';
 import { MyAds } from '@/features/ads/components/my-ads';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 
 export default function UserDashboardRoute() {
   const { user } = useUser();

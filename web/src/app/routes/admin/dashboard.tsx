@@ -6,7 +6,7 @@ import { Ball, type BallColor } from '@/components/ui/ball';
 import { paths } from '@/config/paths';
 import { adminCheckAuthQueryOptions } from '@/features/auth/api/check-admin-auth';
 import { AdminOverview } from '@/features/admin-console/components/admin-overview';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import './dashboard.css';
 
 const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColor }> = [

@@ -3,7 +3,7 @@ import { PageTitle } from '@/components/page/page-title';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import './contact.css';
 

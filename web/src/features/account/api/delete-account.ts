@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { userQueryKey } from '@/lib/auth/get-user';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 
 export interface AccountDeletion {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import type { User } from '@/features/auth/api/types';
+import type { User } from '@/lib/auth/types';
 import { useExportData } from '../api/export-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import './account-data.css';

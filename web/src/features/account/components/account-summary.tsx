@@ -5,7 +5,7 @@ import { BreakableEmail } from '@/components/ui/breakable-email';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { isAdmin, type User } from '@/features/auth/api/types';
+import { isAdmin, type User } from '@/lib/auth/types';
 import './account-summary.css';
 
 const LINKS: Array<{ to: string; title: string; text: string; color: BallColor }> = [

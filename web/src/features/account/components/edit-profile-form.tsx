@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useUpdateProfile, type ProfileUpdate } from '@/features/auth/api/update-profile';
-import type { User } from '@/features/auth/api/types';
+import { useUpdateProfile, type ProfileUpdate } from '@/features/account/api/update-profile';
+import type { User } from '@/lib/auth/types';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -12,8 +12,8 @@ import {
   USERNAME_PATTERN,
   USERNAME_RULE,
   WALLET_PATTERN,
-} from '@/features/auth/rules';
-import { useFormFields } from '@/features/auth/components/use-form-fields';
+} from '@/lib/auth/rules';
+import { useFormFields } from '@/hooks/use-form-fields';
 import './edit-profile-form.css';
 
 const FIELDS = ['username', 'email', 'evmWallet', 'currentPassword', 'newPassword'] as const;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
-import { useUser } from '@/features/auth/api/get-user';
-import { isAdmin } from '@/features/auth/api/types';
+import { useUser } from '@/lib/auth/get-user';
+import { isAdmin } from '@/lib/auth/types';
 import { realtimeClient, type RealtimeClient } from '@/lib/realtime';
 import {
   achievementsQueryKey,

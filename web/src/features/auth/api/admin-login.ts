@@ -1,7 +1,7 @@
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
-import type { User } from './types';
-import { signedInToast, useUserMutation } from './use-user-mutation';
+import type { User } from '@/lib/auth/types';
+import { signedInToast, useUserMutation } from '@/lib/auth/use-user-mutation';
 
 export interface AdminLoginInput {
   username: string;

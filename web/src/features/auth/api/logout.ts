@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
 import { api, errorMessage } from '@/lib/api-client';
-import { userQueryKey } from './get-user';
+import { userQueryKey } from '@/lib/auth/get-user';
 
 export const logoutRequest = () => api.post<{ message: string }>(apiPaths.logout);
 

@@ -12,8 +12,8 @@ import {
   USERNAME_RULE,
   WALLET_PATTERN,
   WALLET_RULE,
-} from '../rules';
-import { useFormFields } from './use-form-fields';
+} from '@/lib/auth/rules';
+import { useFormFields } from '@/hooks/use-form-fields';
 
 const FIELDS = ['username', 'email', 'password', 'evmWallet'] as const;
 type RegisterField = (typeof FIELDS)[number];

@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '../api/get-user';
-import { isAdmin } from '../api/types';
+import { useUser } from '@/lib/auth/get-user';
+import { isAdmin } from '@/lib/auth/types';
 
 /**
  * Guarding signed-in pages (docs/product.md 'Pages and navigation'): a spinner while the user

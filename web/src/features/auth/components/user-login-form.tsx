@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useLogin } from '../api/login';
-import { useFormFields } from './use-form-fields';
+import { useFormFields } from '@/hooks/use-form-fields';
 
 const FIELDS = ['email', 'password'] as const;
 

@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { BreakableEmail } from '@/components/ui/breakable-email';
 import { Button } from '@/components/ui/button';
 import { Field, TextAreaField } from '@/components/ui/field';
-import { useFormFields } from '@/features/auth/components/use-form-fields';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { errorField, errorMessage } from '@/lib/api-client';
 import { FEEDBACK_LIMITS, useSendFeedback } from '../api/send-feedback';
 import './contact-form.css';

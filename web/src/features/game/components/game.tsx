@@ -1,7 +1,7 @@
 import { GRID_COLUMNS } from '@ballmatch/engine';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import { useBallIcons } from '../api/get-ball-faces';
 import { checkHighScore } from '../api/score-submission';
 import { armGameAudio } from '../audio';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 
 /** The name a guest last played under is kept in local storage under this key. */
 export const PLAYER_NAME_KEY = 'player_name';

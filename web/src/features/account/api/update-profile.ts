@@ -1,7 +1,7 @@
 import { apiPaths } from '@/config/api-paths';
 import { api } from '@/lib/api-client';
-import type { User } from './types';
-import { useUserMutation } from './use-user-mutation';
+import type { User } from '@/lib/auth/types';
+import { useUserMutation } from '@/lib/auth/use-user-mutation';
 
 /** Only the fields being changed are sent; evmWallet null clears it. */
 export interface ProfileUpdate {
