@@ -1,6 +1,7 @@
 import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-scores';
 import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-weekly-leaderboards';
-import { boardDays, formatLocalDate, formatNumber } from '@/features/leaderboards/lib/format';
+import { boardDays } from '@/features/leaderboards/lib/format';
+import { formatLocalDate, formatNumber } from '@/utils/format';
 import { groupWeeksByQuarter, quarterLabel } from '@/features/leaderboards/lib/quarters';
 import { recentWeeks } from '@/features/leaderboards/lib/recent-weeks';
 import { rowsOf } from '@/features/leaderboards/lib/same-player';

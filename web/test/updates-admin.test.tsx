@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toLocalInput } from '@/features/ads-admin/lib/datetime-local';
+import { toLocalInput } from '@/utils/datetime-local';
 import { linkHref } from '@/features/updates-admin/lib/link-href';
 import { byRoute, installFakeFetch, respond, sentBody, type FetchCall } from './helpers/fake-fetch';
 import { renderApp } from './helpers/render-app';

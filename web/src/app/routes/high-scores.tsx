@@ -5,11 +5,7 @@ import { paths } from '@/config/paths';
 import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-scores';
 import { TABLE_ROWS } from '@/features/leaderboards/api/paths';
 import { BackLink } from '@/features/leaderboards/components/back-link';
-import {
-  BoardEmpty,
-  BoardError,
-  BoardLoading,
-} from '@/features/leaderboards/components/board-states';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { RecentScoresCard } from '@/features/leaderboards/components/recent-scores-card';
 import { ScoresTable } from '@/features/leaderboards/components/scores-table';
 import { entersBoard } from '@/features/leaderboards/lib/enters-board';

@@ -7,11 +7,7 @@ import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { ArchiveWeekList } from '@/features/leaderboards/components/archive-week-list';
 import { BackLink } from '@/features/leaderboards/components/back-link';
-import {
-  BoardEmpty,
-  BoardError,
-  BoardLoading,
-} from '@/features/leaderboards/components/board-states';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { WeekScores } from '@/features/leaderboards/components/week-scores';
 import { boardDays } from '@/features/leaderboards/lib/format';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/features/leaderboards/lib/format';
+import { formatNumber } from '@/utils/format';
 import { standingQueryOptions } from '../api/get-my-games';
 import type { Standing } from '../api/types';
 import './player-dashboard.css';

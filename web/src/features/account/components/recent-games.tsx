@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { QueryStates } from '@/components/stats/query-states';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatLocalTime, formatNumber } from '@/features/leaderboards/lib/format';
+import { formatLocalTime, formatNumber } from '@/utils/format';
 import { myGamesQueryOptions } from '../api/get-my-games';
 import type { MyGame } from '../api/types';
 import './player-dashboard.css';

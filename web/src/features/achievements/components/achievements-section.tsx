@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryStates } from '@/components/stats/query-states';
-import { formatLocalDate } from '@/features/leaderboards/lib/format';
+import { formatLocalDate } from '@/utils/format';
 import { achievementsQueryOptions } from '../api/get-achievements';
 import './achievements.css';
 

@@ -3,7 +3,7 @@ import { BarChart, type ChartSeries } from '@/components/charts/bar-chart';
 import { daysIn, lastDays } from '@/components/stats/days';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { adStatsQueryOptions } from '@/features/ads-admin/api/get-ad-stats';
-import { formatCount, formatDay, formatMoney } from '@/features/ads-admin/lib/format';
+import { formatCount, formatDay, formatMoney } from '@/utils/format';
 import { sum } from '@/features/ads-admin/lib/stats';
 import {
   dailyStatsQueryOptions,

@@ -4,7 +4,7 @@ import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker
 import { daysIn } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
-import { formatCount, formatDay } from '@/features/ads-admin/lib/format';
+import { formatCount, formatDay } from '@/utils/format';
 import { perDay } from '@/features/ads-admin/lib/stats';
 import { gameAnalyticsQueryOptions } from '../api/figures';
 import type { GameAnalytics as Figures } from '../api/types';

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
 import { api, type RequestOptions } from '@/lib/api-client';
-import { formatDateTime, formatMoney } from '../lib/format';
+import { formatDateTime, formatMoney } from '@/utils/format';
 import { invalidateAdminAds } from './get-ads';
 import type { Ad } from './types';
 

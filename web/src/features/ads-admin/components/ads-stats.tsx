@@ -6,7 +6,7 @@ import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { adStatsQueryOptions } from '../api/get-ad-stats';
 import type { AdStats } from '../api/types';
-import { formatCount, formatDay, formatMoney, formatRate } from '../lib/format';
+import { formatCount, formatDay, formatMoney, formatRate } from '@/utils/format';
 import { perDay, sum, totalsPerAd } from '../lib/stats';
 import { AdStatsTable } from './ad-stats-table';
 import './stats.css';

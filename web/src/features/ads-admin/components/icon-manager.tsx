@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { colorFromCode, iconImageUrl } from '@/game/faces';
 import { adminIconsQueryOptions, useDeleteIcon } from '../api/icons';
 import type { Icon } from '../api/types';
-import { ActionDialog } from './action-dialog';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { FaceBall } from './face-ball';
 import { IconUploadForm } from './icon-upload-form';
 import { QueryStates } from '@/components/stats/query-states';

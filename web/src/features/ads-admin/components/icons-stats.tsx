@@ -7,7 +7,7 @@ import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { Ball } from '@/components/ui/ball';
 import { iconStatsQueryOptions } from '../api/icons';
-import { formatCount, formatDay } from '../lib/format';
+import { formatCount, formatDay } from '@/utils/format';
 import { iconImpressionsPerColor, sum } from '../lib/stats';
 import './stats.css';
 

@@ -5,9 +5,9 @@ import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { useAdAction, type EndRefund } from '../api/ad-actions';
 import type { Ad } from '../api/types';
-import { checkStart, toLocalInput } from '../lib/datetime-local';
-import { formatMoney } from '../lib/format';
-import { ActionDialog } from './action-dialog';
+import { checkStart, toLocalInput } from '@/utils/datetime-local';
+import { formatMoney } from '@/utils/format';
+import { ActionDialog } from '@/components/ui/action-dialog';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,8 @@ import { errorField, errorMessage } from '@/lib/api-client';
 import { useOrderAndPay } from '../api/pay';
 import type { AdKind, Catalog, UploadedImage } from '../api/types';
 import { useUploadAdImage } from '../api/upload-image';
-import { formatPrice, formatRun } from '../lib/format';
+import { formatPrice } from '../lib/format';
+import { formatRun } from '@/utils/format';
 import {
   checkOrder,
   fileError,

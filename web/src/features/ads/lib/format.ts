@@ -19,11 +19,6 @@ export function formatPrice(cents: number, currency: string): string {
   return format.resolvedOptions().style === 'currency' ? text : `${text} ${code}`;
 }
 
-/** "1 day", "7 days". */
-export function formatRun(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
 /** Each state in words (docs/api.md 'Ads and payments', `state`). */
 export const STATE_WORDS: Record<AdState, string> = {
   awaiting_payment: 'Awaiting payment',

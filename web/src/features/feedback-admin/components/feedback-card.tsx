@@ -3,7 +3,7 @@ import { BreakableEmail } from '@/components/ui/breakable-email';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/components/ui/toast';
-import { formatDateTime } from '@/features/updates-admin/lib/status';
+import { formatDateTime } from '@/utils/format';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedbackAction, type FeedbackAction } from '../api/feedback';
 import type { Feedback } from '../api/types';

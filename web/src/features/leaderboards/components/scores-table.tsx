@@ -1,5 +1,5 @@
 import type { Score } from '../api/types';
-import { formatLocalDate, formatNumber } from '../lib/format';
+import { formatLocalDate, formatNumber } from '@/utils/format';
 import { LeaderboardTable, type Column } from './leaderboard-table';
 
 const COLUMNS: ReadonlyArray<Column<Score>> = [

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { activeWeeklyLeaderboardQueryOptions } from '../api/get-active-weekly-leaderboard';
 import { weeklyTopScoresQueryOptions } from '../api/get-weekly-top-scores';
 import { TOP_SCORES_CARD_ROWS } from '../api/paths';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '@/utils/format';
 import { RankMedal } from './rank-medal';
 import './top-players-this-week.css';
 

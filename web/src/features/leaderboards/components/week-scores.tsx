@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { TABLE_ROWS } from '../api/paths';
 import type { WeeklyLeaderboard } from '../api/types';
 import { weeklyTopScoresQueryOptions } from '../api/get-weekly-top-scores';
-import { BoardEmpty, BoardError, BoardLoading } from './board-states';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { WeeklyScoresTable } from './weekly-scores-table';
 import { rowsOf } from '../lib/same-player';
 

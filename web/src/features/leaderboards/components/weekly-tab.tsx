@@ -7,7 +7,7 @@ import { invalidateWeeklyBoards } from '../api/invalidate-weekly';
 import type { WeeklyLeaderboard } from '../api/types';
 import { recentWeeks } from '../lib/recent-weeks';
 import { BoardColumns } from './board-columns';
-import { BoardEmpty, BoardError, BoardLoading } from './board-states';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ArchiveIcon } from './icons';
 import { WeekBanner } from './week-banner';
 import { WeekScores } from './week-scores';

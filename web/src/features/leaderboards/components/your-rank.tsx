@@ -8,7 +8,7 @@ import {
   weeklyRankQueryOptions,
 } from '../api/get-rank-around-me';
 import type { RankAroundMe } from '../api/types';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '@/utils/format';
 import { RankMedal } from './rank-medal';
 import './your-rank.css';
 

@@ -1,48 +1,13 @@
-// How leaderboard numbers and dates read. Numbers and local dates follow the visitor's locale;
-// week dates are shown in UTC, because weeks run Monday 00:00 UTC to the next Monday.
+// How a board's dates read: in UTC, because weeks run Monday 00:00 UTC to the next Monday.
+// Numbers and local dates are written as everywhere else (src/utils/format.ts).
+import { toDate } from '@/utils/format';
 
-const numberFormat = new Intl.NumberFormat();
-const percentFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
 const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const utcShortDay = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
 });
-const localTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
-/** A whole number with thousands separators ('12,345'); a dash when not a number. */
-export function formatNumber(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value)
-    ? numberFormat.format(Math.round(value))
-    : '—';
-}
-
-/** A share of 0–100 with one decimal ('12.5%'). */
-export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
-}
-
-function toDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** A score's date in the visitor's local format, or 'N/A' if missing. */
-export function formatLocalDate(value: string | null | undefined): string {
-  const date = toDate(value);
-  return date ? date.toLocaleDateString() : 'N/A';
-}
-
-/** A time of day in the visitor's local format ('3:07 PM'). */
-export function formatLocalTime(value: string | null | undefined): string {
-  const date = toDate(value);
-  return date ? localTime.format(date) : '';
-}
 
 /**
  * The last instant a board covers. Boards end at the next period's first instant (Monday

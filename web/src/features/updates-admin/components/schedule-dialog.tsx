@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
-import { ActionDialog } from '@/features/ads-admin/components/action-dialog';
-import { toLocalInput } from '@/features/ads-admin/lib/datetime-local';
+import { ActionDialog } from '@/components/ui/action-dialog';
+import { toLocalInput } from '@/utils/datetime-local';
 import { checkPublishDate } from '../lib/schedule';
 
 /** Tomorrow at 09:00 local time: a sensible first offer. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BoardError, BoardLoading } from '@/features/leaderboards/components/board-states';
+import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { adminUpdateQueryOptions } from '../api/get-admin-updates';
 import type { AdminUpdate } from '../api/types';
 import { UpdateForm } from './update-form';

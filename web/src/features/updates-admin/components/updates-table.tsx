@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { BoardError, BoardLoading } from '@/features/leaderboards/components/board-states';
+import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import type { Paged } from '@/features/updates/api/types';
 import { adminUpdatesQueryOptions } from '../api/get-admin-updates';
 import type { AdminUpdate, UpdateStatus } from '../api/types';

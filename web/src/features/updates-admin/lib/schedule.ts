@@ -1,5 +1,5 @@
 // The publish date an admin picks in an <input type="datetime-local"> (local wall time).
-import { fromLocalInput } from '@/features/ads-admin/lib/datetime-local';
+import { fromLocalInput } from '@/utils/datetime-local';
 
 /** The server takes dates up to 5 years ahead (docs/api.md 'Fields'). */
 const MAX_AHEAD_MS = 5 * 365 * 24 * 60 * 60 * 1000;

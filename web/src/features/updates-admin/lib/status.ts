@@ -1,6 +1,6 @@
 // How the admin's pages name an update's status and its times.
 import type { BadgeTone } from '@/components/ui/badge';
-import { formatDateTime as formatAdminTime } from '@/features/ads-admin/lib/format';
+import { formatDateTime as formatAdminTime } from '@/utils/format';
 import type { AdminUpdate, UpdateStatus } from '../api/types';
 
 export const STATUS_LABELS: Record<UpdateStatus, string> = {

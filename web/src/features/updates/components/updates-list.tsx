@@ -3,11 +3,7 @@ import { useEffect } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import {
-  BoardEmpty,
-  BoardError,
-  BoardLoading,
-} from '@/features/leaderboards/components/board-states';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { UPDATES_PER_PAGE, updatesQueryOptions } from '../api/get-updates';
 import { markUpdatesRead } from '../lib/read-updates';
 import { UpdateCard } from './update-card';

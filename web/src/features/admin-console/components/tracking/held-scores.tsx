@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStates } from '@/components/stats/query-states';
 import { Button } from '@/components/ui/button';
-import { formatCount, formatDateTime } from '@/features/ads-admin/lib/format';
+import { formatCount, formatDateTime } from '@/utils/format';
 import { useTrackingAction } from '../../api/actions';
 import { heldScoresQueryOptions } from '../../api/tracking';
 import type { ReviewedScore } from '../../api/types';

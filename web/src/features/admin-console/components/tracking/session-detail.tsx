@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { QueryStates } from '@/components/stats/query-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatCount, formatDateTime } from '@/features/ads-admin/lib/format';
+import { formatCount, formatDateTime } from '@/utils/format';
 import { sessionQueryOptions, type SessionFilter } from '../../api/tracking';
 import type { SessionDetail as Detail, SessionFlag } from '../../api/types';
 import { formatGap } from '../../lib/format';

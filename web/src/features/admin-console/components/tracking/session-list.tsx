@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QueryStates } from '@/components/stats/query-states';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
-import { formatCount, formatDateTime } from '@/features/ads-admin/lib/format';
+import { formatCount, formatDateTime } from '@/utils/format';
 import { sessionsQueryOptions, type SessionFilter } from '../../api/tracking';
 import { SessionState } from './session-state';
 import '@/components/stats/stats.css';

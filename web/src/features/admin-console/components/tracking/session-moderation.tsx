@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/features/ads-admin/lib/format';
+import { formatDateTime } from '@/utils/format';
 import { errorMessage } from '@/lib/api-client';
 import { useTrackingAction, type TrackingAction } from '../../api/actions';
 import { bannedPlayersQueryOptions } from '../../api/tracking';

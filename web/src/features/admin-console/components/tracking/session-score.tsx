@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatCount, formatDateTime } from '@/features/ads-admin/lib/format';
+import { formatCount, formatDateTime } from '@/utils/format';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useTrackingAction } from '../../api/actions';
 import { sessionScoreQueryOptions } from '../../api/tracking';

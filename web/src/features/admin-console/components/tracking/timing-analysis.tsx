@@ -1,6 +1,6 @@
 import { BarChart } from '@/components/charts/bar-chart';
 import { StatTiles } from '@/components/stats/stat-tiles';
-import { formatCount } from '@/features/ads-admin/lib/format';
+import { formatCount } from '@/utils/format';
 import type { TimingAnalysis as Timing } from '../../api/types';
 import { formatGap, formatShare } from '../../lib/format';
 

@@ -1,5 +1,5 @@
-// The loading, error and empty states every leaderboard view shares (their texts are listed in
-// docs/product.md 'Leaderboards').
+// The loading, error and empty states of the leaderboards' views (their texts are listed in
+// docs/product.md 'Leaderboards'), also used by the updates and the admin's lists.
 import type { ReactNode } from 'react';
 import { Ball, BALL_COLORS } from '@/components/ui/ball';
 import { Button } from '@/components/ui/button';
