@@ -141,6 +141,7 @@ export async function start(
     maxConnectionsPerIp: config.GAME_WS_MAX_CONNECTIONS_PER_IP,
     trustProxy: config.TRUST_PROXY,
     allowedOrigins: config.PUBLIC_ORIGIN.split(','),
+    durableNoticeMs: config.GAME_DURABLE_NOTICE_MS,
   });
   // A logout or a password change closes that player's sockets here within a second.
   const revocations = await subscribeRevocations(redis, {

@@ -81,6 +81,11 @@ export interface GameSocketOptions {
   trustProxy: number;
   /** The site's origins (PUBLIC_ORIGIN split at commas): a handshake from another is refused. */
   allowedOrigins: string[];
+  /**
+   * A game this quiet whose page was not yet told all that is durable gets a `durable` frame
+   * (GAME_DURABLE_NOTICE_MS; 0: at each commit). A playing page learns it from its next answer.
+   */
+  durableNoticeMs: number;
 }
 
 export interface GameSocketServer {
@@ -118,6 +123,10 @@ const refusedCount = gameActionsAnswered.labels({ transport: 'socket', outcome: 
 interface PlayedGame {
   told: number;
   inFlight: number;
+  /** How much of the game is durable, as last heard from the log. */
+  durable: number;
+  /** Set while a `durable` frame waits for the game to go quiet. */
+  notice: NodeJS.Timeout | undefined;
 }
 
 const sizeOf = (data: RawData) =>
@@ -294,9 +303,21 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
   /** The socket now plays this game (the last one to have sent an action for it). */
   function playing(client: Client, session: string): PlayedGame {
     let played = client.games.get(session);
-    if (!played) client.games.set(session, (played = { told: 0, inFlight: 0 }));
+    if (!played) {
+      played = { told: 0, inFlight: 0, durable: 0, notice: undefined };
+      client.games.set(session, played);
+    }
     players.set(session, client);
     return played;
+  }
+
+  /** The page hears what it was not told yet, unless an answer in flight will tell it. */
+  function tellDurable(client: Client, session: string, played: PlayedGame): void {
+    played.notice = undefined;
+    if (players.get(session) !== client || played.inFlight > 0) return;
+    if (played.durable <= played.told) return;
+    played.told = played.durable;
+    send(client, durableFrame(session, played.durable));
   }
 
   // What the game socket hears of its games: a batch committed, or a copy found stale.
@@ -304,10 +325,17 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     durable(session, durableSeq) {
       const client = players.get(session);
       const played = client?.games.get(session);
-      // An answer in flight will carry it; a page told as much already needs nothing.
-      if (!played || played.inFlight > 0 || durableSeq <= played.told) return;
-      played.told = durableSeq;
-      send(client!, durableFrame(session, durableSeq));
+      if (!played) return;
+      played.durable = Math.max(played.durable, durableSeq);
+      // A page told as much already needs nothing.
+      if (played.durable <= played.told) return;
+      // A frame a commit would cost a write each action; the next answer carries it anyway.
+      if (options.durableNoticeMs === 0) return tellDurable(client!, session, played);
+      if (played.notice) played.notice.refresh();
+      else {
+        played.notice = setTimeout(tellDurable, options.durableNoticeMs, client, session, played);
+        played.notice.unref();
+      }
     },
     stale(session, game) {
       const client = players.get(session);
@@ -361,7 +389,8 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
       clients.delete(client);
       unindex(byUser, client.userId, client);
       unindex(byToken, client.tokenId, client);
-      for (const session of client.games.keys()) {
+      for (const [session, played] of client.games) {
+        clearTimeout(played.notice);
         if (players.get(session) === client) players.delete(session);
       }
       if (clients.size === 0) allClosed?.();
