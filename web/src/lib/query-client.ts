@@ -65,7 +65,7 @@ export const queryClient = createQueryClient();
 
 /** Actions after which cached data may be out of date. */
 export type DataChangingAction =
-  'play-started' | 'game-completed' | 'score-submitted' | 'ads-changed';
+  'play-started' | 'game-completed' | 'score-submitted' | 'ads-changed' | 'updates-changed';
 
 /** The data sets refreshed after each action, by key prefix. */
 export const invalidationMap: Record<DataChangingAction, readonly QueryKey[]> = {
@@ -92,6 +92,8 @@ export const invalidationMap: Record<DataChangingAction, readonly QueryKey[]> = 
     ['ads', 'mine'],
     ['admin', 'ads'],
   ],
+  // The admin's lists and the public ones (and so the header's 'NEW' badge).
+  'updates-changed': [['admin', 'updates'], ['updates']],
 };
 
 /** Marks every cached data set the action touches as stale (active ones refetch now). */

@@ -1,5 +1,6 @@
 // The ad as docs/api.md 'Ads and payments' answers it, shared by the advertiser's pages
-// (features/ads) and the admin's (features/ads-admin).
+// (features/ads) and the admin's (features/ads-admin), and the ads' statistics, which the admin
+// console's overview reads too.
 import type { Color } from '@ballmatch/engine';
 
 export type AdKind = 'ball' | 'banner';
@@ -37,4 +38,25 @@ export interface Ad {
   advertiserId: string;
   advertiserName: string;
   orderId: string;
+}
+
+export interface AdDay {
+  adId: string;
+  /** YYYY-MM-DD */
+  day: string;
+  impressions: number;
+  clicks: number;
+}
+
+export interface RevenueDay {
+  day: string;
+  revenueCents: number;
+  refundedCents: number;
+}
+
+export interface AdStats {
+  currency: string;
+  ads: Ad[];
+  days: AdDay[];
+  revenue: RevenueDay[];
 }

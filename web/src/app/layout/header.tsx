@@ -6,11 +6,11 @@ import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLogout } from '@/features/auth/api/logout';
-import { useUser } from '@/lib/auth/get-user';
-import { isAdmin } from '@/lib/auth/types';
 import { PlayCount } from '@/features/stats/components/play-count';
 import { useHasUnreadUpdates } from '@/features/updates/api/use-unread-updates';
 import { NewUpdatesBadge } from '@/features/updates/components/new-updates-badge';
+import { useUser } from '@/lib/auth/get-user';
+import { isAdmin } from '@/lib/auth/types';
 import { useNavigateAndArrive } from './use-navigate-and-arrive';
 import './header.css';
 

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageTitle } from '@/components/page/page-title';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-scores';
 import { TABLE_ROWS } from '@/features/leaderboards/api/paths';
 import { BackLink } from '@/features/leaderboards/components/back-link';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { RecentScoresCard } from '@/features/leaderboards/components/recent-scores-card';
 import { ScoresTable } from '@/features/leaderboards/components/scores-table';
 import { entersBoard } from '@/features/leaderboards/lib/enters-board';

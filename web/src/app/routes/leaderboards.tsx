@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page/page-title';
+import { BoardError } from '@/components/ui/board-states';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { activeSeasonalLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-seasonal-leaderboard';
 import { AllTimeTab } from '@/features/leaderboards/components/all-time-tab';
 import { BackLink } from '@/features/leaderboards/components/back-link';
-import { BoardError } from '@/components/ui/board-states';
 import { SeasonalTab } from '@/features/leaderboards/components/seasonal-tab';
 import { WeeklyTab } from '@/features/leaderboards/components/weekly-tab';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/features/leaderboards/components/back-link';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { updateQueryOptions } from '@/features/updates/api/get-updates';
 import { UpdateArticle } from '@/features/updates/components/update-article';
 import { markUpdatesRead } from '@/features/updates/lib/read-updates';

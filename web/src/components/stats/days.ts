@@ -1,4 +1,5 @@
-// Day ranges of the admins' statistics pages, in UTC days as the server counts them.
+// Day ranges of the admins' statistics pages, in UTC days as the server counts them, and the
+// per-day series drawn over them.
 
 /** A day range, both ends inclusive, as YYYY-MM-DD. */
 export interface DayRange {
@@ -33,4 +34,19 @@ export function rangeProblem({ from, to }: DayRange): string | null {
   if (!from || !to) return 'Choose both days.';
   if (from > to) return 'The first day must not be after the last.';
   return null;
+}
+
+/** One value per day of `days` (0 for a day without rows), summing the rows of each day. */
+export function perDay<Row extends { day: string }>(
+  days: readonly string[],
+  rows: readonly Row[],
+  value: (row: Row) => number,
+): number[] {
+  const byDay = new Map<string, number>();
+  for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + value(row));
+  return days.map((day) => byDay.get(day) ?? 0);
+}
+
+export function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }

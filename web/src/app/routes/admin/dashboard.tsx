@@ -4,8 +4,9 @@ import { PageTitle } from '@/components/page/page-title';
 import { Badge } from '@/components/ui/badge';
 import { Ball, type BallColor } from '@/components/ui/ball';
 import { paths } from '@/config/paths';
-import { adminCheckAuthQueryOptions } from '@/features/auth/api/check-admin-auth';
 import { AdminOverview } from '@/features/admin-console/components/admin-overview';
+import { adStatsQueryOptions } from '@/features/ads-admin/api/get-ad-stats';
+import { adminCheckAuthQueryOptions } from '@/features/auth/api/check-admin-auth';
 import { useUser } from '@/lib/auth/get-user';
 import './dashboard.css';
 
@@ -96,7 +97,7 @@ export default function AdminDashboardRoute() {
           <Badge tone="orange">Not verified</Badge>
         )}
       </p>
-      <AdminOverview />
+      <AdminOverview adStats={adStatsQueryOptions} />
       <h2 className="admin-tools-title">Admin tools</h2>
       <ul className="admin-grid">
         {SECTIONS.map((s) => (

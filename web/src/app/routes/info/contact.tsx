@@ -3,8 +3,8 @@ import { PageTitle } from '@/components/page/page-title';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { useUser } from '@/lib/auth/get-user';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import { useUser } from '@/lib/auth/get-user';
 import './contact.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { apiPaths } from '@/config/api-paths';
-import { userQueryKey } from '@/lib/auth/get-user';
 import { apiRequest, errorMessage } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/auth/get-user';
 
 export interface AccountDeletion {
   confirmUsername: string;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Ball, type BallColor } from '@/components/ui/ball';
 import { Badge } from '@/components/ui/badge';
+import { Ball, type BallColor } from '@/components/ui/ball';
 import { BreakableEmail } from '@/components/ui/breakable-email';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';

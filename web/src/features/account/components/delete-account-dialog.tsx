@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import type { User } from '@/lib/auth/types';
 import { useFormFields } from '@/hooks/use-form-fields';
+import type { User } from '@/lib/auth/types';
 import { useDeleteAccount } from '../api/delete-account';
 
 const FIELDS = ['confirmUsername', 'currentPassword'] as const;

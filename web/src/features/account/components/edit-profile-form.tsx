@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useUpdateProfile, type ProfileUpdate } from '@/features/account/api/update-profile';
-import type { User } from '@/lib/auth/types';
+import { useFormFields } from '@/hooks/use-form-fields';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -13,7 +13,7 @@ import {
   USERNAME_RULE,
   WALLET_PATTERN,
 } from '@/lib/auth/rules';
-import { useFormFields } from '@/hooks/use-form-fields';
+import type { User } from '@/lib/auth/types';
 import './edit-profile-form.css';
 
 const FIELDS = ['username', 'email', 'evmWallet', 'currentPassword', 'newPassword'] as const;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth/get-user';
 import { isAdmin } from '@/lib/auth/types';
+import { takeBadgeCatchUp } from '@/lib/badge-catch-up';
 import { realtimeClient, type RealtimeClient } from '@/lib/realtime';
 import {
   achievementsQueryKey,
@@ -10,7 +11,6 @@ import {
   isAchievementAwarded,
   type Achievement,
 } from '../api/get-achievements';
-import { takeBadgeCatchUp } from '@/lib/badge-catch-up';
 
 /**
  * On every page: a signed-in player hears their own 'achievements' channel, and each badge won

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@/components/charts/bar-chart';
 import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
-import { daysIn } from '@/components/stats/days';
+import { daysIn, perDay } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { formatCount, formatDay } from '@/utils/format';
-import { perDay } from '@/features/ads-admin/lib/stats';
 import { gameAnalyticsQueryOptions } from '../api/figures';
 import type { GameAnalytics as Figures } from '../api/types';
 import { formatSeconds, formatShare, rangeLabel } from '../lib/format';

@@ -1,8 +1,8 @@
 // The admin dashboard's figures: the last 30 days per day, from each service's own counts. Plays
 // and completed games are the ranked games the sessions service started and finished (the
 // client's play counter also counts practice games); scores come from the scores service.
-import type { AdStats } from '@/features/ads-admin/api/types';
-import { perDay } from '@/features/ads-admin/lib/stats';
+import { perDay } from '@/components/stats/days';
+import type { AdStats } from '@/types/ads';
 import type { DailyStat, GameAnalytics, NewUsers } from '../api/types';
 
 export interface DaySeries {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Ad } from '../api/types';
 import { formatCount, formatDateTime, formatMoney, formatRate, formatRun } from '@/utils/format';
+import type { Ad } from '../api/types';
 import { DestinationLink } from './destination-link';
 
 /**

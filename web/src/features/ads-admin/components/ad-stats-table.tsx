@@ -1,8 +1,8 @@
 import { Fragment, useState } from 'react';
 import { cn } from '@/components/ui/cn';
+import { formatCount, formatMoney, formatRate } from '@/utils/format';
 import type { AdTotals } from '../lib/stats';
 import { AD_STATE_LABELS } from '../lib/ad-states';
-import { formatCount, formatMoney, formatRate } from '@/utils/format';
 
 type Column = 'ad' | 'state' | 'impressions' | 'clicks' | 'rate' | 'price';
 

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@/components/charts/bar-chart';
 import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
-import { daysIn } from '@/components/stats/days';
+import { daysIn, perDay, sum } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
+import { formatCount, formatDay, formatMoney, formatRate } from '@/utils/format';
 import { adStatsQueryOptions } from '../api/get-ad-stats';
 import type { AdStats } from '../api/types';
-import { formatCount, formatDay, formatMoney, formatRate } from '@/utils/format';
-import { perDay, sum, totalsPerAd } from '../lib/stats';
+import { totalsPerAd } from '../lib/stats';
 import { AdStatsTable } from './ad-stats-table';
 import './stats.css';
 

@@ -4,15 +4,15 @@
 import { COLORS, type Color } from '@ballmatch/engine';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryStates } from '@/components/stats/query-states';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
 import { colorFromCode, iconImageUrl } from '@/game/faces';
+import { errorMessage } from '@/lib/api-client';
 import { adminIconsQueryOptions, useDeleteIcon } from '../api/icons';
 import type { Icon } from '../api/types';
-import { ActionDialog } from '@/components/ui/action-dialog';
 import { FaceBall } from './face-ball';
 import { IconUploadForm } from './icon-upload-form';
-import { QueryStates } from '@/components/stats/query-states';
 import './icons.css';
 
 function iconsByColor(icons: Icon[]): Map<Color, Icon> {

@@ -2,13 +2,13 @@ import type { Color } from '@ballmatch/engine';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@/components/charts/bar-chart';
 import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
-import { daysIn } from '@/components/stats/days';
+import { daysIn, sum } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { Ball } from '@/components/ui/ball';
-import { iconStatsQueryOptions } from '../api/icons';
 import { formatCount, formatDay } from '@/utils/format';
-import { iconImpressionsPerColor, sum } from '../lib/stats';
+import { iconStatsQueryOptions } from '../api/icons';
+import { iconImpressionsPerColor } from '../lib/stats';
 import './stats.css';
 
 /** How often each colour's custom icon was seen: per day (stacked by colour) and in all. */

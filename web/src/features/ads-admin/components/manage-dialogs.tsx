@@ -1,13 +1,13 @@
 // Ending an ad early and moving the start of a scheduled one (docs/api.md 'Review and
 // management').
 import { useState } from 'react';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useAdAction, type EndRefund } from '../api/ad-actions';
-import type { Ad } from '../api/types';
 import { checkStart, toLocalInput } from '@/utils/datetime-local';
 import { formatMoney } from '@/utils/format';
-import { ActionDialog } from '@/components/ui/action-dialog';
+import { useAdAction, type EndRefund } from '../api/ad-actions';
+import type { Ad } from '../api/types';
 
 const DAY_MS = 86_400_000;
 

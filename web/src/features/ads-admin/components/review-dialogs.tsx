@@ -1,12 +1,12 @@
 // Approving and rejecting an ad awaiting review (docs/api.md 'Review and management').
 import { useId, useState } from 'react';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useAdAction } from '../api/ad-actions';
-import type { Ad } from '../api/types';
 import { checkStart, toLocalInput } from '@/utils/datetime-local';
 import { formatMoney } from '@/utils/format';
-import { ActionDialog } from '@/components/ui/action-dialog';
+import { useAdAction } from '../api/ad-actions';
+import type { Ad } from '../api/types';
 
 /** The reason's length limits, as the API takes it. */
 export const REASON_MAX_LENGTH = 500;

@@ -1,5 +1,6 @@
 // The statistics pages' figures, from the server's per-day rows.
 import { COLORS, type Color } from '@ballmatch/engine';
+import { perDay } from '@/components/stats/days';
 import type { Ad, AdStats, IconDay } from '../api/types';
 
 export interface AdTotals {
@@ -23,21 +24,6 @@ export function totalsPerAd({ ads, days }: AdStats): AdTotals[] {
     const { impressions, clicks } = sums.get(ad.id) ?? { impressions: 0, clicks: 0 };
     return { ad, impressions, clicks, rate: impressions > 0 ? clicks / impressions : 0 };
   });
-}
-
-/** One value per day of `days` (0 for a day without rows), summing the rows of each day. */
-export function perDay<Row extends { day: string }>(
-  days: readonly string[],
-  rows: readonly Row[],
-  value: (row: Row) => number,
-): number[] {
-  const byDay = new Map<string, number>();
-  for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + value(row));
-  return days.map((day) => byDay.get(day) ?? 0);
-}
-
-export function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
 }
 
 /** Impressions per day for each ball colour, in the game's colour order. */

@@ -6,11 +6,11 @@ import { Card, CardBody } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { errorField, errorMessage } from '@/lib/api-client';
+import { formatRun } from '@/utils/format';
 import { useOrderAndPay } from '../api/pay';
 import type { AdKind, Catalog, UploadedImage } from '../api/types';
 import { useUploadAdImage } from '../api/upload-image';
 import { formatPrice } from '../lib/format';
-import { formatRun } from '@/utils/format';
 import {
   checkOrder,
   fileError,

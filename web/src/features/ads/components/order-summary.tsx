@@ -1,7 +1,7 @@
 import { Ball } from '@/components/ui/ball';
+import { formatRun } from '@/utils/format';
 import type { Ad } from '../api/types';
 import { describeAd, formatDay, formatPrice, stateWords } from '../lib/format';
-import { formatRun } from '@/utils/format';
 import './order-summary.css';
 
 /** An order at a glance: its image, what it is, its run and price, and where it stands. */

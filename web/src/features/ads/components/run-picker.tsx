@@ -1,7 +1,7 @@
 import { cn } from '@/components/ui/cn';
+import { formatRun } from '@/utils/format';
 import type { Run } from '../api/types';
 import { formatPrice } from '../lib/format';
-import { formatRun } from '@/utils/format';
 import './run-picker.css';
 
 /** How long the ad runs, each run with its price in the catalog's currency. */

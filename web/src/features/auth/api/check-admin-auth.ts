@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
-import { fetchFrom } from '@/lib/query-client';
 import type { User } from '@/lib/auth/types';
+import { fetchFrom } from '@/lib/query-client';
 
 export interface AdminCheck {
   authenticated: boolean;

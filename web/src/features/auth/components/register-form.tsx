@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useRegister } from '../api/register';
+import { useFormFields } from '@/hooks/use-form-fields';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -13,7 +13,7 @@ import {
   WALLET_PATTERN,
   WALLET_RULE,
 } from '@/lib/auth/rules';
-import { useFormFields } from '@/hooks/use-form-fields';
+import { useRegister } from '../api/register';
 
 const FIELDS = ['username', 'email', 'password', 'evmWallet'] as const;
 type RegisterField = (typeof FIELDS)[number];

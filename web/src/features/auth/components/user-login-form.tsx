@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useLogin } from '../api/login';
 import { useFormFields } from '@/hooks/use-form-fields';
+import { useLogin } from '../api/login';
 
 const FIELDS = ['email', 'password'] as const;
 

@@ -1,5 +1,5 @@
 // A message from the contact form as the admin reads it (docs/api.md 'Feedback (/contact)').
-import type { Pagination } from '@/features/updates/api/types';
+import type { Pagination } from '@/types/api';
 
 export interface Feedback {
   id: string;

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { cn } from '@/components/ui/cn';
 import { Pagination } from '@/components/ui/pagination';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { feedbackQueryOptions } from '../api/feedback';
 import type { FeedbackBox } from '../api/types';
 import { FeedbackCard } from './feedback-card';

@@ -1,6 +1,7 @@
 import { GRID_COLUMNS } from '@ballmatch/engine';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
+import type { Face } from '@/game/faces';
 import { useUser } from '@/lib/auth/get-user';
 import { useBallIcons } from '../api/get-ball-faces';
 import { checkHighScore } from '../api/score-submission';
@@ -12,7 +13,6 @@ import { useGameSettings } from '../lib/settings';
 import { boardFaces } from '../model/ad-offers';
 import type { FlowServices, GameResult } from '../model/game-flow';
 import { cancelPendingReload, handOffScore } from '../model/score-hand-off';
-import type { Face } from '@/game/faces';
 import {
   AwaitingRewardOverlay,
   CelebrationBanner,

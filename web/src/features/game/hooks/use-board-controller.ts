@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Cell, Move } from '@ballmatch/engine';
 import { BoardController } from '@/game/board-controller';
 import { watchFrameRate } from '@/game/frame-rate';
-import type { GameFlow } from '../model/game-flow';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import type { GameFlow } from '../model/game-flow';
 
 const pixelRatio = () => window.devicePixelRatio || 1;
 

@@ -5,8 +5,8 @@
 // down), has no offers: no ads, nothing posted.
 import { COLORS, type Color } from '@ballmatch/engine';
 import { paths } from '@/config/paths';
-import { offerLinkPath } from '@/lib/offers';
 import { adImageUrl, mergeFaces, type Face } from '@/game/faces';
+import { offerLinkPath } from '@/lib/offers';
 
 export interface FaceOffer {
   id: string;

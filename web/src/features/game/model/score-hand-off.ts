@@ -5,8 +5,8 @@
 // for the next game). A name the server refuses goes back to the dialog instead, so the player
 // can choose another.
 import { toast } from '@/components/ui/toast';
-import { expectBadgesSince } from '@/lib/badge-catch-up';
 import { ApiError } from '@/lib/api-client';
+import { expectBadgesSince } from '@/lib/badge-catch-up';
 import { reloadPage } from '@/lib/reload-page';
 import { isTransientFailure, submitScore } from '../api/score-submission';
 import { savePlayerName } from '../lib/player-name';

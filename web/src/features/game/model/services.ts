@@ -2,6 +2,7 @@
 // game), the audio, toasts and the ad tab.
 import { toast } from '@/components/ui/toast';
 import type { Face } from '@/game/faces';
+import { deviceFingerprint, pageSessionUuid, randomUuid } from '@/lib/device';
 import { connectGameSocket } from '../api/game-socket';
 import { recordImpressions } from '../api/record-impressions';
 import {
@@ -14,7 +15,6 @@ import {
 import { incrementPlayCount, recordCompletedGame } from '../api/stats';
 import { gameAudio } from '../audio';
 import { countAdClick } from '../lib/ad-clicks';
-import { deviceFingerprint, pageSessionUuid, randomUuid } from '@/lib/device';
 import { boardFaces, rewardLink } from './ad-offers';
 import type { FlowServices } from './types';
 

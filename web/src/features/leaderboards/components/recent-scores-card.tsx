@@ -1,8 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import { Ball } from '@/components/ui/ball';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { ballColorOf } from '../lib/ball-color';
 import { formatLocalTime, formatNumber } from '@/utils/format';
+import { ballColorOf } from '../lib/ball-color';
 import './recent-scores-card.css';
 
 /** A score as the realtime 'new_score' message carries it. */

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { Score } from '../api/types';
 import { rowsOf } from '../lib/same-player';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ScoresTable } from './scores-table';
 
 /** A board of single games (all-time, a season) in its states: loading, failed, empty, table. */

@@ -1,5 +1,5 @@
-import type { Score } from '../api/types';
 import { formatLocalDate, formatNumber } from '@/utils/format';
+import type { Score } from '../api/types';
 import { LeaderboardTable, type Column } from './leaderboard-table';
 
 const COLUMNS: ReadonlyArray<Column<Score>> = [

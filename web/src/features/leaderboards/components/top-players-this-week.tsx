@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { TOP_SCORES_CARD_STALE_TIME_MS } from '@/config/network';
 import { paths } from '@/config/paths';
+import { formatNumber } from '@/utils/format';
 import { activeWeeklyLeaderboardQueryOptions } from '../api/get-active-weekly-leaderboard';
 import { weeklyTopScoresQueryOptions } from '../api/get-weekly-top-scores';
 import { TOP_SCORES_CARD_ROWS } from '../api/paths';
-import { formatNumber } from '@/utils/format';
 import { RankMedal } from './rank-medal';
 import './top-players-this-week.css';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { TABLE_ROWS } from '../api/paths';
 import type { WeeklyLeaderboard } from '../api/types';
 import { weeklyTopScoresQueryOptions } from '../api/get-weekly-top-scores';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { WeeklyScoresTable } from './weekly-scores-table';
 import { rowsOf } from '../lib/same-player';
 

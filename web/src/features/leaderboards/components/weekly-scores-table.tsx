@@ -1,5 +1,5 @@
-import type { WeeklyScoreRow } from '../api/types';
 import { formatNumber, formatPercent } from '@/utils/format';
+import type { WeeklyScoreRow } from '../api/types';
 import { LeaderboardTable, type Column } from './leaderboard-table';
 
 /** The row's share of the week's total: the server's figure, else worked out from the rows. */

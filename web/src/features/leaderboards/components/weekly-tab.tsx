@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { activeWeeklyLeaderboardQueryOptions } from '../api/get-active-weekly-leaderboard';
@@ -7,7 +8,6 @@ import { invalidateWeeklyBoards } from '../api/invalidate-weekly';
 import type { WeeklyLeaderboard } from '../api/types';
 import { recentWeeks } from '../lib/recent-weeks';
 import { BoardColumns } from './board-columns';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ArchiveIcon } from './icons';
 import { WeekBanner } from './week-banner';
 import { WeekScores } from './week-scores';

@@ -2,13 +2,13 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
+import { formatNumber } from '@/utils/format';
 import {
   allTimeRankQueryOptions,
   seasonalRankQueryOptions,
   weeklyRankQueryOptions,
 } from '../api/get-rank-around-me';
 import type { RankAroundMe } from '../api/types';
-import { formatNumber } from '@/utils/format';
 import { RankMedal } from './rank-medal';
 import './your-rank.css';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
-import type { Paged } from '@/features/updates/api/types';
 import { fetchFrom } from '@/lib/query-client';
+import type { Paged } from '@/types/api';
 import type { AdminUpdate, UpdateStatus } from './types';
 
 /** Every admin read about updates starts with this key. */

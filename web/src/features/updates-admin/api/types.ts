@@ -1,5 +1,5 @@
 // The admin's Update (docs/api.md 'Updates (news)').
-import type { Update } from '@/features/updates/api/types';
+import type { Update } from '@/types/api';
 
 export type UpdateStatus = 'draft' | 'scheduled' | 'published';
 

@@ -2,10 +2,9 @@
 // now is; afterwards the admin's lists and the public ones (and so the 'NEW' badge) refresh.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
-import { updatesKey } from '@/features/updates/api/get-updates';
 import { api, type RequestOptions } from '@/lib/api-client';
+import { invalidateAfter } from '@/lib/query-client';
 import { formatDateTime } from '../lib/status';
-import { adminUpdatesKey } from './get-admin-updates';
 import type { AdminUpdate, UpdateDraft } from './types';
 
 /**
@@ -43,10 +42,7 @@ export function publishedToast(update: AdminUpdate) {
 }
 
 export function refreshUpdates(client: QueryClient): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: adminUpdatesKey }),
-    client.invalidateQueries({ queryKey: updatesKey }),
-  ]);
+  return invalidateAfter('updates-changed', client);
 }
 
 /**

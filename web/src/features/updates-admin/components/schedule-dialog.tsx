@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Field } from '@/components/ui/field';
 import { ActionDialog } from '@/components/ui/action-dialog';
+import { Field } from '@/components/ui/field';
 import { toLocalInput } from '@/utils/datetime-local';
 import { checkPublishDate } from '../lib/schedule';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { ActionDialog } from '@/components/ui/action-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { publishedToast, updateRequests, useUpdateMutation } from '../api/update-actions';
 import type { AdminUpdate } from '../api/types';

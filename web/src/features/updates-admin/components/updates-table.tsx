@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
-import type { Paged } from '@/features/updates/api/types';
+import type { Paged } from '@/types/api';
 import { adminUpdatesQueryOptions } from '../api/get-admin-updates';
 import type { AdminUpdate, UpdateStatus } from '../api/types';
 import { formatDateTime, STATUS_LABELS, statusLine } from '../lib/status';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
 import { fetchFrom } from '@/lib/query-client';
-import type { Paged, Update } from './types';
+import type { Paged, Update } from '@/types/api';
 
 /** The list shows 10 a page; the header's badge looks at the 5 newest (docs/product.md 'Updates'). */
 export const UPDATES_PER_PAGE = 10;

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRealtimeChannel } from '@/lib/use-realtime';
+import type { Paged, Update } from '@/types/api';
 import { useReadUpdateIds } from '../lib/read-updates';
 import { UNREAD_CHECK_COUNT, updatesKey, updatesQueryOptions } from './get-updates';
-import type { Paged, Update } from './types';
 
 /** An 'updates' channel message announcing a publication (docs/api.md 'Realtime (/ws)'). */
 export function isPublication(data: unknown): boolean {

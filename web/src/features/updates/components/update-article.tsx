@@ -1,5 +1,5 @@
 import { PageTitle } from '@/components/page/page-title';
-import type { Update } from '../api/types';
+import type { Update } from '@/types/api';
 import { formatPublishDate } from '../lib/publish-date';
 import './update-article.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { Update } from '../api/types';
+import type { Update } from '@/types/api';
 import { formatPublishDate } from '../lib/publish-date';
 
 /** One update in the list: its title (to the update), date, the server's preview, 'Read more'. */

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { UPDATES_PER_PAGE, updatesQueryOptions } from '../api/get-updates';
 import { markUpdatesRead } from '../lib/read-updates';
 import { UpdateCard } from './update-card';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextAreaField } from '@/components/ui/field';
 import { ActionDialog } from '@/components/ui/action-dialog';
+import { TextAreaField } from '@/components/ui/field';
 import { errorField, errorMessage } from '@/lib/api-client';
 
 /** A reason's rule, as the services check it. */

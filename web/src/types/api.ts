@@ -1,4 +1,5 @@
-// The shapes of docs/api.md 'Updates (news)' as the public reads them.
+// The API's shapes that more than one feature reads: an update (docs/api.md 'Updates (news)') as
+// the public reads it (the admin's adds its status), and a page of results.
 
 /** A published update. Lists leave `content` out; one update read by id carries it. */
 export interface Update {
