@@ -2,5 +2,9 @@
 // rules against the code).
 module.exports = require('../jest.preset.js').preset(__dirname, {
   displayName: 'deploy',
-  testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/ops/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/deploy/**/*.test.ts',
+    '<rootDir>/ops/**/*.test.ts',
+    '<rootDir>/lint/**/*.test.ts',
+  ],
 });
