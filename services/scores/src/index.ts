@@ -13,6 +13,7 @@ import { createAuthClient } from './clients/auth';
 import { createSessionsClient } from './clients/sessions';
 import { loadScoresConfig } from './config';
 import { CONSUMED_STREAMS, startConsumers } from './consumers';
+import { createBoardRepairs } from './domain/board-repairs';
 import { systemClock, type Clock } from './domain/clock';
 import { createLeaderboards } from './domain/leaderboards';
 import { createModeration } from './domain/moderation';
@@ -34,6 +35,7 @@ import { migrations } from './migrations';
 import { createAccountNameStore } from './store/account-names';
 import { createAccountScoreStore } from './store/account-scores';
 import { withBoardScripts } from './store/board-scripts';
+import { createBoardWriteStore } from './store/board-writes';
 import { createBoardStore } from './store/boards';
 import { createModerationStore } from './store/moderation';
 import { createReviewStore } from './store/review';
@@ -127,11 +129,21 @@ export async function start(
     logger,
   });
   const changed = () => leaderboards.invalidate();
+  const repairs = createBoardRepairs({
+    writes: createBoardWriteStore(db),
+    boards,
+    now,
+    changed,
+    logger,
+  });
+  repairs.start();
+  redis.on('ready', () => repairs.ready());
   const review = createReview({
     review: createReviewStore(db),
     weeks,
     seasons,
     boards,
+    repairs,
     now,
     changed,
     wake,
@@ -144,6 +156,7 @@ export async function start(
       weeks,
       seasons,
       boards,
+      repairs,
       session: options.sessionLookup ?? sessions!.lookup,
       resultKeys,
       names,
@@ -162,6 +175,7 @@ export async function start(
       weeks,
       seasons,
       boards,
+      repairs,
       names,
       now,
       changed,
@@ -214,6 +228,7 @@ export async function start(
     async stop(options) {
       await server.stop();
       await consumers.stop();
+      await repairs.stop();
       accountNames.stop();
       sessions?.close();
       auth.close();

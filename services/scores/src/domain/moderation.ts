@@ -7,12 +7,13 @@ import {
   type OutboxEvent,
 } from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
-import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
+import { ALL_TIME, seasonBoard, weekBoard, type Board, type BoardStore } from '../store/boards';
 import type { BanRow, ModerationStore, ResetRow } from '../store/moderation';
 import type { ScoreRow } from '../store/rows';
 import type { ScoreStore } from '../store/scores';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
+import type { BoardRepairs } from './board-repairs';
 import type { Clock } from './clock';
 import { leaderboardUpdated } from './events';
 import { accountKey, keyOfName, parseNameToFind, type NameLookup } from './player-name';
@@ -61,8 +62,8 @@ export function reasonOf(raw: string, required = true): string {
 /**
  * Voids, bans and all-time resets. PostgreSQL changes first (with the audit entry and the
  * events, in one transaction); then the Redis boards follow: entries removed or re-added one by
- * one, or the board dropped to be rebuilt. If Redis fails there, the affected boards lose their
- * `built` marker and rebuild from PostgreSQL on the next read.
+ * one, or the board dropped to be rebuilt. If Redis fails there, the affected boards are dropped
+ * once Redis answers (board-repairs.ts) and rebuild from PostgreSQL on their next read.
  */
 export function createModeration(deps: {
   moderation: ModerationStore;
@@ -70,6 +71,8 @@ export function createModeration(deps: {
   weeks: WeekStore;
   seasons: SeasonStore;
   boards: BoardStore;
+  /** Boards whose Redis writes failed: dropped once Redis answers. */
+  repairs: BoardRepairs;
   /** Who owns a name (account-names.ts): a ban of a registered player's name bans the account. */
   names: NameLookup;
   now: Clock;
@@ -90,17 +93,13 @@ export function createModeration(deps: {
     return { name: name.name, key: await keyOfName(name, owner, scores.guestKeyOf) };
   }
 
-  async function afterCommit(
-    what: string,
-    update: () => Promise<void>,
-    markers: () => Promise<void>,
-  ) {
+  async function afterCommit(what: string, update: () => Promise<void>, owed: Board[]) {
     try {
       await update();
       await boards.bumpGeneration();
     } catch (error) {
       logger.warn({ err: error, what }, 'Redis boards not updated; dropping them to rebuild');
-      await markers().catch(() => undefined);
+      await deps.repairs.owe(owed);
     } finally {
       deps.changed();
       deps.wake();
@@ -158,11 +157,7 @@ export function createModeration(deps: {
               await boards.putWeeklyRows(weekBoard(week), [row], true);
             else await boards.removeWeeklyRows(weekBoard(week), [score.playerKey]);
           },
-          async () => {
-            await boards.dropMarker(ALL_TIME);
-            await boards.dropMarker(weekBoard(week));
-            if (seasonal) await boards.dropMarker(seasonal);
-          },
+          [ALL_TIME, weekBoard(week), ...(seasonal ? [seasonal] : [])],
         );
       }
       return { score, voidedAt: score.voidedAt!, reason: score.voidReason ?? reason };
@@ -204,11 +199,7 @@ export function createModeration(deps: {
               else await boards.removeWeeklyRows(w.board, [key]);
             }
           },
-          async () => {
-            await boards.dropMarker(ALL_TIME);
-            for (const s of seasonal) await boards.dropMarker(s.board);
-            for (const w of weekly) await boards.dropMarker(w.board);
-          },
+          [ALL_TIME, ...seasonal.map((s) => s.board), ...weekly.map((w) => w.board)],
         );
       };
     },
@@ -234,11 +225,7 @@ export function createModeration(deps: {
           for (const s of seasonal) await boards.removeScores(s.board, s.entries);
           for (const board of weekBoards) await boards.removeWeeklyRows(board, [key]);
         },
-        async () => {
-          await boards.dropMarker(ALL_TIME);
-          for (const s of seasonal) await boards.dropMarker(s.board);
-          for (const board of weekBoards) await boards.dropMarker(board);
-        },
+        [ALL_TIME, ...seasonal.map((s) => s.board), ...weekBoards],
       );
       return ban;
     },
@@ -263,11 +250,7 @@ export function createModeration(deps: {
           for (const s of seasonal) await boards.addScores(s.board, s.entries);
           for (const w of weekly) await boards.putWeeklyRows(w.board, [w.row]);
         },
-        async () => {
-          await boards.dropMarker(ALL_TIME);
-          for (const s of seasonal) await boards.dropMarker(s.board);
-          for (const w of weekly) await boards.dropMarker(w.board);
-        },
+        [ALL_TIME, ...seasonal.map((s) => s.board), ...weekly.map((w) => w.board)],
       );
     },
 
@@ -278,11 +261,7 @@ export function createModeration(deps: {
       const reset = await deps.moderation.reset({ reason, actorUserId }, [
         leaderboardUpdated('all-time', null, '', now()),
       ]);
-      await afterCommit(
-        'reset',
-        () => boards.invalidate(ALL_TIME),
-        () => boards.dropMarker(ALL_TIME),
-      );
+      await afterCommit('reset', () => boards.invalidate(ALL_TIME), [ALL_TIME]);
       return reset;
     },
 
@@ -294,11 +273,7 @@ export function createModeration(deps: {
         : undefined;
       if (!result) throw new AppError('NOT_FOUND', 'Reset not found');
       if (result.changed) {
-        await afterCommit(
-          'restore',
-          () => boards.invalidate(ALL_TIME),
-          () => boards.dropMarker(ALL_TIME),
-        );
+        await afterCommit('restore', () => boards.invalidate(ALL_TIME), [ALL_TIME]);
       }
       return result.reset;
     },

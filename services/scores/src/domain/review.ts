@@ -5,6 +5,7 @@ import type { ReviewRow, ReviewStore, Transition, TransitionEvents } from '../st
 import type { ReviewState, ScoreRow } from '../store/rows';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
+import type { BoardRepairs } from './board-repairs';
 import type { Clock } from './clock';
 import { accountOf, leaderboardUpdated, scoreCreated } from './events';
 import { reasonOf } from './moderation';
@@ -41,6 +42,8 @@ export function createReview(deps: {
   weeks: WeekStore;
   seasons: SeasonStore;
   boards: BoardStore;
+  /** Boards whose Redis writes failed: dropped once Redis answers. */
+  repairs: BoardRepairs;
   now: Clock;
   /** Clears this process's board reads. */
   changed: () => void;
@@ -84,7 +87,7 @@ export function createReview(deps: {
 
   /**
    * After the commit, Redis follows PostgreSQL as moderation's changes do: entries added or
-   * removed one by one; if Redis fails, the boards lose their `built` marker and are rebuilt.
+   * removed one by one; if Redis fails, the boards are dropped (board-repairs.ts) and rebuilt.
    */
   async function followInRedis(what: 'hold' | 'clear', t: Transition): Promise<void> {
     if (!t.changed) return;
@@ -108,11 +111,7 @@ export function createReview(deps: {
       await boards.bumpGeneration();
     } catch (error) {
       logger.warn({ err: error, what }, 'Redis boards not updated; dropping them to rebuild');
-      await Promise.all(
-        [ALL_TIME, week, ...(season ? [season] : [])].map((b) =>
-          boards.dropMarker(b).catch(() => undefined),
-        ),
-      );
+      await deps.repairs.owe([ALL_TIME, week, ...(season ? [season] : [])]);
     } finally {
       deps.changed();
     }
@@ -126,8 +125,7 @@ export function createReview(deps: {
       if (season) await boards.removeScores(season, [score]);
     } catch (error) {
       logger.warn({ err: error }, 'Redis boards not updated; dropping them to rebuild');
-      await boards.dropMarker(ALL_TIME).catch(() => undefined);
-      if (season) await boards.dropMarker(season).catch(() => undefined);
+      await deps.repairs.owe([ALL_TIME, ...(season ? [season] : [])]);
     }
     deps.changed();
   }

@@ -7,17 +7,12 @@ import {
   type Logger,
   type PublicKeys,
 } from '@ballmatch/platform';
-import {
-  ALL_TIME,
-  seasonBoard,
-  weekBoard,
-  type BoardStore,
-  type ShownScore,
-} from '../store/boards';
+import { seasonBoard, weekBoard, type BoardStore, type ShownScore } from '../store/boards';
 import type { ScoreRow } from '../store/rows';
 import type { InsertOutcome, ScoreStore } from '../store/scores';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekRow, WeekStore } from '../store/weeks';
+import type { BoardRepairs } from './board-repairs';
 import type { Clock } from './clock';
 import { scoreCreated } from './events';
 import {
@@ -58,6 +53,8 @@ export interface SubmissionDeps {
   weeks: WeekStore;
   seasons: SeasonStore;
   boards: BoardStore;
+  /** Boards a score may be missing from in Redis (its `board_writes` row). */
+  repairs: BoardRepairs;
   session: SessionLookup;
   /** Sessions' service public keys: the game results it signs are checked with them. */
   resultKeys: PublicKeys;
@@ -333,14 +330,11 @@ async function publish(
   const seasonal = outcome.season ? seasonBoard(outcome.season) : null;
   try {
     await deps.boards.recordScore(outcome.score, weekBoard(week), outcome.row, seasonal);
+    deps.repairs.done(outcome.boardWriteId);
   } catch (error) {
-    // PostgreSQL has it; the boards rebuild from there on their next read.
+    // PostgreSQL has it; its boards are dropped once Redis answers, and rebuilt from there.
     deps.logger.warn({ err: error }, 'Redis boards not updated after a score; dropping them');
-    await Promise.all(
-      [ALL_TIME, weekBoard(week), ...(seasonal ? [seasonal] : [])].map((b) =>
-        deps.boards.dropMarker(b).catch(() => undefined),
-      ),
-    );
+    deps.repairs.failed(outcome.boardWriteId);
   }
   deps.changed();
 }

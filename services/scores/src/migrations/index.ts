@@ -4,6 +4,7 @@ import * as review from './002_review';
 import * as playerKeys from './003_player_keys';
 import * as nameKeys from './005_name_keys';
 import * as accountNames from './006_account_names';
+import * as boardWrites from './007_board_writes';
 
 export const migrations: Migrations = {
   '001_scores': scores,
@@ -13,4 +14,5 @@ export const migrations: Migrations = {
   '004_outbox_headers': outboxHeadersMigration,
   '005_name_keys': nameKeys,
   '006_account_names': accountNames,
+  '007_board_writes': boardWrites,
 };

@@ -72,6 +72,30 @@ local first = math.max(0, rank - tonumber(ARGV[2]))
 return { built, rank, first,
   redis.call('ZREVRANGE', KEYS[1], first, rank + tonumber(ARGV[2]), 'WITHSCORES') }`;
 
+/**
+ * A board dropped (the next read rebuilds it): its keys deleted and its drop count (KEYS[5])
+ * raised in one step, so a rebuild that began before cannot mark the board built (BOARD_MARK).
+ * ARGV[1]: how long the count is kept (ms), far longer than any rebuild.
+ */
+const BOARD_DROP = `
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+redis.call('INCR', KEYS[5])
+redis.call('PEXPIRE', KEYS[5], ARGV[1])
+return 1`;
+
+/**
+ * A rebuild's last step: the board is marked built (KEYS[1], expiring at ARGV[2] unless 0) only
+ * if it was not dropped since the rebuild began (its drop count KEYS[2] is still ARGV[1]).
+ */
+const BOARD_MARK = `
+if (redis.call('GET', KEYS[2]) or '') ~= ARGV[1] then return 0 end
+if tonumber(ARGV[2]) > 0 then
+  redis.call('SET', KEYS[1], '1', 'PXAT', ARGV[2])
+else
+  redis.call('SET', KEYS[1], '1')
+end
+return 1`;
+
 type Reply = Promise<unknown>;
 
 export interface BoardCommands {
@@ -80,6 +104,15 @@ export interface BoardCommands {
   bmWeeklyRead(z: string, rows: string, total: string, built: string, ...args: string[]): Reply;
   bmWeeklyRank(z: string, rows: string, total: string, built: string, ...args: string[]): Reply;
   bmScoreRank(z: string, built: string, ...args: string[]): Reply;
+  bmBoardDrop(
+    z: string,
+    rows: string,
+    total: string,
+    built: string,
+    drops: string,
+    keepMs: string,
+  ): Reply;
+  bmBoardMark(built: string, drops: string, seen: string, expireAt: string): Reply;
 }
 
 export type BoardRedis = Redis & BoardCommands;
@@ -91,5 +124,7 @@ export function withBoardScripts(redis: Redis): BoardRedis {
   redis.defineCommand('bmWeeklyRead', { numberOfKeys: 4, lua: WEEKLY_READ });
   redis.defineCommand('bmWeeklyRank', { numberOfKeys: 4, lua: WEEKLY_RANK });
   redis.defineCommand('bmScoreRank', { numberOfKeys: 2, lua: SCORE_RANK });
+  redis.defineCommand('bmBoardDrop', { numberOfKeys: 5, lua: BOARD_DROP });
+  redis.defineCommand('bmBoardMark', { numberOfKeys: 2, lua: BOARD_MARK });
   return redis as BoardRedis;
 }

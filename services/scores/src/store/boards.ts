@@ -85,7 +85,21 @@ export function boardKeys(board: Board) {
     total: `${tag}:total`,
     built: `${tag}:built`,
     lock: `${tag}:lock`,
+    /** How often it was dropped: a rebuild marks it built only if unchanged since it began. */
+    drops: `${tag}:drops`,
   };
+}
+
+/** A board by name, as `board_writes` keeps it (and the submission statement writes it). */
+export function boardName(board: Board): string {
+  return board.kind === 'all-time' ? 'all-time' : `${board.kind}:${board.id}`;
+}
+
+/** The board a name stands for (its expiry unknown: enough to drop it). */
+export function boardOfName(name: string): Board | undefined {
+  if (name === 'all-time') return ALL_TIME;
+  const [kind, id] = name.split(':');
+  return (kind === 'weekly' || kind === 'seasonal') && id ? { kind, id, expireAt: 0 } : undefined;
 }
 
 export function scoreMember(entry: BoardEntry): string {
@@ -143,6 +157,8 @@ function pairs(flat: string[]): ShownScore[] {
 }
 
 const CHUNK = 1000;
+/** A board's drop count outlives any rebuild that could have read it. */
+const KEEP_DROPS_MS = 7 * 24 * 3600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function exec(pipeline: ReturnType<BoardRedis['pipeline']>): Promise<void> {
@@ -227,15 +243,13 @@ export function createBoardStore(redis: BoardRedis) {
       await redis.bmWeeklyRemove(k.z, k.rows, k.total, ...playerKeys);
     },
 
-    /** Drops a board: the next read rebuilds it from PostgreSQL. */
+    /**
+     * Drops a board: the next read rebuilds it from PostgreSQL, and a rebuild under way when it
+     * was dropped does not mark it built (it starts again).
+     */
     async invalidate(board: Board): Promise<void> {
       const k = boardKeys(board);
-      await redis.del(k.built, k.z, k.rows, k.total);
-      await this.bumpGeneration();
-    },
-
-    async dropMarker(board: Board): Promise<void> {
-      await redis.del(boardKeys(board).built);
+      await redis.bmBoardDrop(k.z, k.rows, k.total, k.built, k.drops, String(KEEP_DROPS_MS));
     },
 
     async bumpGeneration(): Promise<void> {
@@ -310,6 +324,7 @@ export function createBoardStore(redis: BoardRedis) {
      * Fills a board from PostgreSQL (`fill` writes every entry with the methods above) and marks
      * it built. One process builds while the others wait for the marker; writers keep adding
      * to the live key meanwhile (their writes are idempotent), so nothing committed is missed.
+     * It starts again if moderation bumped the generation, or the board was dropped, meanwhile.
      */
     async build(board: Board, fill: () => Promise<void>): Promise<void> {
       const k = boardKeys(board);
@@ -324,10 +339,12 @@ export function createBoardStore(redis: BoardRedis) {
       try {
         for (let attempt = 0; attempt < 3; attempt++) {
           const generation = await redis.get(GENERATION);
+          const drops = (await redis.get(k.drops)) ?? '';
           await fill();
-          if ((await redis.get(GENERATION)) === generation) {
-            if (board.expireAt) await redis.set(k.built, '1', 'PXAT', board.expireAt);
-            else await redis.set(k.built, '1');
+          if (
+            (await redis.get(GENERATION)) === generation &&
+            (await redis.bmBoardMark(k.built, k.drops, drops, String(board.expireAt))) === 1
+          ) {
             return;
           }
           await redis.del(k.z, k.rows, k.total);

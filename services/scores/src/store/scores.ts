@@ -44,6 +44,8 @@ export type InsertOutcome =
       row: WeeklyRowData;
       /** The season the score landed in, if any (for its board's expiry). */
       season: { id: string; endsAt: Date } | null;
+      /** Its `board_writes` row: forgotten once Redis has the score (domain/board-repairs.ts). */
+      boardWriteId: string;
     }
   /** Stored but held for review (store/review.ts): on no board, no weekly row, no events. */
   | { kind: 'held'; score: ScoreRow }
@@ -54,7 +56,7 @@ export type InsertOutcome =
  * One statement, so one transaction and one round trip: the score (at most one per session,
  * never for a banned name, nor for a session flagged since: that one is held), the season
  * running at its time, its weekly row (created or added
- * to) and its one outbox event. When the session already has a score, nothing at all is
+ * to), its one outbox event and its boards' `board_writes` row. When the session already has a score, nothing at all is
  * written. 'Running at its time' is the domain's isRunning (domain/seasons.ts) written in SQL:
  * start inclusive, end exclusive.
  */
@@ -112,10 +114,19 @@ WITH s AS (
                    || jsonb_build_array(jsonb_build_object('board', 'seasonal',
                                                            'boardId', s.season_id))) END
   FROM s CROSS JOIN ahead
+), bw AS (
+  -- Its boards (store/boards.ts, boardName), until their Redis writes are known done.
+  INSERT INTO board_writes (boards, noted_at)
+  SELECT ARRAY['all-time', 'weekly:' || $9::text]
+         || CASE WHEN s.season_id IS NULL THEN '{}'::text[]
+                 ELSE ARRAY['seasonal:' || s.season_id::text] END,
+         $8::timestamptz
+  FROM s
+  RETURNING id
 )
 SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total_score,
-       w.games_played, w.highest_level, w.version
-FROM s CROSS JOIN w LEFT JOIN seasons se ON se.id = s.season_id`;
+       w.games_played, w.highest_level, w.version, bw.id AS board_write_id
+FROM s CROSS JOIN w CROSS JOIN bw LEFT JOIN seasons se ON se.id = s.season_id`;
 
 /** guestKeyOf's look-up, its keys as `keys` (a placeholder): banned players first, then the oldest. */
 const guestKeySql = (keys: string) => `
@@ -168,6 +179,7 @@ export function createScoreStore(db: Knex) {
         return {
           kind: 'created',
           season: seasonId ? { id: seasonId, endsAt: created.season_ends_at as Date } : null,
+          boardWriteId: String(created.board_write_id),
           score: {
             id: n.id,
             seq: Number(created.seq),
