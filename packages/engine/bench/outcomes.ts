@@ -155,7 +155,7 @@ export const outcomesFile = (): string =>
   join(findRepoRoot(__dirname), 'packages/engine/bench/fixtures/outcomes.json');
 
 /** The fixture as Prettier lays it out (one game a line), so the lint check passes. */
-export function outcomesJson(note: string, longGame: string, outcomes: Outcome[]): string {
+function outcomesJson(note: string, longGame: string, outcomes: Outcome[]): string {
   const lines = outcomes.map((outcome) => `    ${JSON.stringify(outcome).replaceAll(',', ', ')}`);
   return [
     '{',

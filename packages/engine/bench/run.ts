@@ -1,7 +1,7 @@
 // The engine benchmark: times the operations the issue budgets, prints the figures and writes
 // them, with the command and the machine, into docs/benchmarks.md's engine section.
 // Run: npm run bench -w packages/engine
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGame, decodeGameLog, findMoves, replay, swap } from '../src';
 import type { Cell, GameLog, GameState } from '../src';
@@ -11,7 +11,7 @@ import type { RngState } from '../src/random';
 import { play } from '../src/bots';
 import { describeMachine, findRepoRoot, writeSection } from './report';
 import { spawnSync } from 'node:child_process';
-import { BEFORE, runStable, stableMarkdown } from './stable-run';
+import { runStable, stableMarkdown } from './stable-run';
 import type { RecordedBefore, StableRun } from './stable-run';
 
 interface Figures {
@@ -96,12 +96,12 @@ function swapPositions(count: number): { state: GameState; from: Cell; to: Cell 
  */
 const STABLE_PROCESSES = 3;
 
-function stableRuns(count: number, quick: boolean, flags: string[] = []): StableRun[] {
+function stableRuns(count: number, quick: boolean): StableRun[] {
   return Array.from({ length: count }, (_, i) => {
     console.log(`stable figures, process ${i + 1} of ${count}`);
     const worker = spawnSync(
       process.execPath,
-      [__filename, '--stable-worker', ...(quick ? ['--quick'] : []), ...flags],
+      [__filename, '--stable-worker', ...(quick ? ['--quick'] : [])],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
     );
     if (worker.status !== 0) throw new Error(`stable worker ${i + 1} failed (${worker.status})`);
@@ -127,28 +127,11 @@ async function main(): Promise<void> {
       { seed: fixture.seed, moves: fixture.moves, log: longLog },
       quick ? { games: 200, rounds: 6, passes: 1 } : { games: 2_000, rounds: 20, passes: 2 },
       (line) => console.error(`  ${line}`),
-      ...(process.argv.includes('--engine-before') ? [BEFORE] : []),
     );
     process.stdout.write(JSON.stringify(run));
     return;
   }
   const beforeFile = join(root, 'packages/engine/bench/fixtures/engine-before-figures.json');
-  if (process.argv.includes('--record-before')) {
-    const recorded: RecordedBefore = {
-      note:
-        'The stable figures of the engine before issue 14 made it faster (packages/engine/src at ' +
-        'e70c81f, kept as bench/engine-before until issue 22), in reference units, from ' +
-        "bench/stable-run.ts on the same workloads as today's; one run per process.",
-      date: new Date().toISOString().slice(0, 10),
-      commit: spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
-      machine: describeMachine(),
-      command: 'npm run bench -w packages/engine -- --record-before',
-      runs: stableRuns(STABLE_PROCESSES, false, ['--engine-before']),
-    };
-    writeFileSync(beforeFile, `${JSON.stringify(recorded, null, 2)}\n`);
-    console.log(`Written to ${beforeFile}`);
-    return;
-  }
   const before = JSON.parse(readFileSync(beforeFile, 'utf8')) as RecordedBefore;
 
   const positions = swapPositions(5_000);
@@ -237,30 +220,41 @@ async function main(): Promise<void> {
     '### Stable figures: ratios to a reference workload, and CPU per action',
     '',
     'The table above is wall time on a shared machine: it moves by a third from run to run with',
-    'the other work here. These figures do not. Each workload runs in blocks of about 20 ms of',
+    'the other work here. These move much less. Each workload runs in blocks of about 20 ms of',
     'CPU, interleaved with blocks of a fixed pure-JS reference computation',
     '(`bench/reference-workload.ts`, never changed), and each block of the engine is divided by the',
     'mean of the two reference blocks around it: the ratio is how many reference units one unit',
     'of the workload costs (lower is faster), the median over the rounds with its interquartile',
     'range. Time is CPU time of the process (`process.cpuUsage`, user + system), so being',
-    'descheduled by other processes does not count. "Before" is the engine as it was before',
-    'issue 14 (`bench/engine-before`, a verbatim copy of `src` at e70c81f), run in the same',
-    "process and the same rounds as today's, so before/after comes from one run; the speed-up",
-    'is the median of before / after within each round. The first run of this benchmark, before',
-    'any change to the engine (commit 9ace9e1), had the same code in both columns: they agreed',
-    "within 1-5%, which bounds the harness's own bias. Since V8 compiles the same code a little",
-    'differently in each process, the figures are medians over three fresh processes run one',
-    'after the other (in brackets: the range of their medians). `--quick` runs it all small, in',
-    'one process, printing only.',
+    "descheduled by other processes does not count. Each process times today's engine alone.",
+    '"Before" is the engine as it was before issue 14 (`src` at e70c81f), timed by this same',
+    'code on the same workloads and recorded in `bench/fixtures/engine-before-figures.json`',
+    `(${before.date}, commit ${before.commit.slice(0, 7)}, ${before.machine}, \`${before.command}\`,`,
+    'three processes); the copy of that engine the benchmark once ran beside `src` was removed',
+    "in issue 22. The speed-up is that recorded ratio over today's. The recorded figures are",
+    'within 3% of the before column of the last run that timed both engines in one process',
+    "(2026-11-24: 2.74, 4.73, 90.1 and 687 units). A speed-up now carries the spread of today's",
+    'run alone, with no same-round comparison to cancel it: the swap, the noisiest workload,',
+    'measured 0.97 and 1.19 units in two runs of this harness on 2026-11-28 (2.83× and 2.29×).',
+    'Back to back that day (load average about 5), the harness with both engines in one process',
+    '(at 78d94af) gave 1.81×, 4.77×, 4.53× and 4.32× for the four workloads and 2.43× and',
+    '4.57× in CPU per action, this one 2.83×, 4.81×, 3.76×, 4.93×, 2.32× and 3.78×: the same',
+    "verdicts against the goal, single figures up to half apart (the swap: 1.81× and 2.83×; that run's",
+    'before ratios were 5% below to 42% above the recorded ones). Ratios to the reference do not',
+    'carry across machines or Node versions: there, check out fa5a60f and record again. Since',
+    'V8 compiles the same code a little differently in each process, the figures are medians',
+    'over three fresh processes run one after the other (in brackets: the range of their',
+    'medians). `--quick` runs it all small, in one process, printing only; a workload it makes',
+    'smaller than the recorded one gets no before.',
     '',
     ...stable,
     '',
-    'CPU per action: every typical game run through the engine, in chunks of 100 games that both',
-    'engines run one after the other (their order alternating), twice over, with',
-    '`process.cpuUsage` around each chunk. "Before" and "After" are CPU per action over all the',
-    'games (swaps, resets, extra moves); the ratios are medians over the chunks of each chunk',
-    "against the reference blocks around it, and the speed-up the median of the chunks' before /",
-    'after. "Live" is what the sessions service does',
+    'CPU per action: every typical game run through the engine, in chunks of 100 games, twice',
+    'over, with `process.cpuUsage` around each chunk and a reference block on either side.',
+    '"After" is CPU per action over all the games (swaps, resets, extra moves); the reference',
+    'units are the median over the chunks of each chunk against the reference blocks around it,',
+    'and the speed-up the recorded units before over those after. "Live" is what the sessions',
+    'service does',
     'for a ranked game, one action per request: the game created from its seed, then each action',
     'on the previous state, with the animation steps the client gets; "replay" is what the',
     'scores service does once per submitted game.',
@@ -274,8 +268,23 @@ async function main(): Promise<void> {
     'a neighbour, and after a swap or a fall looks only at the rows and columns that changed;',
     'possible moves are read off a precomputed table of three-cell windows and their outside',
     'neighbours instead of trying all 82 swaps. Every game plays as before, bit for bit:',
-    '`test/equivalence.test.ts` compares every answer with `bench/engine-before` on 2,000 random',
-    'games, as JSON.',
+    '`test/equivalence.test.ts` plays 2,000 random games and replays the 300-move game, and holds',
+    'every answer, as JSON, to what the engine before answered (`bench/fixtures/outcomes.json`).',
+    '',
+    'Second round, for the live action (profiles of swap() on the 500 positions, and of its parts',
+    "timed one by one): the steps' pieces (each popped cell, run, fall and new ball) are built once,",
+    'frozen and shared between results, which cut about 70 allocations a swap; a grid the engine',
+    'hands out carries its board in a private field (a WeakMap entry for every short-lived state',
+    'cost more in collection than the whole swap), so the state passed straight back, as the',
+    'sessions service does, is not read name by name and is known to hold no run (the first look',
+    'for runs stays near the swap; a grid changed in place is compared cell by cell and read as',
+    "before). The sessions service's view no longer lists every move after a swap (it takes the",
+    "swap's `hasMoves`, and `hasMoves(state)` otherwise) nor calls `grid.flat()`, which V8 runs",
+    'about 40 times slower than `gridCells()` (4.6 µs against 0.1 µs for 48 cells): that view is',
+    "what brings the service's action past the goal. The swap alone gained about 15% in",
+    'same-process A/B runs against the commit before that round, within their spread. A faster',
+    'colour lookup (a chain of identity comparisons, twice as fast alone) and reusing the play',
+    'object were tried and dropped: in the swap they measured slower or no different.',
   ].join('\n');
   if (quick) {
     console.log(`\n${stable.join('\n')}\n\n--quick: docs/benchmarks.md left as it is.`);

@@ -5,8 +5,6 @@
 import { createGame, grantExtraMoves, gridCells, replay, resetGrid, swap } from '../src';
 import type { Cell, GameLog, GameState } from '../src';
 import { greedy, play } from '../src/bots';
-import * as gameBefore from './engine-before/game';
-import { replay as replayBefore } from './engine-before/replay';
 import { checksum, measureCpuPerAction, measureRatios, playLog } from './stable';
 import type {
   CpuFigures,
@@ -16,21 +14,6 @@ import type {
   Spread,
   Workload,
 } from './stable';
-
-// TEMPORARY (issue 22): the engine before, to record its figures once.
-export const BEFORE: EngineUnderTest = {
-  ...gameBefore,
-  replay: replayBefore,
-  sessionsAction(state, from, to) {
-    const result = gameBefore.swap(state, from, to);
-    if (!result.ok) return false;
-    const view = {
-      grid: result.state.grid.flat(),
-      hasMoves: gameBefore.findMoves(result.state).length > 0,
-    };
-    return view.grid.length > 0 && view.hasMoves !== undefined;
-  },
-};
 
 /**
  * Today's engine. The sessions service's view is the swap's own hasMoves and gridCells; with
@@ -291,7 +274,6 @@ export function runStable(
   fixture: { seed: string; moves: number; log: GameLog },
   options: StableOptions,
   progress: (line: string) => void,
-  engine: EngineUnderTest = ENGINE,
 ): StableRun {
   const { games, positions } = typicalGames(options.games);
   const meanActions = games.reduce((sum, g) => sum + g.log.length, 0) / games.length;
@@ -338,13 +320,13 @@ export function runStable(
   ];
   const ratios = workloads.map((workload) => {
     progress(`ratio: ${workload.name}`);
-    return measureRatios(workload, engine, options.rounds);
+    return measureRatios(workload, ENGINE, options.rounds);
   });
   progress('CPU per action: live actions');
   const live = measureCpuPerAction(
     `the actions, live (createGame, then swap() with steps, reset, extra moves)`,
     games,
-    engine,
+    ENGINE,
     (e, game) => playLog(e, game).score >= 0,
     options.passes,
   );
@@ -352,7 +334,7 @@ export function runStable(
   const replays = measureCpuPerAction(
     'replay() of each whole game',
     games,
-    engine,
+    ENGINE,
     (e, game) => e.replay(game.seed, game.log).ok,
     options.passes,
   );
