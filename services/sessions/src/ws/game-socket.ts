@@ -325,12 +325,12 @@ export async function startGameSocket(options: GameSocketOptions): Promise<GameS
     durable(session, durableSeq) {
       const client = players.get(session);
       const played = client?.games.get(session);
-      if (!played) return;
+      if (!client || !played) return;
       played.durable = Math.max(played.durable, durableSeq);
       // A page told as much already needs nothing.
       if (played.durable <= played.told) return;
       // A frame a commit would cost a write each action; the next answer carries it anyway.
-      if (options.durableNoticeMs === 0) return tellDurable(client!, session, played);
+      if (options.durableNoticeMs === 0) return tellDurable(client, session, played);
       if (played.notice) played.notice.refresh();
       else {
         played.notice = setTimeout(tellDurable, options.durableNoticeMs, client, session, played);
