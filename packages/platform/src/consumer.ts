@@ -3,7 +3,6 @@ import type { Knex } from './db';
 import { fromNatsHeaders, observeDeliveryLag, withEventSpan } from './event-telemetry';
 import type { Logger } from './logger';
 import { eventsConsumed } from './metrics';
-import { failSpan, trace } from './tracing';
 import type { EventBus } from './nats';
 import { streamName } from './outbox';
 
@@ -15,6 +14,9 @@ import { streamName } from './outbox';
  * transaction committed; a failed one is delivered again later. JetStream delivers at least
  * once, so the transaction first records the event id in `consumed_events`: an id seen before
  * (a redelivery, a re-published copy past the stream's duplicate window) changes nothing.
+ * Events that arrive while a transaction runs share the next one (group commit: one BEGIN and
+ * COMMIT for the lot, as the outbox relay does on the other side); if it fails, each is applied
+ * again alone, so one bad event holds back only itself.
  */
 export const CONSUMED_EVENTS_TABLE = 'consumed_events';
 
@@ -54,6 +56,8 @@ export interface EventConsumer {
 }
 
 const codec = JSONCodec();
+/** At most this many events a transaction; past it the consumer waits for the queue to drain. */
+const MAX_BATCH = 100;
 const isAlreadyThere = (error: unknown) =>
   /already (exists|in use)/i.test(String((error as Error).message));
 
@@ -112,7 +116,86 @@ export async function startEventConsumer(options: {
       .del();
   }
 
-  async function apply(msg: JsMsg): Promise<void> {
+  /** A received event waiting for its transaction. */
+  interface Received extends ConsumedEvent {
+    msg: JsMsg;
+    carrier: ReturnType<typeof fromNatsHeaders>;
+  }
+  const span = (event: Received, work: () => Promise<void>) =>
+    withEventSpan(
+      { consumer: durable, subject: event.subject, carrier: event.carrier, eventId: event.id },
+      work,
+    );
+
+  /** Records the id and applies the event in `trx`: its after-commit step, or null if seen. */
+  async function applyIn(trx: Knex.Transaction, event: Received) {
+    const { rows } = (await trx.raw(
+      `INSERT INTO ?? (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
+      [table, durable, event.id],
+    )) as { rows: unknown[] };
+    if (rows.length === 0) return null;
+    // Applied as a span of the trace that wrote the event, with its request id in the logs.
+    let after: (() => Promise<void> | void) | undefined;
+    await span(event, async () => {
+      after = (await options.handle(trx, event)) ?? undefined;
+    });
+    return after ?? (() => undefined);
+  }
+
+  async function committed(event: Received, after: (() => Promise<void> | void) | null) {
+    if (after) {
+      await Promise.resolve()
+        .then(after)
+        .catch((error: unknown) =>
+          log.warn({ err: error, id: event.id }, 'after-commit step failed'),
+        );
+    }
+    eventsConsumed.inc({ consumer: durable, result: after ? 'applied' : 'duplicate' });
+    event.msg.ack();
+  }
+
+  /** The events in one transaction; false (nothing applied) if it failed. */
+  async function applyTogether(batch: Received[]): Promise<boolean> {
+    let afters: ((() => Promise<void> | void) | null)[];
+    try {
+      afters = await db.transaction(async (trx) => {
+        const steps = [];
+        for (const event of batch) steps.push(await applyIn(trx, event));
+        return steps;
+      });
+    } catch {
+      return false;
+    }
+    for (const [i, event] of batch.entries()) await committed(event, afters[i]!);
+    return true;
+  }
+
+  async function applyAlone(event: Received): Promise<void> {
+    try {
+      await committed(event, await db.transaction((trx) => applyIn(trx, event)));
+    } catch (error) {
+      eventsConsumed.inc({ consumer: durable, result: 'failed' }); // its span says why
+      log.warn({ err: error, id: event.id }, 'event not applied; it comes again');
+      event.msg.nak(retryMs);
+    }
+  }
+
+  let stopped = false;
+  const queue: Received[] = [];
+  let draining: Promise<void> | null = null;
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      // After stop(), what waits goes back at once (to another replica).
+      if (stopped) for (const event of queue.splice(0)) event.msg.nak();
+      const batch = queue.splice(0, MAX_BATCH);
+      if (batch.length > 1 && (await applyTogether(batch))) continue;
+      for (const event of batch) await applyAlone(event);
+    }
+  }
+
+  /** Queues the event for the next transaction; resolves when the queue has room again. */
+  async function receive(msg: JsMsg): Promise<void> {
     let payload: unknown;
     try {
       payload = codec.decode(msg.data);
@@ -129,46 +212,20 @@ export async function startEventConsumer(options: {
         ? fromPayload
         : (msg.headers?.get('Nats-Msg-Id') ?? `${stream}:${msg.seq}`);
     const subject = msg.subject.slice(bus.subject('').length);
-    // Applied as a span of the trace that wrote the event, with its request id in the logs.
-    await withEventSpan(
-      { consumer: durable, subject, carrier: fromNatsHeaders(msg.headers), eventId: id },
-      async () => {
-        // Still a span of the trace: the event reached this consumer, which had nothing to do.
-        if (options.ignores?.(payload)) {
-          eventsConsumed.inc({ consumer: durable, result: 'ignored' });
-          msg.ack();
-          return;
-        }
-        try {
-          let applied = false;
-          const after = await db.transaction(async (trx) => {
-            const { rows } = (await trx.raw(
-              `INSERT INTO ?? (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
-              [table, durable, id],
-            )) as { rows: unknown[] };
-            if (rows.length === 0) return undefined;
-            applied = true;
-            return (await options.handle(trx, { id, subject, payload })) ?? undefined;
-          });
-          if (after) {
-            await Promise.resolve()
-              .then(after)
-              .catch((error: unknown) => log.warn({ err: error, id }, 'after-commit step failed'));
-          }
-          eventsConsumed.inc({ consumer: durable, result: applied ? 'applied' : 'duplicate' });
-          msg.ack();
-        } catch (error) {
-          eventsConsumed.inc({ consumer: durable, result: 'failed' });
-          const span = trace.getActiveSpan();
-          if (span) failSpan(span, error);
-          log.warn({ err: error, id }, 'event not applied; it comes again');
-          msg.nak(retryMs);
-        }
-      },
-    );
+    const event: Received = { msg, id, subject, payload, carrier: fromNatsHeaders(msg.headers) };
+    if (options.ignores?.(payload)) {
+      // Still a span of the trace: the event reached this consumer, which had nothing to do.
+      await span(event, async () => {
+        eventsConsumed.inc({ consumer: durable, result: 'ignored' });
+        msg.ack();
+      });
+      return;
+    }
+    queue.push(event);
+    draining ??= drain().finally(() => (draining = null));
+    if (queue.length >= MAX_BATCH) await draining;
   }
 
-  let stopped = false;
   let messages: Awaited<ReturnType<typeof consumer.consume>> | null = null;
   const loop = (async () => {
     await prune().catch((error: unknown) => log.warn({ err: error }, 'prune failed'));
@@ -186,7 +243,7 @@ export async function startEventConsumer(options: {
             msg.nak();
             continue;
           }
-          await apply(msg);
+          await receive(msg);
           if (Date.now() - pruned > 3600_000) {
             pruned = Date.now();
             await prune().catch((error: unknown) => log.warn({ err: error }, 'prune failed'));
@@ -207,6 +264,7 @@ export async function startEventConsumer(options: {
       stopped = true;
       await messages?.close();
       await loop;
+      await draining;
     },
   };
 }

@@ -113,6 +113,72 @@ describe('durable event consumer', () => {
     }
   });
 
+  it('events that arrive during a transaction share the next one; a failing one is applied alone', async () => {
+    const txOf = new Map<string, string>();
+    let gate = { entered: () => {}, released: Promise.resolve() };
+    /** The next `hold…` event waits in its transaction until the answer's release(). */
+    const holdNext = () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const entered = new Promise<void>((resolve) => (gate = { entered: resolve, released }));
+      return { entered, release };
+    };
+    let failures = 0;
+    const consumer = await startEventConsumer({
+      db,
+      bus,
+      logger,
+      stream: 'DEMO',
+      subject: 'demo.grouped',
+      durable: 'grouped',
+      retryMs: 20,
+      handle: async (trx, event) => {
+        if (event.id.startsWith('hold')) {
+          gate.entered();
+          await gate.released;
+        }
+        // g3 fails twice: in its group, then alone; it succeeds when it comes again.
+        if (event.id === 'g3' && failures < 2) {
+          failures++;
+          throw new Error('transient');
+        }
+        const { rows } = (await trx.raw('SELECT txid_current()::text AS tx')) as {
+          rows: { tx: string }[];
+        };
+        txOf.set(event.id, rows[0]!.tx);
+      },
+    });
+    try {
+      const first = holdNext();
+      await publish('demo.grouped', { id: 'hold1' });
+      await first.entered;
+      for (const id of ['g1', 'g2']) await publish('demo.grouped', { id });
+      first.release();
+      await eventually(() => expect(txOf.size).toBe(3), { timeoutMs: 10_000 });
+      // g1 and g2 came while hold1's transaction waited: one transaction for both.
+      expect(txOf.get('g1')).toBe(txOf.get('g2'));
+      expect(txOf.get('g1')).not.toBe(txOf.get('hold1'));
+
+      const second = holdNext();
+      await publish('demo.grouped', { id: 'hold2' });
+      await second.entered;
+      for (const id of ['g3', 'g4', 'g5']) await publish('demo.grouped', { id });
+      second.release();
+      await eventually(() => expect(txOf.size).toBe(7), { timeoutMs: 10_000 });
+      expect(failures).toBe(2);
+      // Their group failed on g3: g4 and g5 were applied each alone, not held back by it.
+      expect(new Set(['g3', 'g4', 'g5'].map((id) => txOf.get(id))).size).toBe(3);
+      expect(
+        await db('consumed_events')
+          .where({ consumer: 'grouped' })
+          .orderBy('event_id')
+          .pluck('event_id'),
+      ).toEqual(['g1', 'g2', 'g3', 'g4', 'g5', 'hold1', 'hold2']);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
   it('stops while an event is being applied: waits for it, and the next replica gets the rest', async () => {
     const applied: string[] = [];
     let entered!: () => void;
