@@ -18,14 +18,11 @@ import {
   testRedisPrefix,
 } from '@ballmatch/platform/testing';
 import { newEvent, scoresV1 } from '@ballmatch/proto';
-import {
-  claimName,
-  parsePlayerName,
-  type GuestLookup,
-  type NameLookup,
-} from '../src/domain/player-name';
+import { claimName, parsePlayerName, type NameLookup } from '../src/domain/player-name';
 import { start, type RunningScores } from '../src';
 import { migrations } from '../src/migrations';
+import { createAccountNameStore } from '../src/store/account-names';
+import { createScoreStore } from '../src/store/scores';
 import { startHarness, type ScoresHarness } from './harness';
 
 let h: ScoresHarness;
@@ -88,38 +85,39 @@ async function guestAccepted(playerName: string) {
 }
 
 describe('claimName', () => {
-  const owned: NameLookup = async (name) => ({
-    ownerUserId: name.name === 'Ann' ? 'u-ann' : null,
-    protected: name.name === 'admin',
-  });
+  /** Ann is owned, admin protected; the guest player of a free name is its first key's. */
+  const owned: NameLookup = async (name, guestPlayer) => {
+    const ownerUserId = name.name === 'Ann' ? 'u-ann' : null;
+    const isProtected = name.name === 'admin';
+    const free = guestPlayer && !ownerUserId && !isProtected;
+    return { ownerUserId, protected: isProtected, guestKey: free ? `guest:${name.keys[0]}` : null };
+  };
   const name = (raw: string) => parsePlayerName(raw);
-  /** The guest player of a name: here, its first key's. */
-  const guests: GuestLookup = async (keys) => `guest:${keys[0]}`;
 
   it('gives a signed-in player their account key, a guest the guest player of the name', async () => {
-    await expect(claimName(owned, guests, name('Ann'), 'u-ann')).resolves.toMatchObject({
+    await expect(claimName(owned, name('Ann'), 'u-ann')).resolves.toMatchObject({
       key: 'user:u-ann',
     });
-    await expect(claimName(owned, guests, name('Zed'), 'u-ann')).resolves.toMatchObject({
+    await expect(claimName(owned, name('Zed'), 'u-ann')).resolves.toMatchObject({
       key: 'user:u-ann',
     });
-    const guest = await claimName(owned, guests, name('ＺＥＤ'), '');
+    const guest = await claimName(owned, name('ＺＥＤ'), '');
     expect(guest.key).toBe('guest:zed');
     expect(guest.name).toBe('ＺＥＤ');
     expect(guest.keys).toEqual(playerNameKeys('zed'));
   });
 
   it('refuses a guest or another account on an owned name, anyone on a protected one', async () => {
-    await expect(claimName(owned, guests, name('Ann'), '')).rejects.toMatchObject({
+    await expect(claimName(owned, name('Ann'), '')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: OWNED_FOR_GUEST,
       details: { field: 'playerName' },
     });
-    await expect(claimName(owned, guests, name('Ann'), 'u-bob')).rejects.toMatchObject({
+    await expect(claimName(owned, name('Ann'), 'u-bob')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: OWNED_BY_ANOTHER,
     });
-    await expect(claimName(owned, guests, name('admin'), 'u-ann')).rejects.toMatchObject({
+    await expect(claimName(owned, name('admin'), 'u-ann')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: RESERVED,
     });
@@ -129,7 +127,7 @@ describe('claimName', () => {
     const down: NameLookup = async () => {
       throw new AppError('UNAVAILABLE', 'Player names cannot be checked yet');
     };
-    await expect(claimName(down, guests, name('Zed'), '')).rejects.toMatchObject({
+    await expect(claimName(down, name('Zed'), '')).rejects.toMatchObject({
       code: 'UNAVAILABLE',
     });
   });
@@ -455,6 +453,28 @@ describe('look-alikes in another case are the same name', () => {
     await h.admin.banPlayer({ playerName: 'lilo', reason: 'Spam' });
     await guestRefused('IiIo', BANNED);
     await guestAccepted('iiio');
+  });
+
+  it('makes one guest player of look-alikes arriving together (a submission and a ban alike)', async () => {
+    const scores = createScoreStore(h.db);
+    const accounts = createAccountNameStore(h.db);
+    // Pairs share a key ('lina x'), and some have keys of their own ('iina x', 'llna x'): each
+    // round, the first name to commit makes the player and every other one finds it.
+    for (let round = 0; round < 20; round += 1) {
+      const tag = `Bo ${String.fromCharCode(97 + (round % 26))}${'q'.repeat(round)}`;
+      const spellings = ['Iina', 'LlNA', 'lina', 'Lina', 'Iina', 'LlNA'].map((n) => `${n} ${tag}`);
+      const players = await Promise.all(
+        spellings.map(async (name, i) => {
+          const keys = playerNameKeys(name);
+          // A submission's one statement (its owner and guest player), or a ban's look-up.
+          return i % 2 ? (await accounts.holdersOf(keys, true)).guestKey : scores.guestKeyOf(keys);
+        }),
+      );
+      expect(new Set(players).size).toBe(1);
+      const keys = spellings.flatMap(playerNameKeys);
+      const held = await h.db('guest_names').whereIn('name_key', keys).distinct('player_key');
+      expect(held).toEqual([{ player_key: players[0] }]);
+    }
   });
 
   it("keeps one weekly row for 'Lina', 'Iina' and 'LlNA', found by any of them", async () => {

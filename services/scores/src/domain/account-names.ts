@@ -64,15 +64,17 @@ export function createAccountNames(deps: {
     logger.info('account names filled from auth');
   }
 
-  const lookup: NameLookup = async (name) => {
+  const lookup: NameLookup = async (name, guestPlayer = false) => {
     if (!(await isReady())) {
       throw new AppError(
         'UNAVAILABLE',
         'Player names cannot be checked yet; try again in a moment',
       );
     }
-    const owner = await store.ownerOf(name.keys);
-    return { ownerUserId: owner ?? null, protected: isProtectedName(name.name) };
+    const isProtected = isProtectedName(name.name);
+    // One statement: the owner, and the guest player only for a name a guest may post under.
+    const holders = await store.holdersOf(name.keys, guestPlayer && !isProtected);
+    return { ...holders, protected: isProtected };
   };
 
   return {

@@ -30,10 +30,19 @@ function parsed(checked: PlayerNameCheck, field: string): PlayerName {
 export interface NameOwnership {
   ownerUserId: string | null;
   protected: boolean;
+  /**
+   * The guest player of the name (store/guest-names.ts: found, or made for a name like none
+   * before), when it was asked for and the name is free for a guest (nobody owns it, not
+   * protected); else null.
+   */
+  guestKey: string | null;
 }
 
-/** This service's table of the names accounts hold (domain/account-names.ts). */
-export type NameLookup = (name: PlayerName) => Promise<NameOwnership>;
+/**
+ * This service's table of the names accounts hold (domain/account-names.ts); with
+ * `guestPlayer`, the name's guest player in the same round trip.
+ */
+export type NameLookup = (name: PlayerName, guestPlayer?: boolean) => Promise<NameOwnership>;
 
 /** The guest player a name's keys stand for (store/scores.ts, guestKeyOf). */
 export type GuestLookup = (keys: string[]) => Promise<string>;
@@ -69,11 +78,10 @@ export const NAME_MESSAGES = {
  */
 export async function claimName(
   lookup: NameLookup,
-  guests: GuestLookup,
   name: PlayerName,
   userId: string,
 ): Promise<ClaimedName> {
-  const owner = await lookup(name);
+  const owner = await lookup(name, !userId);
   if (owner.protected) {
     throw new AppError('PERMISSION_DENIED', NAME_MESSAGES.protected, { field: 'playerName' });
   }
@@ -84,5 +92,5 @@ export async function claimName(
       { field: 'playerName' },
     );
   }
-  return { ...name, key: userId ? accountKey(userId) : await guests(name.keys) };
+  return { ...name, key: userId ? accountKey(userId) : owner.guestKey! };
 }

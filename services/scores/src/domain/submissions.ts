@@ -127,7 +127,7 @@ export function createSubmissions(deps: SubmissionDeps) {
   async function submitRead(input: SubmitInput, name: PlayerName): Promise<Submitted> {
     let gameAsked = false;
     try {
-      const player = await claimName(deps.names, deps.scores.guestKeyOf, name, input.userId);
+      const player = await claimName(deps.names, name, input.userId);
       if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
       gameAsked = true;
       const session = await loadSession(deps, input.sessionId);
@@ -158,7 +158,7 @@ export function createSubmissions(deps: SubmissionDeps) {
       vouched = true;
       gameResultMustBeFresh(signed, deps.now());
       checkFigures(result, input);
-      const player = await claimName(deps.names, deps.scores.guestKeyOf, name, input.userId);
+      const player = await claimName(deps.names, name, input.userId);
       if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
       return await store(input, player, { ...result, timingFlags: [] });
     } catch (error) {

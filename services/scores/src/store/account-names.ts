@@ -1,4 +1,5 @@
 import { preparedQuery, type Knex } from '@ballmatch/platform';
+import { GUEST_PLAYER, guestPlayerCtes, madeOnce } from './guest-names';
 
 /** An account's username as auth tells it (user.named, or a page of ListNames). */
 export interface AccountName {
@@ -30,13 +31,25 @@ ON CONFLICT (user_id) DO UPDATE SET
 WHERE a.deleted_at IS NULL AND EXCLUDED.name_version >= a.name_version`;
 
 /**
- * The account owning a name with any of these keys; of two, the older (auth's rule: a key two
- * usernames shared stayed with the older account).
+ * The account owning a name with any of these keys ($1); of two, the older (auth's rule: a key
+ * two usernames shared stayed with the older account). With $2, in the same statement (a
+ * submission's one round trip for its name), the guest player of a name nobody owns, found or
+ * made (store/guest-names.ts).
  */
-const OWNER_SQL = `
-SELECT user_id FROM account_names
-WHERE name_keys && $1::text[] AND deleted_at IS NULL
-ORDER BY registered_at, user_id LIMIT 1`;
+const HOLDERS_SQL = `
+WITH owner AS (
+  SELECT user_id FROM account_names
+  WHERE name_keys && $1::text[] AND deleted_at IS NULL
+  ORDER BY registered_at, user_id LIMIT 1
+), ${guestPlayerCtes('$1', '$2::boolean AND NOT EXISTS (SELECT 1 FROM owner)')}
+SELECT (SELECT user_id FROM owner) AS user_id, ${GUEST_PLAYER} AS guest_key`;
+
+/** Who holds a name: its owner's account, else (when asked for) its guest player. */
+export interface NameHolders {
+  ownerUserId: string | null;
+  /** Null when the name is owned, or the guest player was not asked for. */
+  guestKey: string | null;
+}
 
 const json = (names: AccountName[]) =>
   JSON.stringify(
@@ -68,15 +81,20 @@ export function createAccountNameStore(db: Knex) {
       );
     },
 
-    /** Asked at every submission under a name: prepared. */
-    async ownerOf(nameKeys: string[]): Promise<string | undefined> {
-      const [row] = await preparedQuery<{ user_id: string }>(
-        db,
-        'scores_account_name_owner',
-        OWNER_SQL,
-        [nameKeys],
+    /**
+     * Asked at every submission under a name (prepared): its owner, and with `guest` the guest
+     * player of the name when nobody owns it.
+     */
+    async holdersOf(nameKeys: string[], guest: boolean): Promise<NameHolders> {
+      const [row] = await madeOnce(() =>
+        preparedQuery<{ user_id: string | null; guest_key: string | null }>(
+          db,
+          'scores_name_holders',
+          HOLDERS_SQL,
+          [nameKeys, guest],
+        ),
       );
-      return row?.user_id;
+      return { ownerUserId: row?.user_id ?? null, guestKey: row?.guest_key ?? null };
     },
 
     async backfilled(): Promise<boolean> {

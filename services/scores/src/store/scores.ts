@@ -1,4 +1,5 @@
 import { preparedQuery, type Knex, type OutboxEvent } from '@ballmatch/platform';
+import { GUEST_PLAYER, guestPlayerCtes, madeOnce } from './guest-names';
 import { insertHeld, mustHold } from './review';
 import {
   SCORE_COLUMNS,
@@ -128,13 +129,8 @@ SELECT s.seq, s.season_id, se.ends_at AS season_ends_at, w.id AS row_id, w.total
        w.games_played, w.highest_level, w.version, bw.id AS board_write_id
 FROM s CROSS JOIN w CROSS JOIN bw LEFT JOIN seasons se ON se.id = s.season_id`;
 
-/** guestKeyOf's look-up, its keys as `keys` (a placeholder): banned players first, then the oldest. */
-const guestKeySql = (keys: string) => `
-SELECT g.player_key FROM guest_names g
-WHERE g.name_key = ANY(${keys}::text[])
-ORDER BY EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = g.player_key) DESC,
-         g.created_at, g.name_key
-LIMIT 1`;
+/** guestKeyOf: the guest player of the keys $1, found or made (store/guest-names.ts). */
+const GUEST_KEY_SQL = `WITH ${guestPlayerCtes('$1', 'true')} SELECT ${GUEST_PLAYER} AS player_key`;
 
 const NOT_BANNED = 'NOT EXISTS (SELECT 1 FROM banned_players b WHERE b.player_key = s.player_key)';
 const ON_ALL_TIME = `s.voided_at IS NULL AND s.reset_id IS NULL AND ${SHOWN} AND ${NOT_BANNED}`;
@@ -273,28 +269,16 @@ export function createScoreStore(db: Knex) {
      * The guest player a name with these look-alike keys stands for (guest_names, migration
      * 005): the player of a name it shares a key with (a banned one first, so that a name like
      * a banned one and another is refused; else the oldest), or, for a name like none before,
-     * a new player `guest:<its first key>` holding all its keys. New players are made one at a
-     * time (a transaction lock), so two look-alikes arriving together make one.
+     * a new player `guest:<its first key>` holding all its keys. One statement
+     * (store/guest-names.ts says why two look-alikes arriving together still make one player).
      */
     async guestKeyOf(nameKeys: string[]): Promise<string> {
-      const [found] = await preparedQuery<{ player_key: string }>(
-        db,
-        'scores_guest_key_of',
-        guestKeySql('$1'),
-        [nameKeys],
+      const [row] = await madeOnce(() =>
+        preparedQuery<{ player_key: string }>(db, 'scores_guest_key_of', GUEST_KEY_SQL, [
+          nameKeys,
+        ]),
       );
-      if (found) return found.player_key;
-      return db.transaction(async (trx) => {
-        await trx.raw("SELECT pg_advisory_xact_lock(hashtext('scores.guest_names'))");
-        const { rows } = await trx.raw(guestKeySql('?'), [nameKeys]);
-        const made = (rows as { player_key: string }[])[0];
-        if (made) return made.player_key;
-        const player = `guest:${nameKeys[0]}`;
-        await trx('guest_names').insert(
-          nameKeys.map((key) => ({ name_key: key, player_key: player })),
-        );
-        return player;
-      });
+      return row!.player_key;
     },
 
     /** The all-time board from PostgreSQL, in board order (when Redis cannot answer). */
