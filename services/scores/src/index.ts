@@ -160,6 +160,7 @@ export async function start(
       session: options.sessionLookup ?? sessions!.lookup,
       resultKeys,
       names,
+      namesReady: accountNames.mustBeReady,
       now,
       changed,
       wake,

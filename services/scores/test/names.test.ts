@@ -477,6 +477,30 @@ describe('look-alikes in another case are the same name', () => {
     }
   });
 
+  it('makes one player of look-alike guests submitting at once: one weekly row of all their games', async () => {
+    const spellings = ['Iina Zu', 'LlNA Zu', 'lina zu', 'Lina Zu', 'Iina Zu', 'LlNA Zu'];
+    const games = [];
+    for (const playerName of spellings) games.push(await h.newGame(playerName));
+    // Each names a new guest in the statement that stores its score (store/scores.ts).
+    const answers = await Promise.all(games.map((game) => h.submitScore(h.submission(game))));
+    expect(answers.map((a) => a.reviewState)).toEqual(spellings.map(() => 'accepted'));
+    const players = await h
+      .db('scores')
+      .whereIn(
+        'session_id',
+        games.map((g) => g.sessionId),
+      )
+      .distinct('player_key');
+    expect(players).toHaveLength(1);
+    const rows = (await weekRows()).filter((r) => spellings.includes(r.playerName));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        gamesPlayed: 6,
+        totalScore: answers.reduce((sum, a) => sum + a.score!.score, 0),
+      }),
+    ]);
+  });
+
   it("keeps one weekly row for 'Lina', 'Iina' and 'LlNA', found by any of them", async () => {
     const spellings = ['Lina', 'Iina', 'LlNA'];
     let total = 0;

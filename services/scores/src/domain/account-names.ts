@@ -64,13 +64,18 @@ export function createAccountNames(deps: {
     logger.info('account names filled from auth');
   }
 
-  const lookup: NameLookup = async (name, guestPlayer = false) => {
+  /** Until the table has been filled, no name can be claimed: UNAVAILABLE (503). */
+  async function mustBeReady(): Promise<void> {
     if (!(await isReady())) {
       throw new AppError(
         'UNAVAILABLE',
         'Player names cannot be checked yet; try again in a moment',
       );
     }
+  }
+
+  const lookup: NameLookup = async (name, guestPlayer = false) => {
+    await mustBeReady();
     const isProtected = isProtectedName(name.name);
     // One statement: the owner, and the guest player only for a name a guest may post under.
     const holders = await store.holdersOf(name.keys, guestPlayer && !isProtected);
@@ -79,6 +84,8 @@ export function createAccountNames(deps: {
 
   return {
     lookup,
+    /** For a statement that reads the table itself (a one-step submission's). */
+    mustBeReady,
 
     /**
      * Fills the table if it never was: tried once now (awaited, so a service starting beside a

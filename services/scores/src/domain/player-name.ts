@@ -70,11 +70,24 @@ export const NAME_MESSAGES = {
   ownedByAnother: 'That player name belongs to another player; choose another',
 };
 
+/** A protected name: nobody may post under it. */
+export const nameProtected = () =>
+  new AppError('PERMISSION_DENIED', NAME_MESSAGES.protected, { field: 'playerName' });
+
+/** A registered player's name (or a look-alike), refused to this caller (a guest, or another). */
+export const nameOwned = (userId: string) =>
+  new AppError(
+    'PERMISSION_DENIED',
+    userId ? NAME_MESSAGES.ownedByAnother : NAME_MESSAGES.ownedForGuest,
+    { field: 'playerName' },
+  );
+
 /**
  * May this caller post under this name? Protected names: nobody. A registered player's
  * username (or a look-alike of it): only that player. Answers the name with the player key
  * the score goes under. The names table not filled yet: its UNAVAILABLE stands (503), never a
- * pass.
+ * pass. (The one-step submission has its statement claim the name instead, in this order:
+ * domain/submissions.ts, storeClaiming.)
  */
 export async function claimName(
   lookup: NameLookup,
@@ -82,15 +95,7 @@ export async function claimName(
   userId: string,
 ): Promise<ClaimedName> {
   const owner = await lookup(name, !userId);
-  if (owner.protected) {
-    throw new AppError('PERMISSION_DENIED', NAME_MESSAGES.protected, { field: 'playerName' });
-  }
-  if (owner.ownerUserId && owner.ownerUserId !== userId) {
-    throw new AppError(
-      'PERMISSION_DENIED',
-      userId ? NAME_MESSAGES.ownedByAnother : NAME_MESSAGES.ownedForGuest,
-      { field: 'playerName' },
-    );
-  }
+  if (owner.protected) throw nameProtected();
+  if (owner.ownerUserId && owner.ownerUserId !== userId) throw nameOwned(userId);
   return { ...name, key: userId ? accountKey(userId) : owner.guestKey! };
 }

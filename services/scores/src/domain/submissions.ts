@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError,
   gameResultMustBeFresh,
+  isProtectedName,
   readGameResult,
   type GameResult,
   type Logger,
@@ -9,14 +10,17 @@ import {
 } from '@ballmatch/platform';
 import { seasonBoard, weekBoard, type BoardStore, type ShownScore } from '../store/boards';
 import type { ScoreRow } from '../store/rows';
-import type { InsertOutcome, ScoreStore } from '../store/scores';
+import type { ClaimingScore, InsertOutcome, ScoreStore } from '../store/scores';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekRow, WeekStore } from '../store/weeks';
 import type { BoardRepairs } from './board-repairs';
 import type { Clock } from './clock';
 import { scoreCreated } from './events';
 import {
+  accountKey,
   claimName,
+  nameOwned,
+  nameProtected,
   parsePlayerName,
   type ClaimedName,
   type NameLookup,
@@ -60,6 +64,8 @@ export interface SubmissionDeps {
   resultKeys: PublicKeys;
   /** Who owns a player name (account-names.ts): see claimName. */
   names: NameLookup;
+  /** UNAVAILABLE until the names table is filled (account-names.ts). */
+  namesReady: () => Promise<void>;
   now: Clock;
   /** Clears this process's board reads, so it shows the new score at once. */
   changed: () => void;
@@ -114,7 +120,30 @@ interface VouchedGame {
  */
 export function createSubmissions(deps: SubmissionDeps) {
   async function store(input: SubmitInput, player: ClaimedName, game: VouchedGame) {
-    const { outcome, week } = await storeInOneStatement(deps, input, player, game);
+    const { score, week } = await newScore(deps, input, player, player.key, game);
+    return answer(
+      input,
+      await deps.scores.insertVerified({ ...score, playerKey: player.key }),
+      week,
+    );
+  }
+
+  /**
+   * The name claimed by the score's own statement (store/scores.ts, insertClaiming): no round
+   * trip for it. claimName's rule and order: the table filled (else 503), the name not
+   * protected (no query), then nobody else's.
+   */
+  async function storeClaiming(input: SubmitInput, name: PlayerName, game: VouchedGame) {
+    await deps.namesReady();
+    if (isProtectedName(name.name)) throw nameProtected();
+    const account = input.userId ? accountKey(input.userId) : null;
+    const { score, week } = await newScore(deps, input, name, account, game);
+    const outcome = await deps.scores.insertClaiming(score);
+    if (outcome.kind === 'refused') throw nameOwned(input.userId);
+    return answer(input, outcome, week);
+  }
+
+  async function answer(input: SubmitInput, outcome: InsertOutcome, week: WeekRow) {
     if (outcome.kind === 'banned') throw banned();
     if (outcome.kind === 'duplicate' || outcome.kind === 'held') {
       return submitted(outcome.score);
@@ -158,9 +187,13 @@ export function createSubmissions(deps: SubmissionDeps) {
       vouched = true;
       gameResultMustBeFresh(signed, deps.now());
       checkFigures(result, input);
+      const game = { ...result, timingFlags: [] };
+      // The page's one post: the name is claimed by the score's statement. The seasonal route
+      // checks the name before its season, as it did.
+      if (input.seasonId === undefined) return await storeClaiming(input, name, game);
       const player = await claimName(deps.names, name, input.userId);
-      if (input.seasonId !== undefined) await seasonMustRun(deps, input.seasonId);
-      return await store(input, player, { ...result, timingFlags: [] });
+      await seasonMustRun(deps, input.seasonId);
+      return await store(input, player, game);
     } catch (error) {
       // Its owner's repeat answers as the first did, even when its own checks fail now (the
       // result has expired since, the season has ended, ...).
@@ -263,19 +296,21 @@ async function loadSession(deps: SubmissionDeps, sessionId: string): Promise<Sco
 }
 
 /**
- * The score, its weekly row, its season entry and its events, in one statement
- * (store/scores.ts): nothing is written when the session already has a score.
+ * The score to store, with its weekly row's week and its one event: the statement that stores
+ * it (store/scores.ts) writes all of them, or nothing when the session already has a score.
+ * `playerKey`: null when the statement claims the name (insertClaiming) for a guest.
  */
-async function storeInOneStatement(
+async function newScore(
   deps: SubmissionDeps,
   input: SubmitInput,
-  name: ClaimedName,
+  name: PlayerName,
+  playerKey: string | null,
   game: VouchedGame,
-): Promise<{ outcome: InsertOutcome; week: WeekRow }> {
+): Promise<{ score: ClaimingScore; week: WeekRow }> {
   const createdAt = deps.now();
   const week = await deps.weeks.ensure(weekOf(createdAt));
   const id = randomUUID();
-  const score: ShownScore = {
+  const shownScore: ShownScore = {
     id,
     playerName: name.name,
     score: game.score,
@@ -283,11 +318,11 @@ async function storeInOneStatement(
     moves: game.moves,
     createdAt,
   };
-  const outcome = await deps.scores.insertVerified({
+  const score: ClaimingScore = {
     id,
     sessionId: input.sessionId,
     playerName: name.name,
-    playerKey: name.key,
+    playerKey,
     nameKeys: name.keys,
     score: game.score,
     level: game.level,
@@ -299,7 +334,7 @@ async function storeInOneStatement(
     sessionSuspicious: game.suspicious,
     // The one event of an accepted score: the statement adds the season and its board.
     event: scoreCreated(
-      score,
+      shownScore,
       {
         userId: input.userId,
         largestRun: game.largestRun,
@@ -308,8 +343,8 @@ async function storeInOneStatement(
       },
       createdAt,
     ),
-  });
-  return { outcome, week };
+  };
+  return { score, week };
 }
 
 const banned = () =>

@@ -31,17 +31,20 @@ ON CONFLICT (user_id) DO UPDATE SET
 WHERE a.deleted_at IS NULL AND EXCLUDED.name_version >= a.name_version`;
 
 /**
- * The account owning a name with any of these keys ($1); of two, the older (auth's rule: a key
- * two usernames shared stayed with the older account). With $2, in the same statement (a
- * submission's one round trip for its name), the guest player of a name nobody owns, found or
- * made (store/guest-names.ts).
+ * Who holds a name with these look-alike keys (`keys`, a text[] placeholder), as common table
+ * expressions for a statement's WITH: `owner`, the account owning it (of two, the older:
+ * auth's rule, a key two usernames shared stayed with the older account); when `guest` (a
+ * condition) holds and nobody owns it, `found` and `made`, its guest player, GUEST_PLAYER
+ * (store/guest-names.ts).
  */
-const HOLDERS_SQL = `
-WITH owner AS (
+export const nameHoldersCtes = (keys: string, guest: string) => `
+owner AS (
   SELECT user_id FROM account_names
-  WHERE name_keys && $1::text[] AND deleted_at IS NULL
+  WHERE name_keys && ${keys}::text[] AND deleted_at IS NULL
   ORDER BY registered_at, user_id LIMIT 1
-), ${guestPlayerCtes('$1', '$2::boolean AND NOT EXISTS (SELECT 1 FROM owner)')}
+), ${guestPlayerCtes(keys, `${guest} AND NOT EXISTS (SELECT 1 FROM owner)`)}`;
+
+const HOLDERS_SQL = `WITH ${nameHoldersCtes('$1', '$2::boolean')}
 SELECT (SELECT user_id FROM owner) AS user_id, ${GUEST_PLAYER} AS guest_key`;
 
 /** Who holds a name: its owner's account, else (when asked for) its guest player. */

@@ -26,7 +26,8 @@ import type { InsertOutcome, NewScore } from './scores';
  */
 
 /** Held at submission: the session was suspicious, or the log's own timing analysis says so. */
-export const mustHold = (n: NewScore) => n.sessionSuspicious || n.timingFlags.length > 0;
+export const mustHold = (n: Pick<NewScore, 'sessionSuspicious' | 'timingFlags'>) =>
+  n.sessionSuspicious || n.timingFlags.length > 0;
 
 function heldReasonOf(n: NewScore): string {
   return n.sessionSuspicious
