@@ -1,6 +1,14 @@
-import { bearer, streamName } from '@ballmatch/platform';
+import { bearer, createLogger, streamName } from '@ballmatch/platform';
 import { eventually } from '@ballmatch/platform/testing';
-import { REVIEW_MESSAGES } from '../src/domain/review';
+import { newEvent } from '@ballmatch/proto';
+import { createBoardRepairs } from '../src/domain/board-repairs';
+import { createReview, REVIEW_MESSAGES } from '../src/domain/review';
+import { withBoardScripts } from '../src/store/board-scripts';
+import { createBoardWriteStore } from '../src/store/board-writes';
+import { createBoardStore } from '../src/store/boards';
+import { createReviewStore } from '../src/store/review';
+import { createSeasonStore } from '../src/store/seasons';
+import { createWeekStore } from '../src/store/weeks';
 import { startHarness, type Game, type ScoresHarness } from './harness';
 import { humanPace } from './play';
 
@@ -119,6 +127,25 @@ function once(score: { id: string; createdAt: string }, game: Game) {
       expect.objectContaining({ board: 'seasonal', boardId: seasonId }),
     ]),
   };
+}
+
+/** Review as the service makes it, on its PostgreSQL and Redis: a consumer's part, run here. */
+function reviewOnTheSameStores() {
+  const boards = createBoardStore(withBoardScripts(h.redis));
+  const logger = createLogger('scores-test', 'silent');
+  const writes = createBoardWriteStore(h.db);
+  const noop = () => undefined;
+  return createReview({
+    review: createReviewStore(h.db),
+    weeks: createWeekStore(h.db),
+    seasons: createSeasonStore(h.db),
+    boards,
+    repairs: createBoardRepairs({ writes, boards, now: h.clock.now, changed: noop, logger }),
+    now: h.clock.now,
+    changed: noop,
+    wake: noop,
+    logger,
+  });
 }
 
 /** Checks now and after Redis is flushed (the boards, rebuilt from PostgreSQL, agree). */
@@ -241,6 +268,36 @@ describe('review: suspicious games are held until an admin clears them', () => {
       .filter((e) => e.target === score.id)
       .map((e) => e.action);
     expect(actions).toEqual(['score.clear', 'score.hold']);
+  });
+
+  it('a flag committed after the score was stored and checked again still holds it', async () => {
+    h.clock.set(SUBMITTED_AT);
+    const game = await h.newGame('Racing Flag');
+    weekId = (await h.client.activeWeek({})).week!.id;
+    const flag = newEvent('sessionFlagged', {
+      sessionId: game.sessionId,
+      playerName: game.playerName,
+      source: 'admin',
+      type: 'ADMIN_FLAG',
+      details: 'Reported by players',
+    });
+    // session.flagged's transaction, as its consumer runs it (here, on its own review): the
+    // flag is recorded and there is no score to hold yet. Before it commits, the submission
+    // stores the score and checks for a flag after its own commit: it sees none.
+    const review = reviewOnTheSameStores();
+    let after: (() => Promise<void>) | undefined;
+    await h.db.transaction(async (trx) => {
+      after = await review.sessionFlagged(trx, flag);
+      expect((await h.submitScore(h.submission(game))).reviewState).toBe('accepted');
+    });
+    await after?.();
+    const [row] = await h.db('scores').where({ session_id: game.sessionId });
+    expect(row).toMatchObject({
+      review_state: 'held',
+      held_reason: 'Flagged by admin: Reported by players',
+    });
+    const shown = await whereShown(row.id, game.playerName);
+    expect(shown).toMatchObject({ allTime: [], season: [], week: [], ranks: nowhere.ranks });
   });
 
   it('a rejected score never appears; it cannot be cleared; nothing is banned automatically', async () => {

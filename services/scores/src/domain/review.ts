@@ -130,6 +130,22 @@ export function createReview(deps: {
     deps.changed();
   }
 
+  /**
+   * A session with a flag recorded and an accepted score: the score is held now and taken off
+   * the boards (also when the flag's consumer or another request held it first, while the
+   * submission was putting it on them). Null when the session has no flag or no score.
+   */
+  async function holdFlagged(sessionId: string): Promise<ScoreRow | null> {
+    const at = now();
+    const held = await deps.review.holdIfFlagged(sessionId, at, events(at));
+    if (!held) return null;
+    if (held.changed) await followInRedis('hold', held);
+    else if (held.score.reviewState === 'held' || held.score.reviewState === 'rejected') {
+      await takeOffScoreBoards(held.score);
+    }
+    return held.score;
+  }
+
   const notFound = () => new AppError('NOT_FOUND', 'Score not found');
 
   return {
@@ -155,20 +171,18 @@ export function createReview(deps: {
         at,
         events(at),
       );
-      return held ? () => followInRedis('hold', held) : undefined;
+      if (held) return () => followInRedis('hold', held);
+      // No score yet, as this transaction saw it. A submission storing one meanwhile looks for
+      // the flag after its commit, but may look before this commit: so the score is looked for
+      // again after it. One of the two looks comes after both commits and holds it.
+      return async () => {
+        await holdFlagged(flag.sessionId);
+      };
     },
 
     /** An accepted score whose session was flagged while it was being stored: held now. */
     async holdIfFlagged(sessionId: string, score: ScoreRow): Promise<ScoreRow> {
-      const at = now();
-      const held = await deps.review.holdIfFlagged(sessionId, at, events(at));
-      if (!held) return score;
-      if (held.changed) await followInRedis('hold', held);
-      else if (held.score.reviewState === 'held' || held.score.reviewState === 'rejected') {
-        // The flag's consumer held it while this request was putting it on the boards.
-        await takeOffScoreBoards(held.score);
-      }
-      return held.score;
+      return (await holdFlagged(sessionId)) ?? score;
     },
 
     async clear(scoreId: string, rawReason: string, actor: string): Promise<ReviewRow> {

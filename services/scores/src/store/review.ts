@@ -256,9 +256,10 @@ export function createReviewStore(db: Knex) {
 
     /**
      * After an accepted score committed: a flag heard meanwhile (between the sessions read and
-     * the insert) holds it now. Either this sees the flag, or the flag's consumer, applied
-     * after this score committed, sees the score. Null without a flag; unchanged when the
-     * consumer held it first.
+     * the insert) holds it now. The flag's consumer asks it too, after its own commit, when
+     * its transaction found no score: whichever of the two asks last sees both the flag and
+     * the score (domain/review.ts). Null without a flag or a score; unchanged when it is held
+     * already.
      */
     async holdIfFlagged(
       sessionId: string,
