@@ -1,10 +1,11 @@
 // Ball faces from the server: custom icons (SVG) and advertisers' images. Every entry is checked
-// before use: an icon must be a valid SVG or a base64 data image, and an SVG is sanitised
-// (allow-listed elements and attributes only, no scripts, no outside references) and then drawn
+// before use: an icon must be a valid SVG or a base64 data image, and an SVG is sanitised by
+// DOMPurify (its SVG profile, no scripts, no outside references) and then drawn
 // through an <img> of a data: URL, which never runs scripts; nothing from the server is ever put
 // into the page's DOM. An ad's image must be https, this site or an inline image
 // (features/game/model/ad-offers.ts reads the ads of a game).
 import { COLORS, COLOR_HEX, type Color } from '@ballmatch/engine';
+import createDOMPurify, { type Config } from 'dompurify';
 
 export interface IconRecord {
   color_code?: unknown;
@@ -25,78 +26,33 @@ export const MAX_SVG_LENGTH = 100_000;
 export const MAX_DATA_URL_LENGTH = 400_000;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const XLINK_NS = 'http://www.w3.org/1999/xlink';
-
-const ALLOWED_ELEMENTS = new Set([
-  'svg',
-  'g',
-  'defs',
-  'title',
-  'desc',
-  'symbol',
-  'use',
-  'path',
-  'circle',
-  'ellipse',
-  'rect',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'lineargradient',
-  'radialgradient',
-  'stop',
-  'clippath',
-  'mask',
-  'pattern',
-  'filter',
-  'fegaussianblur',
-  'feoffset',
-  'feblend',
-  'fecolormatrix',
-  'femerge',
-  'femergenode',
-  'feflood',
-  'fecomposite',
-  'fedropshadow',
-  'image',
-]);
 
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 const SVG_BASE64_DATA_URL = /^data:image\/svg\+xml;base64,([A-Za-z0-9+/]+={0,2})$/;
-const DANGEROUS_VALUE = /javascript:|vbscript:|data:text|expression\s*\(|@import/i;
 /** url(...) in attributes or styles may only point inside the drawing (url(#id)). */
 const OUTSIDE_URL = /url\(\s*['"]?\s*(?!#)/i;
 
-function cleanElement(element: Element): void {
-  for (const child of [...element.children]) {
-    if (child.namespaceURI !== SVG_NS || !ALLOWED_ELEMENTS.has(child.localName.toLowerCase())) {
-      child.remove();
-      continue;
-    }
-    cleanElement(child);
-  }
-  for (const attr of [...element.attributes]) {
-    const name = attr.localName.toLowerCase();
-    const value = attr.value;
-    const isHref =
-      name === 'href' && (attr.namespaceURI === null || attr.namespaceURI === XLINK_NS);
-    let keep = !name.startsWith('on') && !DANGEROUS_VALUE.test(value) && !OUTSIDE_URL.test(value);
-    if (keep && isHref) {
-      // Links may point inside the drawing; an <image> may also hold an inline raster image.
-      keep =
-        value.startsWith('#') ||
-        (element.localName.toLowerCase() === 'image' &&
-          RASTER_DATA_URL.test(value.replace(/\s/g, '')));
-    } else if (keep && attr.namespaceURI && attr.namespaceURI !== XLINK_NS) {
-      keep =
-        attr.namespaceURI === 'http://www.w3.org/XML/1998/namespace' ||
-        attr.namespaceURI === 'http://www.w3.org/2000/xmlns/';
-    }
-    if (!keep) element.removeAttributeNode(attr);
-  }
-}
+// The page's own DOMPurify instance for icons, so its hook applies to icons alone. DOMPurify's
+// SVG profile removes scripts, event attributes and javascript: URLs; the hook removes references
+// outside the drawing (the ads service sanitises an upload with the same profile).
+const purify = createDOMPurify(window);
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  const isHref = data.attrName === 'href' || data.attrName === 'xlink:href';
+  // Links may point inside the drawing; an <image> may also hold an inline raster image.
+  const inside =
+    data.attrValue.startsWith('#') ||
+    (node.localName === 'image' && RASTER_DATA_URL.test(data.attrValue.replace(/\s/g, '')));
+  if ((isHref && !inside) || OUTSIDE_URL.test(data.attrValue)) data.keepAttr = false;
+});
+
+const PURIFY_CONFIG: Config & { IN_PLACE: true } = {
+  USE_PROFILES: { svg: true, svgFilters: true },
+  // <style> and foreign content draw nothing an icon needs; links do nothing inside an <img>.
+  FORBID_TAGS: ['foreignObject', 'style', 'a'],
+  // DOMPurify leaves out <use> for its external references; the hook allows only '#…' ones.
+  ADD_TAGS: ['use'],
+  IN_PLACE: true,
+};
 
 /** The SVG text, sanitised, or null when it is not a valid SVG document. */
 export function sanitizeSvg(text: string): string | null {
@@ -111,7 +67,7 @@ export function sanitizeSvg(text: string): string | null {
   const root = doc.documentElement;
   if (!root || root.namespaceURI !== SVG_NS || root.localName !== 'svg') return null;
   if (doc.getElementsByTagName('parsererror').length > 0) return null;
-  cleanElement(root);
+  purify.sanitize(root, PURIFY_CONFIG);
   if (!root.hasAttribute('width') && !root.hasAttribute('height') && root.hasAttribute('viewBox')) {
     // Without a size, some browsers draw a viewBox-only SVG image at 300 × 150.
     root.setAttribute('width', '128');
