@@ -1,6 +1,7 @@
 export * from './config';
 export * from './errors';
 export * from './parse-body';
+export * from './paging';
 export * from './http-answers';
 export * from './game-action';
 export * from './ids';

@@ -17,3 +17,16 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   }
   return result.data;
 }
+
+/** Checks one value with its schema; the first problem becomes INVALID_ARGUMENT naming `field`. */
+export function parseField<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  field: string,
+): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError('INVALID_ARGUMENT', result.error.issues[0]!.message, { field });
+  }
+  return result.data;
+}

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { AppError, isEmailAddress } from '@ballmatch/platform';
+import { AppError, isEmailAddress, pageAnswer, pageOf } from '@ballmatch/platform';
 import type { FeedbackRecord, FeedbackStore } from '../store/feedback';
 import type { FeedbackLimit } from './feedback-limit';
-import { invalid, knownId, LIMITS, pageArgs, paginationOf, plainText } from './rules';
+import { invalid, knownId, LIMITS, PAGE_LIMIT, plainText } from './rules';
 
 const notFound = () => new AppError('NOT_FOUND', 'Feedback not found');
 
@@ -49,12 +49,12 @@ export function createFeedback(deps: {
     },
 
     async list(input: { page: number; limit: number; archived: boolean }) {
-      const args = pageArgs(input.page, input.limit);
+      const page = pageOf(input, PAGE_LIMIT);
       const [{ rows, total }, unreadCount] = await Promise.all([
-        store.list(input.archived, { offset: (args.page - 1) * args.limit, limit: args.limit }),
+        store.list(input.archived, page),
         store.unreadCount(),
       ]);
-      return { data: rows, pagination: paginationOf(args, total), unreadCount };
+      return { ...pageAnswer(page, total, rows), unreadCount };
     },
 
     markRead: (id: string) => marked(store.setRead(knownId(id, 'Feedback'), now())),

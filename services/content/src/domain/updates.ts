@@ -1,15 +1,7 @@
-import { AppError, type Logger } from '@ballmatch/platform';
+import { AppError, pageAnswer, pageOf, type Logger, type Pagination } from '@ballmatch/platform';
 import type { UpdateRecord, UpdateStatus, UpdateStore } from '../store/updates';
 import { updatePublishedEvent } from './events';
-import {
-  invalid,
-  knownId,
-  LIMITS,
-  pageArgs,
-  paginationOf,
-  plainText,
-  type Pagination,
-} from './rules';
+import { invalid, knownId, LIMITS, PAGE_LIMIT, plainText } from './rules';
 import { previewOf, sanitiseUpdateHtml, type SanitisedHtml } from './sanitize';
 
 /** An update as the handlers answer it. */
@@ -118,13 +110,14 @@ export function createUpdates(deps: {
 
   return {
     async listPublished(input: { page: number; limit: number }): Promise<UpdatePage> {
-      const args = pageArgs(input.page, input.limit);
+      const page = pageOf(input, PAGE_LIMIT);
       const at = now();
-      const { rows, total } = await store.listPublished(at, {
-        offset: (args.page - 1) * args.limit,
-        limit: args.limit,
-      });
-      return { data: rows.map((r) => view(r, at)), pagination: paginationOf(args, total) };
+      const { rows, total } = await store.listPublished(at, page);
+      return pageAnswer(
+        page,
+        total,
+        rows.map((r) => view(r, at)),
+      );
     },
 
     /** A public update; a draft or a scheduled one is as unknown. */
@@ -136,14 +129,15 @@ export function createUpdates(deps: {
     },
 
     async list(input: { page: number; limit: number; status: string }): Promise<UpdatePage> {
-      const args = pageArgs(input.page, input.limit);
+      const page = pageOf(input, PAGE_LIMIT);
       const status = statusFilter(input.status);
       const at = now();
-      const { rows, total } = await store.listAll(status, at, {
-        offset: (args.page - 1) * args.limit,
-        limit: args.limit,
-      });
-      return { data: rows.map((r) => view(r, at)), pagination: paginationOf(args, total) };
+      const { rows, total } = await store.listAll(status, at, page);
+      return pageAnswer(
+        page,
+        total,
+        rows.map((r) => view(r, at)),
+      );
     },
 
     async get(id: string): Promise<UpdateView> {

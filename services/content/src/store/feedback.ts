@@ -1,5 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
-import type { PageQuery } from './updates';
+import { selectPage, type Knex, type PageWindow } from '@ballmatch/platform';
 
 /** A message from the contact form as the store hands it up. */
 export interface FeedbackRecord {
@@ -68,14 +67,13 @@ export function createFeedbackStore(db: Knex) {
     },
 
     /** The inbox or the archive: unread first, then newest first. */
-    async list(archived: boolean, at: PageQuery) {
-      const [{ total }] = (await inList(archived).count({ total: '*' })) as [{ total: string }];
-      const rows = (await inList(archived)
-        .select('*')
-        .orderByRaw('(read_at IS NOT NULL), created_at DESC, id DESC')
-        .offset(at.offset)
-        .limit(at.limit)) as Raw[];
-      return { rows: rows.map(feedbackRecord), total: Number(total) };
+    async list(archived: boolean, at: PageWindow) {
+      const { rows, total } = await selectPage<Raw>(
+        () => inList(archived),
+        at,
+        (q) => q.select('*').orderByRaw('(read_at IS NOT NULL), created_at DESC, id DESC'),
+      );
+      return { rows: rows.map(feedbackRecord), total };
     },
 
     /** Unread messages in the inbox. */

@@ -1,4 +1,10 @@
-import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
+import {
+  selectPage,
+  writeOutbox,
+  type Knex,
+  type OutboxEvent,
+  type PageWindow,
+} from '@ballmatch/platform';
 
 /** An update as the store hands it up. */
 export interface UpdateRecord {
@@ -25,12 +31,6 @@ export interface NewUpdate {
 }
 
 export type UpdateStatus = 'draft' | 'scheduled' | 'published';
-
-/** Which rows of a list a page is. */
-export interface PageQuery {
-  offset: number;
-  limit: number;
-}
 
 type Raw = Record<string, unknown>;
 
@@ -70,26 +70,23 @@ export function createUpdateStore(db: Knex) {
   }
 
   /** A page of a list (its order ends with the id, so pages never overlap) and its total. */
-  async function page(query: () => Knex.QueryBuilder, order: string, at: PageQuery) {
-    const [{ total }] = (await query().count({ total: '*' })) as [{ total: string }];
-    const rows = (await query()
-      .select(listColumns)
-      .orderByRaw(order)
-      .offset(at.offset)
-      .limit(at.limit)) as Raw[];
-    return { rows: rows.map(updateRecord), total: Number(total) };
+  async function page(query: () => Knex.QueryBuilder, order: string, at: PageWindow) {
+    const { rows, total } = await selectPage<Raw>(query, at, (q) =>
+      q.select(listColumns).orderByRaw(order),
+    );
+    return { rows: rows.map(updateRecord), total };
   }
 
   return {
     transaction: <T>(work: (trx: Knex.Transaction) => Promise<T>) => db.transaction(work),
 
     /** The public ones at `now`, newest publish date first. */
-    listPublished(now: Date, at: PageQuery) {
+    listPublished(now: Date, at: PageWindow) {
       return page(() => whereStatus(updates(), 'published', now), 'publish_at DESC, id DESC', at);
     },
 
     /** Every update (or those of one status): drafts first, then newest publish date first. */
-    listAll(status: UpdateStatus | null, now: Date, at: PageQuery) {
+    listAll(status: UpdateStatus | null, now: Date, at: PageWindow) {
       return page(
         () => whereStatus(updates(), status, now),
         'publish_at DESC NULLS FIRST, updated_at DESC, id DESC',
