@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { SocialLinks } from '@/components/page/social-links';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import './footer.css';
@@ -38,42 +39,11 @@ export function Footer() {
             A free match-3 puzzle game for every browser. Swap balls, chain colourful matches and
             race up the weekly, seasonal and all-time leaderboards.
           </p>
-          <ul className="site-footer__social" aria-label="BallMatch on social media">
-            {site.social.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks className="site-footer__social" label="BallMatch on social media" />
         </div>
 
-        <nav aria-labelledby="footer-game">
-          <h2 id="footer-game" className="site-footer__heading">
-            Game
-          </h2>
-          <ul className="site-footer__links">
-            {GAME_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-info">
-          <h2 id="footer-info" className="site-footer__heading">
-            Information
-          </h2>
-          <ul className="site-footer__links">
-            {INFO_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-game" heading="Game" links={GAME_LINKS} />
+        <FooterLinks id="footer-info" heading="Information" links={INFO_LINKS} />
       </div>
       <div className="site-footer__bottom">
         <span>© {new Date().getFullYear()} BallMatch. All rights reserved.</span>
@@ -85,5 +55,26 @@ export function Footer() {
         </span>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks(props: {
+  id: string;
+  heading: string;
+  links: { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={props.id}>
+      <h2 id={props.id} className="site-footer__heading">
+        {props.heading}
+      </h2>
+      <ul className="site-footer__links">
+        {props.links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to}>{l.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Ball } from '@/components/ui/ball';
 import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { LineIcon } from '@/components/ui/line-icon';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLogout } from '@/features/auth/api/logout';
@@ -167,17 +168,15 @@ function AccountLinks() {
 
 function ChatIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6c-.5.4-1.3.1-1.3-.6V16A2.5 2.5 0 0 1 4 13.5z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
+    <LineIcon
+      size={18}
+      strokeWidth={1.8}
+      cap={false}
+      d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6c-.5.4-1.3.1-1.3-.6V16A2.5 2.5 0 0 1 4 13.5z"
+    >
       <circle cx="9" cy="9.5" r="1.2" fill="currentColor" />
       <circle cx="12" cy="9.5" r="1.2" fill="currentColor" />
       <circle cx="15" cy="9.5" r="1.2" fill="currentColor" />
-    </svg>
+    </LineIcon>
   );
 }

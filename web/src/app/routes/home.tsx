@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Ball, BALL_COLORS, type BallColor } from '@/components/ui/ball';
+import { SocialLinks } from '@/components/page/social-links';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { site } from '@/config/site';
 import { GamePanel } from '@/features/game/components/game-panel';
 import { useAfterFirstPaint } from '@/features/game/hooks/use-after-first-paint';
 import { YourBestScores } from '@/features/game/components/your-best-scores';
@@ -142,15 +142,7 @@ function BelowTheFold() {
       <section className="home-community" aria-labelledby="home-community-title">
         <h2 id="home-community-title">Join the Community</h2>
         <p>Share your best combos, suggest features and meet other players.</p>
-        <ul className="home-community__links">
-          {site.social.map((s) => (
-            <li key={s.label}>
-              <a href={s.href} target="_blank" rel="noopener noreferrer">
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks className="home-community__links" />
       </section>
     </>
   );

@@ -1,4 +1,5 @@
 import { cn } from './cn';
+import { LineIcon } from './line-icon';
 import './close-button.css';
 
 /**
@@ -23,14 +24,7 @@ export function CloseButton({
       aria-label={label}
       onClick={onClick}
     >
-      <svg viewBox="0 0 16 16" width={iconSize} height={iconSize} aria-hidden="true">
-        <path
-          d="M3 3l10 10M13 3L3 13"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        />
-      </svg>
+      <LineIcon viewBox="0 0 16 16" size={iconSize} join={false} d="M3 3l10 10M13 3L3 13" />
     </button>
   );
 }

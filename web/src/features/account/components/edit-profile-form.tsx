@@ -3,16 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useUpdateProfile, type ProfileUpdate } from '@/features/account/api/update-profile';
 import { useFormFields } from '@/hooks/use-form-fields';
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PASSWORD_RULE,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-  USERNAME_RULE,
-  WALLET_PATTERN,
-} from '@/lib/auth/rules';
+import { USERNAME_FIELD, WALLET_FIELD } from '@/lib/form-fields';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULE } from '@/lib/auth/rules';
 import type { User } from '@/lib/auth/types';
 import './edit-profile-form.css';
 
@@ -85,28 +77,10 @@ export function EditProfileForm({ user }: { user: User }) {
     <form className="profile-form" onSubmit={onSubmit} aria-label="Edit profile">
       <fieldset className="profile-form__group">
         <legend>Account</legend>
-        <Field
-          label="Username"
-          autoComplete="username"
-          required
-          minLength={USERNAME_MIN}
-          maxLength={USERNAME_MAX}
-          pattern={USERNAME_PATTERN}
-          title={USERNAME_RULE}
-          hint={USERNAME_RULE}
-          {...bind('username')}
-        />
+        <Field {...USERNAME_FIELD} {...bind('username')} />
         <Field label="Email" type="email" autoComplete="email" required {...bind('email')} />
         <Field
-          label={
-            <>
-              EVM wallet <span className="field__optional">(optional)</span>
-            </>
-          }
-          placeholder="0x..."
-          autoComplete="off"
-          spellCheck={false}
-          pattern={WALLET_PATTERN}
+          {...WALLET_FIELD}
           title="'0x' followed by 40 hex digits"
           hint="'0x' followed by 40 hex digits. Leave empty to remove it."
           {...bind('evmWallet')}

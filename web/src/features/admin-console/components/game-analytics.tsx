@@ -72,61 +72,59 @@ function AnalyticsView({ data, days }: { data: Figures; days: string[] }) {
           <p className="admin-console__empty">No ranked game ended in these days.</p>
         ) : (
           <div className="stats-charts">
-            <BarChart
+            <GamesChart
               title="Level reached"
               labelHeader="Level"
-              labels={data.levels.map((l) => `Level ${l.level}`)}
-              format={formatCount}
-              series={[
-                {
-                  name: 'Games',
-                  color: 'var(--tint-purple)',
-                  values: data.levels.map((l) => l.games),
-                },
-              ]}
+              color="var(--tint-purple)"
+              rows={data.levels.map((l) => [`Level ${l.level}`, l.games])}
             />
-            <BarChart
+            <GamesChart
               title="Game length"
               labelHeader="Length"
-              labels={data.gameSeconds.map((r) => rangeLabel(r, 'seconds'))}
-              format={formatCount}
-              series={[
-                {
-                  name: 'Games',
-                  color: 'var(--tint-orange)',
-                  values: data.gameSeconds.map((r) => r.games),
-                },
-              ]}
+              color="var(--tint-orange)"
+              rows={data.gameSeconds.map((r) => [rangeLabel(r, 'seconds'), r.games])}
             />
-            <BarChart
+            <GamesChart
               title="Moves per game"
               labelHeader="Moves"
-              labels={data.moves.map((r) => rangeLabel(r, 'moves'))}
-              format={formatCount}
-              series={[
-                {
-                  name: 'Games',
-                  color: 'var(--tint-yellow)',
-                  values: data.moves.map((r) => r.games),
-                },
-              ]}
+              color="var(--tint-yellow)"
+              rows={data.moves.map((r) => [rangeLabel(r, 'moves'), r.games])}
             />
-            <BarChart
+            <GamesChart
               title="Extra moves take-up"
               labelHeader="Which games"
-              labels={['Ran out of moves', 'Took the extra moves']}
-              format={formatCount}
-              series={[
-                {
-                  name: 'Games',
-                  color: 'var(--tint-green)',
-                  values: [data.extraMovesOffered, data.extraMovesTaken],
-                },
+              color="var(--tint-green)"
+              rows={[
+                ['Ran out of moves', data.extraMovesOffered],
+                ['Took the extra moves', data.extraMovesTaken],
               ]}
             />
           </div>
         )}
       </section>
     </>
+  );
+}
+
+/** A chart of how many games fall in each row (a label and its count of games). */
+function GamesChart({
+  title,
+  labelHeader,
+  color,
+  rows,
+}: {
+  title: string;
+  labelHeader: string;
+  color: string;
+  rows: [label: string, games: number][];
+}) {
+  return (
+    <BarChart
+      title={title}
+      labelHeader={labelHeader}
+      labels={rows.map(([label]) => label)}
+      format={formatCount}
+      series={[{ name: 'Games', color, values: rows.map(([, games]) => games) }]}
+    />
   );
 }

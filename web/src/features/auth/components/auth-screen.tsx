@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Ball } from '@/components/ui/ball';
 import { CenteredSpinner } from '@/components/ui/spinner';
+import { LineIcon } from '@/components/ui/line-icon';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-user';
@@ -56,16 +57,7 @@ export function AuthScreen() {
           </span>
         </Link>
         <Link to={paths.home} className="auth-return">
-          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-            <path
-              d="M12.5 4.5L7 10l5.5 5.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <LineIcon viewBox="0 0 20 20" strokeWidth={2.2} d="M12.5 4.5L7 10l5.5 5.5" />
           Return to Game
         </Link>
       </header>

@@ -2,17 +2,8 @@ import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PASSWORD_RULE,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-  USERNAME_RULE,
-  WALLET_PATTERN,
-  WALLET_RULE,
-} from '@/lib/auth/rules';
+import { EMAIL_FIELD, USERNAME_FIELD, WALLET_FIELD } from '@/lib/form-fields';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULE, WALLET_RULE } from '@/lib/auth/rules';
 import { useRegister } from '../api/register';
 
 const FIELDS = ['username', 'email', 'password', 'evmWallet'] as const;
@@ -45,27 +36,8 @@ export function RegisterForm() {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-label="Register">
-      <Field
-        label="Username"
-        autoComplete="username"
-        placeholder="BallBuster_42"
-        required
-        minLength={USERNAME_MIN}
-        maxLength={USERNAME_MAX}
-        pattern={USERNAME_PATTERN}
-        title={USERNAME_RULE}
-        hint={USERNAME_RULE}
-        {...bind('username')}
-      />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-        {...bind('email')}
-      />
+      <Field {...USERNAME_FIELD} placeholder="BallBuster_42" {...bind('username')} />
+      <Field {...EMAIL_FIELD} {...bind('email')} />
       <Field
         label="Password"
         type="password"
@@ -77,20 +49,7 @@ export function RegisterForm() {
         hint={PASSWORD_RULE}
         {...bind('password')}
       />
-      <Field
-        label={
-          <>
-            EVM wallet <span className="field__optional">(optional)</span>
-          </>
-        }
-        placeholder="0x..."
-        autoComplete="off"
-        spellCheck={false}
-        pattern={WALLET_PATTERN}
-        title={WALLET_RULE}
-        hint={WALLET_RULE}
-        {...bind('evmWallet')}
-      />
+      <Field {...WALLET_FIELD} title={WALLET_RULE} hint={WALLET_RULE} {...bind('evmWallet')} />
       <Button type="submit" size="lg" block disabled={register.isPending}>
         {register.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
+import { EMAIL_FIELD } from '@/lib/form-fields';
 import { useLogin } from '../api/login';
 
 const FIELDS = ['email', 'password'] as const;
@@ -22,15 +23,7 @@ export function UserLoginForm() {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-label="User login">
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-        {...bind('email')}
-      />
+      <Field {...EMAIL_FIELD} {...bind('email')} />
       <Field
         label="Password"
         type="password"

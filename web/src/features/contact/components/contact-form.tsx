@@ -4,6 +4,7 @@ import { BreakableEmail } from '@/components/ui/breakable-email';
 import { Button } from '@/components/ui/button';
 import { Field, TextAreaField } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
+import { EMAIL_FIELD } from '@/lib/form-fields';
 import { errorField, errorMessage } from '@/lib/api-client';
 import { FEEDBACK_LIMITS, useSendFeedback } from '../api/send-feedback';
 import './contact-form.css';
@@ -82,13 +83,8 @@ export function ContactForm({ name = '', email = '' }: { name?: string; email?: 
         {...bind('name')}
       />
       <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
+        {...EMAIL_FIELD}
         hint="We only use it to answer you."
-        required
         maxLength={FEEDBACK_LIMITS.email}
         {...bind('email')}
       />

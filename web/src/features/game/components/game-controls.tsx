@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { cn } from '@/components/ui/cn';
+import { LineIcon } from '@/components/ui/line-icon';
 import { gameAudio } from '../audio';
 import { setGameSetting, useGameSettings } from '../lib/settings';
 import './game-controls.css';
@@ -118,14 +119,10 @@ function SymbolsIcon() {
 
 function HintIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon
+      size={18}
+      cap={false}
+      d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"
+    />
   );
 }

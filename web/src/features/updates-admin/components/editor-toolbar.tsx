@@ -1,6 +1,7 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { LineIcon } from '@/components/ui/line-icon';
 
 interface Tool {
   label: string;
@@ -17,27 +18,16 @@ const chain = (editor: Editor) => editor.chain().focus();
 
 function LinkIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-      <path
-        d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
+    <LineIcon
+      join={false}
+      d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
+    />
   );
 }
 
 function ListIcon({ numbered }: { numbered: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-      <path
-        d="M9 6h11M9 12h11M9 18h11"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
+    <LineIcon join={false} d="M9 6h11M9 12h11M9 18h11">
       {numbered ? (
         <path
           d="M3.6 4.6l1-.8v4.4M3.4 10.8a1.1 1.1 0 0 1 2.1.4c0 .9-2.1 2-2.1 2.8h2.2M3.4 16.3h2l-1.1 1.4a1.1 1.1 0 1 1-.9 1.9"
@@ -54,7 +44,7 @@ function ListIcon({ numbered }: { numbered: boolean }) {
           <circle cx="4.5" cy="18" r="1.6" />
         </g>
       )}
-    </svg>
+    </LineIcon>
   );
 }
 
