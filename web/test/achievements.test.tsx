@@ -9,7 +9,7 @@ import {
 } from '@/lib/badge-catch-up';
 import { RealtimeClient } from '@/lib/realtime';
 import { FakeWebSocket } from './helpers/fake-websocket';
-import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
+import { byRoute, installFakeFetch, pageOf, respond } from './helpers/fake-fetch';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated, player } from './helpers/users';
 
@@ -35,16 +35,7 @@ const dashboardRoutes = (achievements: () => Achievement[]) =>
       weekly: null,
       weeklyRank: null,
     }),
-    '/api/user/scores': respond(200, {
-      data: [],
-      pagination: {
-        currentPage: 1,
-        totalPages: 0,
-        total: 0,
-        hasNextPage: false,
-        hasPrevPage: false,
-      },
-    }),
+    '/api/user/scores': respond(200, pageOf([])),
     '/api/ads/mine': respond(200, []),
   });
 

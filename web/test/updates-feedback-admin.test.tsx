@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Feedback } from '@/features/feedback-admin/api/types';
 import { replyLink } from '@/features/feedback-admin/lib/reply-link';
-import { byRoute, installFakeFetch, respond, type FetchCall } from './helpers/fake-fetch';
+import { byRoute, installFakeFetch, pageOf, respond, type FetchCall } from './helpers/fake-fetch';
 import { renderApp } from './helpers/render-app';
 import { admin } from './helpers/users';
 
@@ -47,14 +47,7 @@ function serve(messages: Feedback[]) {
       .filter((m) => m.archived === archived)
       .sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.localeCompare(a.createdAt));
     return respond(200, {
-      data,
-      pagination: {
-        currentPage: 1,
-        totalPages: data.length ? 1 : 0,
-        total: data.length,
-        hasNextPage: false,
-        hasPrevPage: false,
-      },
+      ...pageOf(data),
       unreadCount: messages.filter((m) => !m.archived && !m.read).length,
     });
   });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionDetail, TrackedSession } from '@/features/admin-console/api/types';
-import { respond, sentBody, type FetchCall } from '../helpers/fake-fetch';
+import { pageOf, respond, sentBody, type FetchCall } from '../helpers/fake-fetch';
 import {
   IDLE_AFTER_MS,
   SessionState,
@@ -61,17 +61,7 @@ function trackingServer() {
   const ann = session({});
   let voided: { at: string; reason: string } | null = null;
   let bans: Array<{ playerName: string; reason: string; bannedAt: string }> = [];
-  const page = (data: TrackedSession[]) =>
-    respond(200, {
-      data,
-      pagination: {
-        currentPage: 1,
-        totalPages: data.length ? 1 : 0,
-        total: data.length,
-        hasNextPage: false,
-        hasPrevPage: false,
-      },
-    });
+  const page = (data: TrackedSession[]) => respond(200, pageOf(data));
   const { timing: _, ...botRow } = bot;
   const calls = installAdminApi({
     '/api/admin/player-sessions': () => page([botRow, ann]),
@@ -266,16 +256,7 @@ describe('/admin-player-tracking', () => {
         message: 'This session has no score',
       }),
       '/api/admin/banned-players': respond(200, []),
-      '/api/admin/player-sessions': respond(200, {
-        data: [],
-        pagination: {
-          currentPage: 1,
-          totalPages: 0,
-          total: 0,
-          hasNextPage: false,
-          hasPrevPage: false,
-        },
-      }),
+      '/api/admin/player-sessions': respond(200, pageOf([])),
       [`POST /api/admin/player-sessions/${ANN}/flag`]: respond(400, {
         message: 'reason must not contain control characters',
         field: 'reason',

@@ -19,15 +19,7 @@ import { GameBackend, KeyboardPlayer, board, leaveAndReturn } from '../game/play
 import { callsTo, headerOf } from './ads-helpers';
 
 jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
-jest.mock('@/game/audio/sound-kit', () => ({
-  loadToneKit: async () => ({
-    setVolume: () => undefined,
-    setMuted: () => undefined,
-    playNotes: () => undefined,
-    startMusic: () => undefined,
-    stopMusic: () => undefined,
-  }),
-}));
+jest.mock('@/game/audio/sound-kit', () => jest.requireActual('../helpers/silent-sound-kit'));
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>';

@@ -29,15 +29,7 @@ import {
 } from './play-helpers';
 
 jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
-jest.mock('@/game/audio/sound-kit', () => ({
-  loadToneKit: async () => ({
-    setVolume: () => undefined,
-    setMuted: () => undefined,
-    playNotes: () => undefined,
-    startMusic: () => undefined,
-    stopMusic: () => undefined,
-  }),
-}));
+jest.mock('@/game/audio/sound-kit', () => jest.requireActual('../helpers/silent-sound-kit'));
 
 const SEED = 'flow-seed-7';
 

@@ -92,3 +92,36 @@ export function byRoute(table: Record<string, FakeHandler | FakeResponse>): Fake
 export function sentBody(call: FetchCall): unknown {
   return typeof call.init.body === 'string' ? JSON.parse(call.init.body) : undefined;
 }
+
+/** The calls made to one method and path (query left out). */
+export function callsTo(calls: FetchCall[], method: string, path: string): FetchCall[] {
+  return calls.filter(
+    (c) =>
+      (c.init.method ?? 'GET') === method && new URL(c.url, 'http://localhost').pathname === path,
+  );
+}
+
+/** A call's query parameters. */
+export function queryOf(call: FetchCall): Record<string, string> {
+  return Object.fromEntries(new URL(call.url, 'http://localhost').searchParams);
+}
+
+/** A header a call sent. */
+export function headerOf(call: FetchCall, name: string): string | undefined {
+  return (call.init.headers as Record<string, string> | undefined)?.[name];
+}
+
+/** A paged answer's body (docs/api.md 'Paging'): page `page` of `items`, `limit` a page. */
+export function pageOf<T>(items: T[], page = 1, limit = items.length || 1) {
+  const totalPages = Math.ceil(items.length / limit);
+  return {
+    data: items.slice((page - 1) * limit, page * limit),
+    pagination: {
+      currentPage: page,
+      totalPages,
+      total: items.length,
+      hasNextPage: page < totalPages,
+      hasPrevPage: page > 1,
+    },
+  };
+}

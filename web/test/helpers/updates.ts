@@ -1,4 +1,4 @@
-import { respond, type FakeResponse, type FetchCall } from './fake-fetch';
+import { pageOf, respond, type FakeResponse, type FetchCall } from './fake-fetch';
 
 /** A published update as the public list answers it (no content). */
 export function publishedUpdate(n: number) {
@@ -16,17 +16,7 @@ export function updatesFeed(updates: ReturnType<typeof publishedUpdate>[]) {
     const query = new URL(call.url, 'http://localhost').searchParams;
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 10);
-    const totalPages = Math.ceil(updates.length / limit);
-    return respond(200, {
-      data: updates.slice((page - 1) * limit, page * limit),
-      pagination: {
-        currentPage: page,
-        totalPages,
-        total: updates.length,
-        hasNextPage: page < totalPages,
-        hasPrevPage: page > 1,
-      },
-    });
+    return respond(200, pageOf(updates, page, limit));
   };
 }
 
@@ -82,17 +72,14 @@ export function fakeUpdatesAdmin(updates: StoredUpdate[], now = () => Date.now()
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 10);
     const all = updates.filter((u) => !status || u.status === status);
-    const totalPages = Math.ceil(all.length / limit);
-    return respond(200, {
-      data: all.slice((page - 1) * limit, page * limit).map(({ content: _, ...rest }) => rest),
-      pagination: {
-        currentPage: page,
-        totalPages,
-        total: all.length,
-        hasNextPage: page < totalPages,
-        hasPrevPage: page > 1,
-      },
-    });
+    return respond(
+      200,
+      pageOf(
+        all.map(({ content: _, ...rest }) => rest),
+        page,
+        limit,
+      ),
+    );
   }
 
   function change(update: StoredUpdate, changes: Partial<StoredUpdate>) {

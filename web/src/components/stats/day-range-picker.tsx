@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { lastDays, rangeProblem, type DayRange } from './days';
 import './stats.css';
 
@@ -45,36 +45,22 @@ export function DayRangePicker({
   problem: string | null;
   onChange: (range: DayRange) => void;
 }) {
-  const fromId = useId();
-  const toId = useId();
   return (
     <div className="day-range">
-      <div className="field">
-        <label className="field__label" htmlFor={fromId}>
-          From
-        </label>
-        <input
-          id={fromId}
-          className="field__input"
-          type="date"
-          value={asked.from}
-          max={asked.to}
-          onChange={(event) => onChange({ ...asked, from: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={toId}>
-          To
-        </label>
-        <input
-          id={toId}
-          className="field__input"
-          type="date"
-          value={asked.to}
-          min={asked.from}
-          onChange={(event) => onChange({ ...asked, to: event.target.value })}
-        />
-      </div>
+      <Field
+        label="From"
+        type="date"
+        value={asked.from}
+        max={asked.to}
+        onChange={(event) => onChange({ ...asked, from: event.target.value })}
+      />
+      <Field
+        label="To"
+        type="date"
+        value={asked.to}
+        min={asked.from}
+        onChange={(event) => onChange({ ...asked, to: event.target.value })}
+      />
       <Button variant="ghost" size="sm" onClick={() => onChange(lastDays())}>
         Last 30 days
       </Button>

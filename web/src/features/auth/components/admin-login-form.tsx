@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { errorMessage } from '@/lib/api-client';
 import { useAdminLogin } from '../api/admin-login';
 
 export const ADMIN_LOGIN_FALLBACK_ERROR = 'Login failed. Please check your credentials.';
 
-interface Problems {
-  username?: string;
-  password?: string;
-}
+const FIELDS = ['username', 'password'] as const;
+type Problems = Partial<Record<(typeof FIELDS)[number], string>>;
 
 function validate(username: string, password: string): Problems {
   const problems: Problems = {};
@@ -25,16 +24,15 @@ function validate(username: string, password: string): Problems {
  */
 export function AdminLoginForm() {
   const adminLogin = useAdminLogin();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  const { values, fieldErrors, bind } = useFormFields(FIELDS, { username: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    const { username, password } = values;
     const found = validate(username, password);
-    setProblems(found);
+    fieldErrors.setErrors(found);
     if (found.username || found.password) return;
     adminLogin.mutate(
       { username: username.trim(), password },
@@ -46,28 +44,16 @@ export function AdminLoginForm() {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Admin login">
       <Field
         label="Username"
-        name="username"
         autoComplete="username"
         placeholder="Admin username"
-        value={username}
-        error={problems.username}
-        onChange={(e) => {
-          setUsername(e.target.value);
-          setProblems((p) => ({ ...p, username: undefined }));
-        }}
+        {...bind('username')}
       />
       <Field
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
         placeholder="Admin password"
-        value={password}
-        error={problems.password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setProblems((p) => ({ ...p, password: undefined }));
-        }}
+        {...bind('password')}
       />
       {failure && <Alert>{failure}</Alert>}
       <Button type="submit" size="lg" block disabled={adminLogin.isPending}>
