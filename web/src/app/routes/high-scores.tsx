@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-scores';
 import { TABLE_ROWS } from '@/features/leaderboards/api/paths';
-import { BackLink } from '@/features/leaderboards/components/back-link';
 import { RecentScoresCard } from '@/features/leaderboards/components/recent-scores-card';
 import { ScoresTable } from '@/features/leaderboards/components/scores-table';
 import { entersBoard } from '@/features/leaderboards/lib/enters-board';
@@ -59,9 +58,12 @@ export default function HighScoresRoute() {
   }
 
   return (
-    <div className="page high-scores">
-      <BackLink to={paths.home} label="Back to Game" />
-      <PageTitle title="High Scores" subtitle="The best ball busters in town!" />
+    <Page
+      className="high-scores"
+      back={{ to: paths.home, label: 'Back to Game' }}
+      title="High Scores"
+      subtitle="The best ball busters in town!"
+    >
       <div className="high-scores__layout">
         {/* First in reading order, so a phone shows it above the long table; beside it on a
             wide screen. The realtime feed supplies the status and the entries. */}
@@ -72,6 +74,6 @@ export default function HighScoresRoute() {
           {body}
         </section>
       </div>
-    </div>
+    </Page>
   );
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { Badge } from '@/components/ui/badge';
 import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
 import { paths } from '@/config/paths';
 import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-weekly-leaderboards';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { ArchiveWeekList } from '@/features/leaderboards/components/archive-week-list';
-import { BackLink } from '@/features/leaderboards/components/back-link';
 import { WeekScores } from '@/features/leaderboards/components/week-scores';
 import { boardDays } from '@/features/leaderboards/lib/format';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
@@ -59,14 +58,14 @@ export default function LeaderboardArchiveRoute() {
   }
 
   return (
-    <div className="page leaderboard-archive">
-      <BackLink to={paths.leaderboards} label="Back to Leaderboards" />
-      <PageTitle
-        title="Leaderboard Archive"
-        subtitle="Every week's champions, grouped by quarter. Weeks run Monday to Sunday (UTC)."
-      />
+    <Page
+      className="leaderboard-archive"
+      back={{ to: paths.leaderboards, label: 'Back to Leaderboards' }}
+      title="Leaderboard Archive"
+      subtitle="Every week's champions, grouped by quarter. Weeks run Monday to Sunday (UTC)."
+    >
       {body}
-    </div>
+    </Page>
   );
 }
 

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { BoardError } from '@/components/ui/board-states';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { activeSeasonalLeaderboardQueryOptions } from '@/features/leaderboards/api/get-active-seasonal-leaderboard';
 import { AllTimeTab } from '@/features/leaderboards/components/all-time-tab';
-import { BackLink } from '@/features/leaderboards/components/back-link';
 import { SeasonalTab } from '@/features/leaderboards/components/seasonal-tab';
 import { WeeklyTab } from '@/features/leaderboards/components/weekly-tab';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
@@ -78,12 +77,12 @@ export default function LeaderboardsRoute() {
   ];
 
   return (
-    <div className="page leaderboards">
-      <BackLink to={paths.home} label="Back to Game" />
-      <PageTitle
-        title="Leaderboards"
-        subtitle="Climb this week's board before the Monday reset, or join the all-time legends."
-      />
+    <Page
+      className="leaderboards"
+      back={{ to: paths.home, label: 'Back to Game' }}
+      title="Leaderboards"
+      subtitle="Climb this week's board before the Monday reset, or join the all-time legends."
+    >
       <Tabs
         label="Leaderboards"
         className="leaderboards-tabs"
@@ -91,6 +90,6 @@ export default function LeaderboardsRoute() {
         value={tab}
         onChange={(value) => update({ tab: value === 'weekly' ? null : value })}
       />
-    </div>
+    </Page>
   );
 }

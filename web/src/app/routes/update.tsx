@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { BoardError, BoardLoading } from '@/components/ui/board-states';
 import { paths } from '@/config/paths';
-import { BackLink } from '@/features/leaderboards/components/back-link';
+import { BackLink } from '@/components/page/back-link';
 import { updateQueryOptions } from '@/features/updates/api/get-updates';
 import { UpdateArticle } from '@/features/updates/components/update-article';
 import { markUpdatesRead } from '@/features/updates/lib/read-updates';

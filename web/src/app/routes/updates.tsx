@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { UpdatesList } from '@/features/updates/components/updates-list';
 import { pageFromSearch } from '@/features/updates/lib/publish-date';
 
@@ -14,12 +14,12 @@ export default function UpdatesRoute() {
   }
 
   return (
-    <div className="page page--narrow">
-      <PageTitle
-        title="Game Updates & News"
-        subtitle="New features, seasons and fixes, from the BallMatch team."
-      />
+    <Page
+      className="page--narrow"
+      title="Game Updates & News"
+      subtitle="New features, seasons and fixes, from the BallMatch team."
+    >
       <UpdatesList page={page} onPage={showPage} />
-    </div>
+    </Page>
   );
 }

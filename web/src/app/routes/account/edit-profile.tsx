@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { Page } from '@/components/page/page';
 import { useNavigateAndArrive } from '@/app/layout/use-navigate-and-arrive';
-import { PageTitle } from '@/components/page/page-title';
 import { paths } from '@/config/paths';
 import { AccountData } from '@/features/account/components/account-data';
 import { EditProfileForm } from '@/features/account/components/edit-profile-form';
@@ -12,17 +12,17 @@ export default function EditProfileRoute() {
   const goHome = useNavigateAndArrive(paths.home);
   if (!user) return null;
   return (
-    <div className="page page--narrow">
-      <PageTitle
-        title="Edit Profile"
-        subtitle={
-          <>
-            Change your account details. <Link to={paths.userDashboard}>Back to Dashboard</Link>
-          </>
-        }
-      />
+    <Page
+      className="page--narrow"
+      title="Edit Profile"
+      subtitle={
+        <>
+          Change your account details. <Link to={paths.userDashboard}>Back to Dashboard</Link>
+        </>
+      }
+    >
       <EditProfileForm key={user.id} user={user} />
       <AccountData user={user} leave={goHome} />
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { MissingOrder } from '@/features/ads/components/missing-order';
 import { PaymentResult } from '@/features/ads/components/payment-result';
 import { PaymentsGate } from '@/features/ads/components/payments-gate';
@@ -10,14 +10,14 @@ export default function PaymentSuccessRoute() {
   return (
     <PaymentsGate>
       {() => (
-        <div className="page page--narrow">
-          <PageTitle
-            title="Payment"
-            docTitle="Payment received"
-            subtitle="Thank you for your order!"
-          />
+        <Page
+          className="page--narrow"
+          title="Payment"
+          docTitle="Payment received"
+          subtitle="Thank you for your order!"
+        >
           {orderId ? <PaymentResult orderId={orderId} /> : <MissingOrder />}
-        </div>
+        </Page>
       )}
     </PaymentsGate>
   );

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { OrderPayment } from '@/features/ads/components/order-payment';
 import { MissingOrder } from '@/features/ads/components/missing-order';
 import { PaymentsGate } from '@/features/ads/components/payments-gate';
@@ -10,10 +10,9 @@ export default function PaymentRoute() {
   return (
     <PaymentsGate>
       {() => (
-        <div className="page page--narrow">
-          <PageTitle title="Payment" subtitle="Your ad order and its payment." />
+        <Page className="page--narrow" title="Payment" subtitle="Your ad order and its payment.">
           {orderId ? <OrderPayment orderId={orderId} /> : <MissingOrder />}
-        </div>
+        </Page>
       )}
     </PaymentsGate>
   );

@@ -1,4 +1,4 @@
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { AccountSummary } from '@/features/account/components/account-summary';
 import { PlayerStanding } from '@/features/account/components/player-standing';
 import { RecentGames } from '@/features/account/components/recent-games';
@@ -11,17 +11,12 @@ export default function UserDashboardRoute() {
   // RequireUser renders this page only with a user.
   if (!user) return null;
   return (
-    <div className="page">
-      <PageTitle
-        title="Dashboard"
-        docTitle="Dashboard"
-        subtitle={`Welcome back, ${user.username}!`}
-      />
+    <Page title="Dashboard" docTitle="Dashboard" subtitle={`Welcome back, ${user.username}!`}>
       <AccountSummary user={user} />
       <PlayerStanding />
       <RecentGames />
       <AchievementsSection />
       <MyAds />
-    </div>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -8,8 +8,7 @@ import './admin-panel.css';
 /** Ball icons, and the way to player sessions (player tracking has them). */
 export default function AdminPanelRoute() {
   return (
-    <div className="page">
-      <PageTitle title="Admin Panel" subtitle="Ball icons and player sessions." />
+    <Page title="Admin Panel" subtitle="Ball icons and player sessions.">
       <section className="admin-panel__section" aria-labelledby="panel-icons-title">
         <h2 id="panel-icons-title">Ball icons</h2>
         <p>
@@ -31,6 +30,6 @@ export default function AdminPanelRoute() {
           </div>
         </CardBody>
       </Card>
-    </div>
+    </Page>
   );
 }

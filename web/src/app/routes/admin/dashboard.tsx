@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { Badge } from '@/components/ui/badge';
 import { Ball, type BallColor } from '@/components/ui/ball';
 import { paths } from '@/config/paths';
@@ -85,8 +85,7 @@ export default function AdminDashboardRoute() {
   const check = useQuery(adminCheckAuthQueryOptions());
 
   return (
-    <div className="page">
-      <PageTitle title="Admin Dashboard" subtitle={`Signed in as ${user?.username ?? 'admin'}.`} />
+    <Page title="Admin Dashboard" subtitle={`Signed in as ${user?.username ?? 'admin'}.`}>
       <p className="admin-status">
         Server check:{' '}
         {check.isPending ? (
@@ -112,6 +111,6 @@ export default function AdminDashboardRoute() {
           </li>
         ))}
       </ul>
-    </div>
+    </Page>
   );
 }

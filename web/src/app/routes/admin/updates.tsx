@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { paths } from '@/config/paths';
-import { BackLink } from '@/features/leaderboards/components/back-link';
 import { UpdateEditor } from '@/features/updates-admin/components/update-editor';
 import { UpdatesTable } from '@/features/updates-admin/components/updates-table';
 
@@ -16,29 +15,28 @@ export default function AdminUpdatesRoute() {
 
   if (writing) {
     return (
-      <div className="page page--narrow">
-        <BackLink to={paths.adminUpdates} label="All updates" />
-        <PageTitle
-          title={editing ? 'Edit Update' : 'New Update'}
-          subtitle="Players read it on the Updates page once it is published."
-        />
+      <Page
+        className="page--narrow"
+        back={{ to: paths.adminUpdates, label: 'All updates' }}
+        title={editing ? 'Edit Update' : 'New Update'}
+        subtitle="Players read it on the Updates page once it is published."
+      >
         <UpdateEditor
           id={editing}
           onCreated={(update) => setSearch({ edit: update.id }, { replace: true })}
           onPublished={() => setSearch({})}
         />
-      </div>
+      </Page>
     );
   }
 
   return (
-    <div className="page">
-      <BackLink to={paths.adminDashboard} label="Admin Dashboard" />
-      <PageTitle
-        title="Manage Updates"
-        subtitle="Write news for players: save drafts, publish now or at a time of your choosing."
-      />
+    <Page
+      back={{ to: paths.adminDashboard, label: 'Admin Dashboard' }}
+      title="Manage Updates"
+      subtitle="Write news for players: save drafts, publish now or at a time of your choosing."
+    >
       <UpdatesTable />
-    </div>
+    </Page>
   );
 }

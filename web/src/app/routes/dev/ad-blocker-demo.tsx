@@ -1,4 +1,4 @@
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { Card, CardBody } from '@/components/ui/card';
 import { AD_BLOCKER_STUB, AD_BLOCKER_TITLE, StatsBar } from '@/features/game/components/stats-bar';
 import './dev-pages.css';
@@ -15,8 +15,11 @@ const SAMPLE_STATS = {
 /** What the game does about ad blockers (docs/product.md 'Playing'): a stub that detects none. */
 export default function AdBlockerDemoRoute() {
   return (
-    <div className="page page--narrow">
-      <PageTitle title="Ad Blocker Demo" subtitle="How the game reacts to ad blockers." />
+    <Page
+      className="page--narrow"
+      title="Ad Blocker Demo"
+      subtitle="How the game reacts to ad blockers."
+    >
       <Card>
         <CardBody>
           <dl className="dev-facts">
@@ -41,6 +44,6 @@ export default function AdBlockerDemoRoute() {
         in play.
       </p>
       <StatsBar stats={SAMPLE_STATS} adBlockerDetected />
-    </div>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { Card, CardBody } from '@/components/ui/card';
 import { useBanner } from '@/features/ads/api/get-banner';
 import { BannerPlace } from '@/features/ads/components/banner-place';
@@ -9,8 +9,11 @@ export default function BannerAdsTestRoute() {
   const { data: banner, isPending } = useBanner('test');
   const state = isPending ? 'Checking...' : banner ? 'Shown' : 'None running';
   return (
-    <div className="page page--narrow">
-      <PageTitle title="Banner Ads Test" subtitle="The test banner place, for checking banners." />
+    <Page
+      className="page--narrow"
+      title="Banner Ads Test"
+      subtitle="The test banner place, for checking banners."
+    >
       <Card>
         <CardBody>
           <dl className="dev-facts">
@@ -40,6 +43,6 @@ export default function BannerAdsTestRoute() {
         </CardBody>
       </Card>
       <BannerPlace placement="test" />
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import './info.css';
@@ -7,12 +7,12 @@ import './info.css';
 /** /about: what BallMatch is, how it keeps the boards fair, and who it is for. */
 export default function AboutRoute() {
   return (
-    <div className="page page--narrow prose">
-      <PageTitle
-        title="About BallMatch"
-        docTitle="About"
-        subtitle="A colourful match-3 puzzle game for every browser."
-      />
+    <Page
+      className="page--narrow prose"
+      title="About BallMatch"
+      docTitle="About"
+      subtitle="A colourful match-3 puzzle game for every browser."
+    >
       <p className="info-lead">
         BallMatch is a free puzzle game you play right in your browser, on a phone, a tablet or a
         computer: nothing to install. Swap neighbouring balls, line up three or more of the same
@@ -60,6 +60,6 @@ export default function AboutRoute() {
         Ready? <Link to={paths.play}>Start a game</Link> or{' '}
         <Link to={paths.login}>create an account</Link>.
       </p>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -14,11 +14,11 @@ import './contact.css';
 export default function ContactRoute() {
   const { user } = useUser();
   return (
-    <div className="page contact">
-      <PageTitle
-        title="Contact"
-        subtitle="Questions, ideas, a bug on the board or an ad to discuss: we read every message."
-      />
+    <Page
+      className="contact"
+      title="Contact"
+      subtitle="Questions, ideas, a bug on the board or an ad to discuss: we read every message."
+    >
       <div className="contact__layout">
         <Card className="contact__form-card">
           <CardHeader>
@@ -58,6 +58,6 @@ export default function ContactRoute() {
           </Card>
         </div>
       </div>
-    </div>
+    </Page>
   );
 }

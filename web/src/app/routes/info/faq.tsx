@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import './faq.css';
@@ -136,12 +136,12 @@ const TOPICS: ReadonlyArray<{ title: string; questions: readonly Question[] }> =
 /** /faq: answers about playing, scores, accounts and advertising, grouped by topic. */
 export default function FaqRoute() {
   return (
-    <div className="page page--narrow">
-      <PageTitle
-        title="Frequently Asked Questions"
-        docTitle="FAQ"
-        subtitle="Quick answers about playing, scoring, your account and advertising."
-      />
+    <Page
+      className="page--narrow"
+      title="Frequently Asked Questions"
+      docTitle="FAQ"
+      subtitle="Quick answers about playing, scoring, your account and advertising."
+    >
       {TOPICS.map((topic) => (
         <section key={topic.title} className="faq-topic">
           <h2 className="faq-topic__title">{topic.title}</h2>
@@ -162,6 +162,6 @@ export default function FaqRoute() {
         </a>{' '}
         or <Link to={paths.contact}>send us a message</Link>.
       </p>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { paths } from '@/config/paths';
 import { InfoTable, OnThisPage } from './info-table';
 import './info.css';
@@ -39,11 +39,11 @@ const DEVICE_STORAGE: ReadonlyArray<readonly [string, string]> = [
  */
 export default function PrivacyPolicyRoute() {
   return (
-    <div className="page page--narrow prose">
-      <PageTitle
-        title="Privacy Policy"
-        subtitle="What BallMatch keeps about you, why, and for how long."
-      />
+    <Page
+      className="page--narrow prose"
+      title="Privacy Policy"
+      subtitle="What BallMatch keeps about you, why, and for how long."
+    >
       <p className="info-updated">Last updated: November 2026</p>
       <p className="info-lead">
         We keep what the game needs to run fair leaderboards and sell ad space, and nothing more. We
@@ -190,6 +190,6 @@ export default function PrivacyPolicyRoute() {
         When what we keep changes, this page changes with it and we say so on{' '}
         <Link to={paths.updates}>Updates</Link>.
       </p>
-    </div>
+    </Page>
   );
 }

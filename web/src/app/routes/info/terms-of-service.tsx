@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageTitle } from '@/components/page/page-title';
+import { Page } from '@/components/page/page';
 import { paths } from '@/config/paths';
 import { OnThisPage } from './info-table';
 import './info.css';
@@ -22,8 +22,11 @@ const SECTIONS = [
  */
 export default function TermsOfServiceRoute() {
   return (
-    <div className="page page--narrow prose">
-      <PageTitle title="Terms of Service" subtitle="The rules of the game, off the board." />
+    <Page
+      className="page--narrow prose"
+      title="Terms of Service"
+      subtitle="The rules of the game, off the board."
+    >
       <p className="info-updated">Last updated: November 2026</p>
       <p className="info-lead">
         By playing BallMatch, creating an account or buying an ad you agree to these terms. They are
@@ -154,6 +157,6 @@ export default function TermsOfServiceRoute() {
         <Link to={paths.updates}>Updates</Link> before they apply; playing on afterwards means you
         accept them. Questions? <Link to={paths.contact}>Contact us</Link>.
       </p>
-    </div>
+    </Page>
   );
 }

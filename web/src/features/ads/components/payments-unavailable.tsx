@@ -1,6 +1,6 @@
+import { Page } from '@/components/page/page';
 import { Ball, BALL_COLORS } from '@/components/ui/ball';
 import { ButtonLink } from '@/components/ui/button';
-import { PageTitle } from '@/components/page/page-title';
 import { paths } from '@/config/paths';
 import './payments-unavailable.css';
 
@@ -15,8 +15,7 @@ export const PAYMENTS_UNAVAILABLE = {
  */
 export function PaymentsUnavailable() {
   return (
-    <div className="page page--narrow">
-      <PageTitle title={PAYMENTS_UNAVAILABLE.title} />
+    <Page className="page--narrow" title={PAYMENTS_UNAVAILABLE.title}>
       <section className="payments-unavailable" data-testid="payments-unavailable">
         <div className="payments-unavailable__balls" aria-hidden="true">
           {BALL_COLORS.map((color) => (
@@ -26,6 +25,6 @@ export function PaymentsUnavailable() {
         <p>{PAYMENTS_UNAVAILABLE.text}</p>
         <ButtonLink to={paths.home}>Go to Game</ButtonLink>
       </section>
-    </div>
+    </Page>
   );
 }

@@ -10,10 +10,6 @@ export function TrophyIcon({ size = 16 }: { size?: number }) {
   );
 }
 
-export function ArrowLeftIcon({ size = 16 }: { size?: number }) {
-  return <LineIcon size={size} strokeWidth={2.4} d="M15 5l-7 7 7 7" />;
-}
-
 export function ArchiveIcon({ size = 16 }: { size?: number }) {
   return <LineIcon size={size} d="M4 5h16v4H4zM5 9v10h14V9M10 13h4" />;
 }
