@@ -24,3 +24,16 @@ export interface Paged<T> {
   data: T[];
   pagination: Pagination;
 }
+
+/** One stored game's score, as the scores service answers it to its player and to admins. */
+export interface GameScore {
+  id: string;
+  playerName: string;
+  score: number;
+  level: number;
+  moves: number;
+  createdAt: string;
+}
+
+/** What became of a score under review (docs/api.md 'Review of suspicious games'). */
+export type ReviewState = 'accepted' | 'held' | 'cleared' | 'rejected';

@@ -1,18 +1,10 @@
 // Helpers for the game tests: engine-side move choice, a stand-in for the game server (the
 // sessions service as docs/api.md 'Ranked games' describes it: it holds the engine's state and
 // answers each action with what happened) and a recording stand-in for a GameFlow's services.
-import {
-  createGame,
-  endGame,
-  findMoves,
-  grantExtraMoves,
-  resetGrid,
-  swap,
-  type GameState,
-  type Move,
-} from '@ballmatch/engine';
+import { createGame, findMoves, swap, type GameState, type Move } from '@ballmatch/engine';
 import type { GameOffers, RewardOffer } from '@/features/game/model/ad-offers';
 import type { FlowServices } from '@/features/game/model/game-flow';
+import { playLocally } from '@/features/game/model/local-play';
 import type { SessionFigures } from '@/features/game/api/player-session';
 import {
   viewOfState,
@@ -82,37 +74,11 @@ export class FakeGameServer {
   }
 
   private apply(action: PlayerAction): ActionAnswer {
-    const done = (state: GameState, more: Partial<ActionAnswer> = {}): ActionAnswer => {
-      this.state = state;
-      this.seq += 1;
-      return { game: this.view, steps: [], levelUp: null, movesAdded: 0, ...more };
-    };
-    switch (action.type) {
-      case 'swap': {
-        const result = swap(this.state, action.from, action.to);
-        if (!result.ok) throw refused(result.message, 'action');
-        const { levelUp } = result;
-        return done(result.state, {
-          steps: result.steps,
-          levelUp: levelUp && {
-            fromLevel: levelUp.fromLevel,
-            toLevel: levelUp.toLevel,
-            unusedMoves: levelUp.unusedMoves,
-            bonusPoints: levelUp.bonusPoints,
-          },
-        });
-      }
-      case 'extraMoves': {
-        const result = grantExtraMoves(this.state);
-        if (!result.ok) throw refused(result.message, 'action');
-        return done(result.state, { movesAdded: result.movesAdded });
-      }
-      default: {
-        const result = action.type === 'reset' ? resetGrid(this.state) : endGame(this.state);
-        if (!result.ok) throw refused(result.message, 'action');
-        return done(result.state);
-      }
-    }
+    const played = playLocally(this.state, action);
+    if (!played.ok) throw refused(played.message, 'action');
+    this.state = played.state;
+    this.seq += 1;
+    return { game: this.view, ...played.answer };
   }
 }
 

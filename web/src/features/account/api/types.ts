@@ -1,14 +1,10 @@
-/** The player's own data (docs/api.md 'Your data'). */
-export type ReviewState = 'accepted' | 'held' | 'cleared' | 'rejected';
+// The player's own data (docs/api.md 'Your data').
+import type { GameScore, Paged, ReviewState } from '@/types/api';
+
+export type { ReviewState } from '@/types/api';
 
 /** One of the player's games, and what became of it. */
-export interface MyGame {
-  id: string;
-  playerName: string;
-  score: number;
-  level: number;
-  moves: number;
-  createdAt: string;
+export interface MyGame extends GameScore {
   reviewState: ReviewState;
   voidedAt: string | null;
   weekId: string;
@@ -16,16 +12,7 @@ export interface MyGame {
   reset: boolean;
 }
 
-export interface MyGamesPage {
-  data: MyGame[];
-  pagination: {
-    currentPage: number;
-    totalPages: number;
-    total: number;
-    hasNextPage: boolean;
-    hasPrevPage: boolean;
-  };
-}
+export type MyGamesPage = Paged<MyGame>;
 
 /** Where the player stands: the best game on the boards and this week's row. */
 export interface Standing {

@@ -1,5 +1,6 @@
 // The admin console's data as docs/api.md describes it ('Statistics', 'Player sessions',
 // 'Moderation', 'Review').
+import type { GameScore as Score, Paged, ReviewState } from '@/types/api';
 
 /** GET /api/admin/stats/daily: one row per UTC day, newest first. */
 export interface DailyStat {
@@ -84,27 +85,9 @@ export interface SessionDetail extends TrackedSession {
   timing: TimingAnalysis;
 }
 
-export interface SessionPage {
-  data: TrackedSession[];
-  pagination: {
-    currentPage: number;
-    totalPages: number;
-    total: number;
-    hasNextPage: boolean;
-    hasPrevPage: boolean;
-  };
-}
+export type SessionPage = Paged<TrackedSession>;
 
-export interface Score {
-  id: string;
-  playerName: string;
-  score: number;
-  level: number;
-  moves: number;
-  createdAt: string;
-}
-
-export type ReviewState = 'accepted' | 'held' | 'cleared' | 'rejected';
+export type { GameScore as Score, ReviewState } from '@/types/api';
 
 export interface ReviewedScore {
   score: Score;

@@ -2,14 +2,7 @@
 // each action is sent to it, one at a time and in the order made, and its answer says what
 // happened. A practice game (no server) runs the engine here, from a local seed. Both answer in
 // the same shape, so the game flow plays them alike.
-import {
-  createGame,
-  endGame,
-  grantExtraMoves,
-  resetGrid,
-  swap,
-  type GameState,
-} from '@ballmatch/engine';
+import { createGame, type GameState } from '@ballmatch/engine';
 import {
   GameReplaced,
   type ConnectionEvents,
@@ -18,6 +11,7 @@ import {
 } from '../api/game-socket';
 import type { GameOffers } from './ad-offers';
 import { viewOfState, type ActionAnswer, type GameView, type PlayerAction } from './game-view';
+import { playLocally } from './local-play';
 
 /**
  * An action's outcome: the answer, or (refused, out of step, or no answer at all) the game as
@@ -185,44 +179,15 @@ export class PracticeChannel implements GameChannel {
   close(): void {}
 
   private apply(action: PlayerAction): ActionOutcome {
-    const answer = (state: GameState, more: Partial<ActionAnswer> = {}): ActionOutcome => {
-      this.state = state;
+    const played = playLocally(this.state, action);
+    if (played.ok) {
+      this.state = played.state;
       this.seq += 1;
-      return {
-        ok: true,
-        answer: { game: this.game, steps: [], levelUp: null, movesAdded: 0, ...more },
-      };
-    };
-    switch (action.type) {
-      case 'swap': {
-        const result = swap(this.state, action.from, action.to);
-        if (!result.ok) break;
-        const { levelUp } = result;
-        return answer(result.state, {
-          steps: result.steps,
-          levelUp: levelUp && {
-            fromLevel: levelUp.fromLevel,
-            toLevel: levelUp.toLevel,
-            unusedMoves: levelUp.unusedMoves,
-            bonusPoints: levelUp.bonusPoints,
-          },
-        });
-      }
-      case 'reset': {
-        const result = resetGrid(this.state);
-        if (result.ok) return answer(result.state);
-        break;
-      }
-      case 'extraMoves': {
-        const result = grantExtraMoves(this.state);
-        if (result.ok) return answer(result.state, { movesAdded: result.movesAdded });
-        break;
-      }
-      case 'end': {
-        const result = endGame(this.state);
-        if (result.ok) return answer(result.state);
-        return { ok: true, answer: { game: this.game, steps: [], levelUp: null, movesAdded: 0 } };
-      }
+      return { ok: true, answer: { game: this.game, ...played.answer } };
+    }
+    // Ending a game that has ended already changes nothing.
+    if (action.type === 'end') {
+      return { ok: true, answer: { game: this.game, steps: [], levelUp: null, movesAdded: 0 } };
     }
     return { ok: false, game: this.game };
   }
