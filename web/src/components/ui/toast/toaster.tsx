@@ -35,7 +35,7 @@ export function Toaster() {
       aria-live="polite"
       tabIndex={-1}
     >
-      <ol className="toaster__list">
+      <ol className="stack-list">
         {toasts
           .filter((t) => t.open)
           .map((t) => (

@@ -1,5 +1,5 @@
 import { Ball, BALL_COLORS, type BallColor } from '@/components/ui/ball';
-import { cn } from '@/components/ui/cn';
+import { OptionPicker } from '@/components/ui/option-picker';
 import './color-picker.css';
 
 const label = (color: BallColor) => `${color[0].toUpperCase()}${color.slice(1)}`;
@@ -15,31 +15,20 @@ export function ColorPicker({
   error?: string;
 }) {
   return (
-    <fieldset
-      className={cn('color-picker', error && 'color-picker--invalid')}
-      aria-describedby={error ? 'ad-color-error' : undefined}
-    >
-      <legend className="field__label">Ball colour</legend>
-      <div className="color-picker__options">
-        {BALL_COLORS.map((color) => (
-          <label key={color} className="color-picker__option">
-            <input
-              type="radio"
-              name="ad-color"
-              value={color}
-              checked={value === color}
-              onChange={() => onChange(color)}
-            />
-            <Ball color={color} size={34} />
-            <span>{label(color)}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id="ad-color-error" className="field__error">
-          {error}
-        </p>
+    <OptionPicker
+      className="color-picker"
+      name="ad-color"
+      legend="Ball colour"
+      options={BALL_COLORS}
+      value={value}
+      onChange={onChange}
+      error={error}
+      render={(color) => (
+        <>
+          <Ball color={color} size={34} />
+          <span>{label(color)}</span>
+        </>
       )}
-    </fieldset>
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { cn } from '@/components/ui/cn';
+import { OptionPicker } from '@/components/ui/option-picker';
 import { formatRun } from '@/utils/format';
 import type { Run } from '../api/types';
 import { formatPrice } from '../lib/format';
@@ -18,32 +18,22 @@ export function RunPicker({
   onChange: (days: number) => void;
   error?: string;
 }) {
+  const priceOf = new Map(runs.map((run) => [run.days, run.priceCents]));
   return (
-    <fieldset
-      className={cn('run-picker', error && 'run-picker--invalid')}
-      aria-describedby={error ? 'ad-run-error' : undefined}
-    >
-      <legend className="field__label">Run</legend>
-      <div className="run-picker__options">
-        {runs.map((run) => (
-          <label key={run.days} className="run-picker__option">
-            <input
-              type="radio"
-              name="ad-run"
-              value={run.days}
-              checked={value === run.days}
-              onChange={() => onChange(run.days)}
-            />
-            <span className="run-picker__days">{formatRun(run.days)}</span>
-            <span className="run-picker__price">{formatPrice(run.priceCents, currency)}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id="ad-run-error" className="field__error">
-          {error}
-        </p>
+    <OptionPicker
+      className="run-picker"
+      name="ad-run"
+      legend="Run"
+      options={runs.map((run) => run.days)}
+      value={value}
+      onChange={onChange}
+      error={error}
+      render={(days) => (
+        <>
+          <span className="run-picker__days">{formatRun(days)}</span>
+          <span className="run-picker__price">{formatPrice(priceOf.get(days)!, currency)}</span>
+        </>
       )}
-    </fieldset>
+    />
   );
 }

@@ -29,7 +29,7 @@ export function YourBestScores() {
         {best.length === 0 ? (
           <p className="your-best__empty">Your best games on this device will show up here.</p>
         ) : (
-          <ol className="your-best__list">
+          <ol className="stack-list">
             {best.map((entry, i) => (
               <li key={`${entry.date}-${i}`} className="your-best__row">
                 <span className="your-best__rank">{i + 1}</span>

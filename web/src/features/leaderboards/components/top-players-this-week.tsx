@@ -41,7 +41,7 @@ export function TopPlayersThisWeek() {
     body = <p className="top-players__message">No top scores yet. Be the first!</p>;
   } else {
     body = (
-      <ol className="top-players__list">
+      <ol className="stack-list">
         {top.data.slice(0, TOP_SCORES_CARD_ROWS).map((row, index) => (
           <li key={row.id} className="top-players__row">
             <RankMedal rank={index + 1} size={32} />
