@@ -1,26 +1,24 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * The last `capacity` event ids seen, least recently seen forgotten first. JetStream redeliveries and
- * duplicate publishes by the outbox relay come back within seconds, so a few thousand ids cover
- * them with bounded memory.
+ * The last `capacity` event ids seen, least recently seen forgotten first (lru-cache).
+ * JetStream redeliveries and duplicate publishes by the outbox relay come back within seconds,
+ * so a few thousand ids cover them with bounded memory.
  */
 export class RecentIds {
-  private readonly ids = new Set<string>();
+  private readonly ids: LRUCache<string, true>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.ids = new LRUCache({ max: capacity });
+  }
 
-  /** True the first time `id` is seen (and remembers it); false for a repeat. */
+  /**
+   * True the first time `id` is seen (and remembers it); false for a repeat, which becomes the
+   * most recent, so a burst of redeliveries keeps it remembered.
+   */
   firstSighting(id: string): boolean {
-    if (this.ids.has(id)) {
-      // Seen again: it becomes the most recent, so a burst of redeliveries keeps it remembered.
-      this.ids.delete(id);
-      this.ids.add(id);
-      return false;
-    }
-    this.ids.add(id);
-    if (this.ids.size > this.capacity) {
-      // A Set iterates in insertion order: the first value is the oldest.
-      this.ids.delete(this.ids.values().next().value as string);
-    }
+    if (this.ids.get(id)) return false;
+    this.ids.set(id, true);
     return true;
   }
 
