@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Page } from '@/components/page/page';
 import { Badge } from '@/components/ui/badge';
-import { Ball, type BallColor } from '@/components/ui/ball';
+import { BallTiles, type BallTile } from '@/components/ui/ball-tiles';
 import { paths } from '@/config/paths';
 import { AdminOverview } from '@/features/admin-console/components/admin-overview';
 import { adStatsQueryOptions } from '@/features/ads-admin/api/get-ad-stats';
@@ -10,7 +9,7 @@ import { adminCheckAuthQueryOptions } from '@/features/auth/api/check-admin-auth
 import { useUser } from '@/lib/auth/get-user';
 import './dashboard.css';
 
-const SECTIONS: Array<{ to: string; title: string; text: string; color: BallColor }> = [
+const SECTIONS: BallTile[] = [
   {
     to: paths.gameAnalytics,
     title: 'Game Analytics',
@@ -98,19 +97,7 @@ export default function AdminDashboardRoute() {
       </p>
       <AdminOverview adStats={adStatsQueryOptions} />
       <h2 className="admin-tools-title">Admin tools</h2>
-      <ul className="admin-grid">
-        {SECTIONS.map((s) => (
-          <li key={s.to}>
-            <Link to={s.to} className="admin-tile">
-              <Ball color={s.color} size={30} />
-              <span>
-                <strong>{s.title}</strong>
-                <span>{s.text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <BallTiles tiles={SECTIONS} className="admin-grid" ballSize={30} />
     </Page>
   );
 }

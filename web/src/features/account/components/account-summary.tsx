@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Ball, type BallColor } from '@/components/ui/ball';
+import { BallTiles, type BallTile } from '@/components/ui/ball-tiles';
 import { BreakableEmail } from '@/components/ui/breakable-email';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
@@ -8,7 +7,7 @@ import { paths } from '@/config/paths';
 import { isAdmin, type User } from '@/lib/auth/types';
 import './account-summary.css';
 
-const LINKS: Array<{ to: string; title: string; text: string; color: BallColor }> = [
+const LINKS: BallTile[] = [
   { to: paths.play, title: 'Play Game', text: 'Start a new run.', color: 'orange' },
   {
     to: paths.leaderboards,
@@ -75,19 +74,7 @@ export function AccountSummary({ user }: { user: User }) {
         </CardBody>
       </Card>
 
-      <ul className="account__links">
-        {LINKS.map((l) => (
-          <li key={l.to}>
-            <Link to={l.to} className="account__link">
-              <Ball color={l.color} size={28} />
-              <span>
-                <strong>{l.title}</strong>
-                <span>{l.text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <BallTiles tiles={LINKS} className="account__links" ballSize={28} />
     </div>
   );
 }
