@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { byRoute, installFakeFetch, respond, type FakeResponse } from './helpers/fake-fetch';
-import { weeklyRows } from './helpers/leaderboards';
+import { headers, WEEKLY_COLUMNS, weeklyRows } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
 
@@ -76,19 +76,7 @@ describe('/leaderboard-archive', () => {
     const newest = screen.getByRole('button', { name: /Week of 2025-04-07/ });
     expect(newest.getAttribute('aria-pressed')).toBe('true');
     const table = await screen.findByRole('table', { name: 'Week of 2025-04-07 scores' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
-      'Rank',
-      'Player',
-      'Total Score',
-      '% of Total',
-      'Games',
-      'Avg Score',
-      'Highest Level',
-    ]);
+    expect(headers(table)).toEqual(WEEKLY_COLUMNS);
     expect(within(table).getByRole('img', { name: 'Rank 1, gold medal' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: /Week of 2025-03-31/ }));

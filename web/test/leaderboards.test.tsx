@@ -12,6 +12,8 @@ import {
   foldedTexts,
   season,
   topScores,
+  headers,
+  WEEKLY_COLUMNS,
   weeklyRows,
   weeks,
   wideRowTexts,
@@ -38,12 +40,6 @@ function serve(overrides: Table = {}) {
       ...overrides,
     }),
   );
-}
-
-function headers(table: HTMLElement): string[] {
-  return within(table)
-    .getAllByRole('columnheader')
-    .map((th) => th.textContent ?? '');
 }
 
 async function weeklyTable() {
@@ -75,15 +71,7 @@ describe('/leaderboards, Weekly Champions', () => {
     expect(screen.getByRole('link', { name: 'Back to Game' }).getAttribute('href')).toBe('/');
 
     const table = await weeklyTable();
-    expect(headers(table)).toEqual([
-      'Rank',
-      'Player',
-      'Total Score',
-      '% of Total',
-      'Games',
-      'Avg Score',
-      'Highest Level',
-    ]);
+    expect(headers(table)).toEqual(WEEKLY_COLUMNS);
   });
 
   it('offers the 5 newest weeks, newest first, with the active one marked and selected', async () => {

@@ -12,6 +12,15 @@ import { callsTo, installAdminApi } from '../ads-admin/helpers';
 const BOT = '6f1c7a52-4f0e-4c8e-9d3a-1b2c3d4e5f60';
 const ANN = '7a2d8b63-5a1f-4d9f-8e4b-2c3d4e5f6071';
 const SCORE = '9b3e9c74-6b2a-4e0a-9f5c-3d4e5f607182';
+/** The bot's game's score. */
+const botScore = {
+  id: SCORE,
+  playerName: 'Metronome',
+  score: 900,
+  level: 3,
+  moves: 12,
+  createdAt: '2026-11-24T12:01:00.000Z',
+};
 
 function session(overrides: Partial<TrackedSession>): TrackedSession {
   return {
@@ -83,14 +92,7 @@ function trackingServer() {
     },
     [`/api/admin/player-sessions/${BOT}/score`]: () =>
       respond(200, {
-        score: {
-          id: SCORE,
-          playerName: 'Metronome',
-          score: 900,
-          level: 3,
-          moves: 12,
-          createdAt: '2026-11-24T12:01:00.000Z',
-        },
+        score: botScore,
         sessionId: BOT,
         reviewState: 'accepted',
         heldReason: null,
@@ -121,14 +123,7 @@ function trackingServer() {
     '/api/admin/scores/held': () =>
       respond(200, [
         {
-          score: {
-            id: SCORE,
-            playerName: 'Metronome',
-            score: 900,
-            level: 3,
-            moves: 12,
-            createdAt: '2026-11-24T12:01:00.000Z',
-          },
+          score: botScore,
           sessionId: BOT,
           reviewState: 'held',
           heldReason: 'Flagged by server: 12 moves, variation 0.000',

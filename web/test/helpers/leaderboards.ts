@@ -1,4 +1,5 @@
 // Leaderboard answers as the scores service gives them, for the page tests.
+import { within } from '@testing-library/react';
 import type {
   Score,
   SeasonalLeaderboard,
@@ -111,4 +112,22 @@ export function foldedTexts(rows: readonly HTMLElement[]): string[][] {
   return rows.map((row) =>
     Array.from(row.querySelectorAll('.lb-folded > span')).map((span) => span.textContent ?? ''),
   );
+}
+
+/** The weekly table's column headers, in order. */
+export const WEEKLY_COLUMNS = [
+  'Rank',
+  'Player',
+  'Total Score',
+  '% of Total',
+  'Games',
+  'Avg Score',
+  'Highest Level',
+];
+
+/** A table's column headers. */
+export function headers(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent ?? '');
 }
