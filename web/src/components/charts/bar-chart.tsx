@@ -3,6 +3,7 @@
 // with its totals, a legend, the figures of the bar under the pointer, and every figure in a
 // table under it. Drawn at the width it is shown, so its 12 px labels stay 12 px on a phone.
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatCount, formatDay } from '@/utils/format';
 import { canDrawCanvas } from './colors';
 import { describeBar, drawBars, type PlotSeries, type PlotSpec } from './bar-plot';
 import { useWidth } from './use-width';
@@ -121,4 +122,19 @@ export function BarChart({
       </details>
     </figure>
   );
+}
+
+/** A bar chart of figures per day: `days` as YYYY-MM-DD, shown as 'Nov 24'; counts by default. */
+export function DayChart({
+  days,
+  format = formatCount,
+  ...chart
+}: {
+  title: string;
+  days: readonly string[];
+  series: readonly ChartSeries[];
+  stacked?: boolean;
+  format?: (value: number) => string;
+}) {
+  return <BarChart {...chart} labels={days} formatLabel={formatDay} format={format} />;
 }

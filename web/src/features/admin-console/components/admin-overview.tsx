@@ -1,9 +1,9 @@
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { BarChart, type ChartSeries } from '@/components/charts/bar-chart';
+import { DayChart, type ChartSeries } from '@/components/charts/bar-chart';
 import { daysIn, lastDays, sum, type DayRange } from '@/components/stats/days';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import type { AdStats } from '@/types/ads';
-import { formatCount, formatDay, formatMoney } from '@/utils/format';
+import { formatCount, formatMoney } from '@/utils/format';
 import {
   dailyStatsQueryOptions,
   gameAnalyticsQueryOptions,
@@ -79,13 +79,7 @@ export function AdminOverview({
   ];
   const chart = (title: string, parts: ChartSeries[], format = formatCount) =>
     parts.every((part) => part.values.length > 0) && (
-      <BarChart
-        title={title}
-        labels={days}
-        formatLabel={formatDay}
-        series={parts}
-        format={format}
-      />
+      <DayChart title={title} days={days} series={parts} format={format} />
     );
   const values = (key: keyof DaySeries) => series[key] ?? [];
 

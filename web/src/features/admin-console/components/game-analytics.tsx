@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { BarChart } from '@/components/charts/bar-chart';
+import { BarChart, DayChart } from '@/components/charts/bar-chart';
 import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
 import { daysIn, perDay } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
-import { formatCount, formatDay } from '@/utils/format';
+import { formatCount } from '@/utils/format';
 import { gameAnalyticsQueryOptions } from '../api/figures';
 import type { GameAnalytics as Figures } from '../api/types';
 import { formatSeconds, formatShare, rangeLabel } from '../lib/format';
@@ -47,11 +47,9 @@ function AnalyticsView({ data, days }: { data: Figures; days: string[] }) {
       />
       <section className="stats-section" aria-labelledby="analytics-days">
         <h2 id="analytics-days">Plays per day</h2>
-        <BarChart
+        <DayChart
           title="Ranked games started and finished per day"
-          labels={days}
-          formatLabel={formatDay}
-          format={formatCount}
+          days={days}
           series={[
             {
               name: 'Started',

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { BarChart } from '@/components/charts/bar-chart';
+import { DayChart } from '@/components/charts/bar-chart';
 import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
 import { daysIn, perDay, sum } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
-import { formatCount, formatDay, formatMoney, formatRate } from '@/utils/format';
+import { formatCount, formatMoney, formatRate } from '@/utils/format';
 import { adStatsQueryOptions } from '../api/get-ad-stats';
 import type { AdStats } from '../api/types';
 import { totalsPerAd } from '../lib/stats';
@@ -50,24 +50,22 @@ function AdsStatsView({ data, days }: { data: AdStats; days: string[] }) {
         <AdStatsTable rows={totalsPerAd(data)} />
       </section>
       <section className="stats-section stats-charts">
-        <BarChart
-          title="Impressions per day"
-          labels={days}
-          formatLabel={formatDay}
-          series={[{ name: 'Impressions', color: 'var(--tint-blue)', values: impressions }]}
-          format={formatCount}
-        />
-        <BarChart
-          title="Clicks per day"
-          labels={days}
-          formatLabel={formatDay}
-          series={[{ name: 'Clicks', color: 'var(--tint-orange)', values: clicks }]}
-          format={formatCount}
-        />
-        <BarChart
+        {(
+          [
+            ['Impressions', 'var(--tint-blue)', impressions],
+            ['Clicks', 'var(--tint-orange)', clicks],
+          ] as const
+        ).map(([name, color, values]) => (
+          <DayChart
+            key={name}
+            title={`${name} per day`}
+            days={days}
+            series={[{ name, color, values }]}
+          />
+        ))}
+        <DayChart
           title="Revenue per day"
-          labels={days}
-          formatLabel={formatDay}
+          days={days}
           series={[
             { name: 'Revenue', color: 'var(--success)', values: revenue },
             { name: 'Refunds', color: 'var(--danger)', values: refunds },

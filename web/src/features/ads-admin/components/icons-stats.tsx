@@ -1,12 +1,12 @@
 import type { Color } from '@ballmatch/engine';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart } from '@/components/charts/bar-chart';
+import { DayChart } from '@/components/charts/bar-chart';
 import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
 import { daysIn, sum } from '@/components/stats/days';
 import { QueryStates } from '@/components/stats/query-states';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { Ball } from '@/components/ui/ball';
-import { formatCount, formatDay } from '@/utils/format';
+import { formatCount } from '@/utils/format';
 import { iconStatsQueryOptions } from '../api/icons';
 import { iconImpressionsPerColor } from '../lib/stats';
 import './stats.css';
@@ -27,17 +27,15 @@ export function IconsStats() {
             <>
               <StatTiles tiles={[['Icon impressions', formatCount(total)]]} />
               <section className="stats-section">
-                <BarChart
+                <DayChart
                   title="Icon impressions per day"
-                  labels={days}
-                  formatLabel={formatDay}
+                  days={days}
                   stacked
                   series={perColor.map(({ color, values }) => ({
                     name: color,
                     color: `var(--tint-${color})`,
                     values,
                   }))}
-                  format={formatCount}
                 />
               </section>
               <section className="stats-section">
