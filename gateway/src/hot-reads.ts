@@ -14,7 +14,7 @@ import { requestLogger } from './middleware/request-context';
 import type { LineDestination } from './log-destination';
 import { requestLineWriter, type RequestLineFields } from './request-line';
 import { SECURITY_HEADERS } from './middleware/security-headers';
-import type { PreparedJson, ReadCache } from './read-cache';
+import type { HotReadCache, PreparedJson } from './read-cache';
 
 const SECURITY_FLAT = SECURITY_HEADERS.flat();
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -24,7 +24,7 @@ interface Series {
 }
 
 /**
- * Hot public reads answered before Express. A cached read (ReadCache.sendJson) is the same for
+ * Hot public reads answered before Express. A cached read (HotReadCache.sendJson) is the same for
  * every caller, so once Express has answered a URL with it, the same URL is answered here with
  * the same bytes until the cache entry expires: the security headers and the request id, the
  * ETag (304 to a matching If-None-Match, as Express decides it), the API rate limit (from the
@@ -34,7 +34,7 @@ interface Series {
  * now) goes to Express. Returns whether it answered.
  */
 export function hotReadReplay(options: {
-  cache: ReadCache;
+  cache: HotReadCache;
   limiter: RateLimiter;
   logger: Logger;
   /** Where `logger` writes (its request lines are then made without it: request-line.ts). */

@@ -1,4 +1,6 @@
+import { ReadCache } from '@ballmatch/platform';
 import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { GatewayDeps } from './context';
 import { routeOf } from './middleware/telemetry';
 
@@ -22,33 +24,28 @@ export interface Replay {
 }
 
 interface ReplayEntry extends Replay {
-  /** Loads the answer again (the cache key's loader, as the route gave it). */
-  reload: () => Entry<PreparedJson>;
+  /** The cache key, and its loader as the route gave it (to load the answer again). */
+  key: string;
+  prepare: () => Promise<PreparedJson>;
   reloading: boolean;
 }
 
-interface Entry<T> {
-  until: number;
-  value: Promise<T>;
-}
-
-const MAX_ENTRIES = 1000;
 /** A replayed URL is reloaded ahead of its expiry, in the last quarter of its life. */
 const RELOAD_AHEAD_SHARE = 0.25;
 
-export class ReadCache {
-  private readonly entries = new Map<string, Entry<unknown>>();
-  private readonly replays = new Map<string, ReplayEntry>();
+/**
+ * The services' ReadCache (lru-cache on the gateway's clock: entries live `ttlMs` on it, so
+ * tests move it), with the answers it holds replayed per URL before Express.
+ */
+export class HotReadCache extends ReadCache {
+  private readonly replays = new LRUCache<string, ReplayEntry>({ max: 1000 });
 
   constructor(
-    private readonly ttlMs: number,
-    /** The gateway's clock (ms since the epoch): entries live `ttlMs` on it, so tests move it. */
-    private readonly now: () => number,
-  ) {}
-
-  /** One load per key and period, concurrent misses sharing it, failures not remembered. */
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return this.entry(key, load).value;
+    ttlMs: number,
+    /** The gateway's clock (ms since the epoch). */
+    private readonly clock: () => number,
+  ) {
+    super(ttlMs, () => new Date(clock()));
   }
 
   /**
@@ -68,16 +65,17 @@ export class ReadCache {
       const body = Buffer.from(JSON.stringify(await load()));
       return { body, etag: etagOf(body) };
     };
-    const entry = this.entry(jsonKey, prepare);
-    const answer = await entry.value;
+    const value = this.get(jsonKey, prepare);
+    const answer = await value;
     // Not after a write cleared it meanwhile: the replay would outlive the write.
-    if (entry.until > this.now() && this.entries.get(jsonKey) === entry) {
-      if (this.replays.size >= MAX_ENTRIES) this.replays.clear();
+    const until = this.expiresAt(jsonKey, value);
+    if (until > this.clock()) {
       this.replays.set(req.originalUrl, {
-        until: entry.until,
+        until,
         route: routeOf(req, res),
         answer,
-        reload: () => this.load(jsonKey, prepare),
+        key: jsonKey,
+        prepare,
         reloading: false,
       });
     }
@@ -94,29 +92,29 @@ export class ReadCache {
   replay(url: string): Replay | undefined {
     const replay = this.replays.get(url);
     if (!replay) return undefined;
-    const left = replay.until - this.now();
+    const left = replay.until - this.clock();
     if (left <= 0) {
       this.replays.delete(url);
       return undefined;
     }
-    if (!replay.reloading && left < this.ttlMs * RELOAD_AHEAD_SHARE) this.reload(url, replay);
+    if (!replay.reloading && left < this.ttlMs * RELOAD_AHEAD_SHARE) this.reloadAhead(url, replay);
     return replay;
   }
 
-  clear(): void {
-    this.entries.clear();
+  override clear(): void {
+    super.clear();
     this.replays.clear();
   }
 
-  private reload(url: string, replay: ReplayEntry): void {
+  private reloadAhead(url: string, replay: ReplayEntry): void {
     replay.reloading = true;
-    const entry = replay.reload();
-    entry.value
+    const value = this.reload(replay.key, replay.prepare);
+    value
       .then((answer) => {
         // Unless a write cleared the cache meanwhile (the URL then waits for Express again).
-        if (this.replays.get(url) === replay) {
+        if (this.replays.peek(url) === replay) {
           replay.answer = answer;
-          replay.until = entry.until;
+          replay.until = this.expiresAt(replay.key, value);
         }
       })
       .catch(() => {
@@ -126,33 +124,15 @@ export class ReadCache {
         replay.reloading = false;
       });
   }
-
-  private entry<T>(key: string, load: () => Promise<T>): Entry<T> {
-    if (this.ttlMs <= 0) return { until: 0, value: load() };
-    const hit = this.entries.get(key);
-    if (hit && hit.until > this.now()) return hit as Entry<T>;
-    return this.load(key, load);
-  }
-
-  /** A new entry for `key`, whatever is cached. */
-  private load<T>(key: string, load: () => Promise<T>): Entry<T> {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const entry = { until: this.now() + this.ttlMs, value: load() };
-    this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return entry;
-  }
 }
 
-const caches = new WeakMap<GatewayDeps, ReadCache>();
+const caches = new WeakMap<GatewayDeps, HotReadCache>();
 
 /** The one cache of a gateway (its routers and the hot-read replay share it). */
-export function readCache(deps: GatewayDeps): ReadCache {
+export function readCache(deps: GatewayDeps): HotReadCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new ReadCache(deps.config.READ_CACHE_MS, deps.now);
+    cache = new HotReadCache(deps.config.READ_CACHE_MS, deps.now);
     caches.set(deps, cache);
   }
   return cache;

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { TestClock } from '@ballmatch/platform/testing';
 import type { RunningGateway } from '../src';
-import { ReadCache } from '../src/read-cache';
+import { HotReadCache } from '../src/read-cache';
 import { claimOf, playRankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
@@ -9,7 +9,7 @@ import { client, startStack, type Stack } from './stack';
  * Hot public reads replayed before Express (src/hot-reads.ts), through real gateways: the same
  * bytes and headers as Express's answer, conditional requests, the API rate limit across
  * replicas, a local write seen at once, and what is left to Express. Express's own answers of a
- * cached read are counted by spying on ReadCache.sendJson, so a replayed answer is one it did
+ * cached read are counted by spying on HotReadCache.sendJson, so a replayed answer is one it did
  * not count.
  */
 const sessionsClock = new TestClock();
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const byExpress = jest.spyOn(ReadCache.prototype, 'sendJson');
+const byExpress = jest.spyOn(HotReadCache.prototype, 'sendJson');
 beforeEach(() => {
   byExpress.mockClear();
   freshMinute();

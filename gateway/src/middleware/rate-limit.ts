@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Logger, Redis } from '@ballmatch/platform';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** A lease is this share of what is left of the window, so leases shrink near the limit. */
 const LEASE_SHARE = 16;
@@ -31,8 +32,9 @@ export interface RateLimiterOptions {
 
 /**
  * Fixed one-minute windows per client IP, held across every gateway replica by one count in
- * Redis. A replica does not ask Redis for every request: it leases tokens from the window's
- * count (INCRBY) and spends them locally. A lease is 1/16 of what was left (at most 1000), so
+ * Redis (rate-limiter-flexible's RateLimiterRedis). A replica does not ask Redis for every
+ * request: it leases tokens from the window's count (consuming a lease's size at once) and
+ * spends them locally (docs/benchmarks.md: a Redis round trip per request missed the goal). A lease is 1/16 of what was left (at most 1000), so
  * near the limit leases are single tokens and the count is exact; all replicas together are
  * never granted more than the limit (a replica's unspent lease lapses with its window: at
  * worst another replica refuses a few requests early). Once Redis says the window is used up,
@@ -42,6 +44,8 @@ export interface RateLimiterOptions {
 export class RateLimiter {
   private window = -1;
   private buckets = new Map<string, Bucket>();
+  /** The count of every replica: `rl:<group>:<ip>:<minute>`, kept 61 s (made at the first lease). */
+  private store?: RateLimiterRedis;
 
   constructor(private readonly options: RateLimiterOptions) {}
 
@@ -108,21 +112,26 @@ export class RateLimiter {
 
   /** Takes a lease from the window's count in Redis; false when Redis could not be asked. */
   private lease(ip: string, bucket: Bucket, window: number): Promise<boolean> {
-    const { redis, group, perMinute, logger } = this.options;
+    const { group, perMinute, logger } = this.options;
     const size = Math.min(
       MAX_LEASE,
       Math.max(1, Math.ceil((perMinute - bucket.knownTaken) / LEASE_SHARE)),
     );
     bucket.lastLease = size;
-    const key = `rl:${group}:${ip}:${window}`;
-    return redis
-      .multi()
-      .incrby(key, size)
-      .expire(key, 61)
-      .exec()
-      .then((replies) => {
-        const [error, taken] = replies?.[0] ?? [new Error('no reply from Redis')];
-        if (error || typeof taken !== 'number') throw error ?? new Error('no count from Redis');
+    this.store ??= new RateLimiterRedis({
+      storeClient: this.options.redis,
+      keyPrefix: 'rl',
+      points: perMinute,
+      duration: 61,
+    });
+    return this.store
+      .consume(`${group}:${ip}:${window}`, size)
+      .catch((refusal: unknown) => {
+        // Over the limit: still the count, with the lease taken from it.
+        if (refusal instanceof RateLimiterRes) return refusal;
+        throw refusal;
+      })
+      .then(({ consumedPoints: taken }) => {
         // Granted: the part of this lease that was still under the limit.
         bucket.tokens += Math.max(0, Math.min(size, perMinute - (taken - size)));
         bucket.knownTaken = taken;

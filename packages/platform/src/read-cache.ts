@@ -12,7 +12,10 @@ export class ReadCache {
    * `now`: the service's clock, the one its start(env, { now }) takes; entries live `ttlMs` on
    * it, so tests move it instead of waiting.
    */
-  constructor(ttlMs: number, now: () => Date = () => new Date()) {
+  constructor(
+    readonly ttlMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.entries =
       ttlMs > 0
         ? new LRUCache({
@@ -27,16 +30,31 @@ export class ReadCache {
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries?.get(key);
+    return hit ? (hit as Promise<T>) : this.reload(key, load);
+  }
+
+  /** Loads `key` anew whatever is cached (a reload ahead of its expiry). */
+  reload<T>(key: string, load: () => Promise<T>): Promise<T> {
     const entries = this.entries;
-    if (!entries) return load();
-    const hit = entries.get(key);
-    if (hit) return hit as Promise<T>;
     const value = load();
+    if (!entries) return value;
     entries.set(key, value);
     value.catch(() => {
       if (entries.peek(key) === value) entries.delete(key);
     });
     return value;
+  }
+
+  /**
+   * When `key`'s entry expires (ms on the clock) if it still holds `value` (what `get` or
+   * `reload` gave); 0 if it does not: cleared by a write, failed, expired, or the cache is off.
+   */
+  expiresAt(key: string, value: Promise<unknown>): number {
+    const entries = this.entries;
+    if (!entries || entries.peek(key) !== value) return 0;
+    const left = entries.getRemainingTTL(key);
+    return left > 0 ? this.now().getTime() + left : 0;
   }
 
   clear(): void {
