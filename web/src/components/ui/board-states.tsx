@@ -1,5 +1,6 @@
 // The loading, error and empty states of the leaderboards' views (their texts are listed in
 // docs/product.md 'Leaderboards'), also used by the updates and the admin's lists.
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Ball, BALL_COLORS } from '@/components/ui/ball';
 import { Button } from '@/components/ui/button';
@@ -64,4 +65,29 @@ export function BoardEmpty({ children, action }: { children: ReactNode; action?:
       {action}
     </div>
   );
+}
+
+/**
+ * A read's loading and error boards ('Loading weekly scores...', 'Error loading weekly scores'
+ * with a retry); `children` draws its data once there.
+ */
+export function QueryBoard<T>({
+  query,
+  loading,
+  errorTitle,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: string;
+  errorTitle: string;
+  /** Completes 'There was a problem loading ...'. */
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <BoardLoading label={loading} />;
+  if (query.isError) {
+    return <BoardError title={errorTitle} what={what} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children(query.data)}</>;
 }

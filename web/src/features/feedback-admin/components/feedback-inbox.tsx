@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
+import { QueryBoard } from '@/components/ui/board-states';
 import { cn } from '@/components/ui/cn';
 import { Pagination } from '@/components/ui/pagination';
 import { feedbackQueryOptions } from '../api/feedback';
@@ -53,34 +53,35 @@ export function FeedbackInbox() {
           </button>
         ))}
       </div>
-      {query.isPending ? (
-        <BoardLoading label="Loading messages..." />
-      ) : query.isError ? (
-        <BoardError
-          title="Error loading messages"
-          what="the messages"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.pagination.total === 0 ? (
-        <p className="feedback-inbox__empty">{EMPTY[box]}</p>
-      ) : (
-        <>
-          <div className="feedback-inbox__list">
-            {query.data.data.map((feedback) => (
-              <FeedbackCard key={feedback.id} feedback={feedback} />
-            ))}
-          </div>
-          {query.data.pagination.totalPages > 1 && (
-            <Pagination
-              label="Message pages"
-              page={query.data.pagination.currentPage}
-              totalPages={query.data.pagination.totalPages}
-              onChange={setPage}
-              disabled={query.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+      <QueryBoard
+        query={query}
+        loading="Loading messages..."
+        errorTitle="Error loading messages"
+        what="the messages"
+      >
+        {({ data, pagination }) =>
+          pagination.total === 0 ? (
+            <p className="feedback-inbox__empty">{EMPTY[box]}</p>
+          ) : (
+            <>
+              <div className="feedback-inbox__list">
+                {data.map((feedback) => (
+                  <FeedbackCard key={feedback.id} feedback={feedback} />
+                ))}
+              </div>
+              {pagination.totalPages > 1 && (
+                <Pagination
+                  label="Message pages"
+                  page={pagination.currentPage}
+                  totalPages={pagination.totalPages}
+                  onChange={setPage}
+                  disabled={query.isPlaceholderData}
+                />
+              )}
+            </>
+          )
+        }
+      </QueryBoard>
     </section>
   );
 }

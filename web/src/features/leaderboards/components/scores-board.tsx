@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
+import { BoardEmpty, QueryBoard } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { Score } from '../api/types';
@@ -23,22 +23,23 @@ export function ScoresBoard({
   tableLabel: string;
   playerName: string | null;
 }) {
-  if (query.isPending) return <BoardLoading label={loadingLabel} />;
-  if (query.isError) {
-    return <BoardError title={errorTitle} what={what} onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.length === 0) {
-    return (
-      <BoardEmpty
-        action={
-          <ButtonLink to={paths.play} size="sm">
-            Play Now
-          </ButtonLink>
-        }
-      >
-        No scores found. Be the first to enter the leaderboard!
-      </BoardEmpty>
-    );
-  }
-  return <ScoresTable label={tableLabel} scores={query.data} isMe={rowsOf(playerName)} />;
+  return (
+    <QueryBoard query={query} loading={loadingLabel} errorTitle={errorTitle} what={what}>
+      {(scores) =>
+        scores.length === 0 ? (
+          <BoardEmpty
+            action={
+              <ButtonLink to={paths.play} size="sm">
+                Play Now
+              </ButtonLink>
+            }
+          >
+            No scores found. Be the first to enter the leaderboard!
+          </BoardEmpty>
+        ) : (
+          <ScoresTable label={tableLabel} scores={scores} isMe={rowsOf(playerName)} />
+        )
+      }
+    </QueryBoard>
+  );
 }

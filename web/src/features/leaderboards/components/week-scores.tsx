@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
+import { BoardEmpty, QueryBoard } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { TABLE_ROWS } from '../api/paths';
-import type { WeeklyLeaderboard } from '../api/types';
+import type { WeeklyLeaderboard, WeeklyScoreRow } from '../api/types';
 import { weeklyTopScoresQueryOptions } from '../api/get-weekly-top-scores';
 import { WeeklyScoresTable } from './weekly-scores-table';
 import { rowsOf } from '../lib/same-player';
@@ -18,17 +18,28 @@ export function WeekScores({
 }) {
   const query = useQuery(weeklyTopScoresQueryOptions(week.id, TABLE_ROWS));
 
-  if (query.isPending) return <BoardLoading label="Loading weekly scores..." />;
-  if (query.isError) {
-    return (
-      <BoardError
-        title="Error loading weekly scores"
-        what="this week's scores"
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (query.data.length === 0) {
+  return (
+    <QueryBoard
+      query={query}
+      loading="Loading weekly scores..."
+      errorTitle="Error loading weekly scores"
+      what="this week's scores"
+    >
+      {(rows) => <WeekRows week={week} rows={rows} playerName={playerName} />}
+    </QueryBoard>
+  );
+}
+
+function WeekRows({
+  week,
+  rows,
+  playerName,
+}: {
+  week: WeeklyLeaderboard;
+  rows: WeeklyScoreRow[];
+  playerName?: string | null;
+}) {
+  if (rows.length === 0) {
     return week.isActive ? (
       <BoardEmpty
         action={
@@ -43,7 +54,5 @@ export function WeekScores({
       <BoardEmpty>No scores for this week.</BoardEmpty>
     );
   }
-  return (
-    <WeeklyScoresTable label={`${week.name} scores`} rows={query.data} isMe={rowsOf(playerName)} />
-  );
+  return <WeeklyScoresTable label={`${week.name} scores`} rows={rows} isMe={rowsOf(playerName)} />;
 }

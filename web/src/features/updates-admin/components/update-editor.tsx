@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
+import { QueryBoard } from '@/components/ui/board-states';
 import { adminUpdateQueryOptions } from '../api/get-admin-updates';
 import type { AdminUpdate } from '../api/types';
 import { UpdateForm } from './update-form';
@@ -17,16 +17,15 @@ export function UpdateEditor({ id, ...navigation }: { id: string | null } & Navi
 
 function SavedUpdateEditor({ id, ...navigation }: { id: string } & Navigation) {
   const query = useQuery(adminUpdateQueryOptions(id));
-  if (query.isPending) return <BoardLoading label="Loading the update..." />;
-  if (query.isError) {
-    return (
-      <BoardError
-        title="Error loading this update"
-        what="this update (it may have been deleted)"
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
   // Keyed by id: another update starts a fresh form; a refreshed one keeps what is typed.
-  return <UpdateForm key={id} update={query.data} {...navigation} />;
+  return (
+    <QueryBoard
+      query={query}
+      loading="Loading the update..."
+      errorTitle="Error loading this update"
+      what="this update (it may have been deleted)"
+    >
+      {(update) => <UpdateForm key={id} update={update} {...navigation} />}
+    </QueryBoard>
+  );
 }

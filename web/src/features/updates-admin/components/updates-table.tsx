@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
+import { QueryBoard } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Pagination } from '@/components/ui/pagination';
@@ -57,22 +57,21 @@ export function UpdatesTable() {
         </div>
         <ButtonLink to={`${paths.adminUpdates}?new`}>Write an update</ButtonLink>
       </div>
-      {query.isPending ? (
-        <BoardLoading label="Loading updates..." />
-      ) : query.isError ? (
-        <BoardError
-          title="Error loading updates"
-          what="the updates"
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <UpdateRows
-          {...query.data}
-          empty={FILTERS.find((filter) => filter.status === status)!.empty}
-          onPage={setPage}
-          paging={query.isPlaceholderData}
-        />
-      )}
+      <QueryBoard
+        query={query}
+        loading="Loading updates..."
+        errorTitle="Error loading updates"
+        what="the updates"
+      >
+        {(page) => (
+          <UpdateRows
+            {...page}
+            empty={FILTERS.find((filter) => filter.status === status)!.empty}
+            onPage={setPage}
+            paging={query.isPlaceholderData}
+          />
+        )}
+      </QueryBoard>
     </section>
   );
 }

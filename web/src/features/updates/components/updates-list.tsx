@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
+import { BoardEmpty, QueryBoard } from '@/components/ui/board-states';
 import { ButtonLink } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
+import type { Paged, Update } from '@/types/api';
 import { UPDATES_PER_PAGE, updatesQueryOptions } from '../api/get-updates';
 import { markUpdatesRead } from '../lib/read-updates';
 import { UpdateCard } from './update-card';
@@ -24,18 +25,27 @@ export function UpdatesList({ page, onPage }: { page: number; onPage: (page: num
     if (shown) markUpdatesRead(shown.map((update) => update.id));
   }, [shown]);
 
-  if (query.isPending) return <BoardLoading label="Loading updates..." />;
-  if (query.isError) {
-    return (
-      <BoardError
-        title="Error loading updates"
-        what="the updates"
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  return (
+    <QueryBoard
+      query={query}
+      loading="Loading updates..."
+      errorTitle="Error loading updates"
+      what="the updates"
+    >
+      {(answer) => (
+        <UpdatesPage {...answer} page={page} onPage={onPage} paging={query.isPlaceholderData} />
+      )}
+    </QueryBoard>
+  );
+}
 
-  const { data, pagination } = query.data;
+function UpdatesPage({
+  data,
+  pagination,
+  page,
+  onPage,
+  paging,
+}: Paged<Update> & { page: number; onPage: (page: number) => void; paging: boolean }) {
   if (pagination.total === 0) return <BoardEmpty>No updates available at this time.</BoardEmpty>;
   if (data.length === 0) {
     return (
@@ -64,7 +74,7 @@ export function UpdatesList({ page, onPage }: { page: number; onPage: (page: num
           page={pagination.currentPage}
           totalPages={pagination.totalPages}
           onChange={onPage}
-          disabled={query.isPlaceholderData}
+          disabled={paging}
         />
       )}
     </>
