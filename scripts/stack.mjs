@@ -5,96 +5,37 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { callEnv, DEFAULT_PORTS, readyCheck, STACK } from '@ballmatch/kit';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** One entry per process, in start order; `ready` says when the next may start. */
-export function processes({
-  gatewayPort,
-  authPort,
-  sessionsPort = 50053,
-  scoresPort = 50052,
-  adsPort = 50054,
-  contentPort = 50055,
-  realtimePort = 8090,
-  sessionsWsPort = 8091,
-}) {
-  return [
-    {
-      name: 'auth',
-      entry: 'services/auth/dist/index.js',
-      env: { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(authPort) },
-      ready: { grpc: `127.0.0.1:${authPort}`, service: 'auth.v1.AuthService' },
-    },
-    {
-      name: 'sessions',
-      entry: 'services/sessions/dist/index.js',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: String(sessionsPort),
-        // The game socket: the gateway proxies /ws/game to it.
-        GAME_WS_PORT: String(sessionsWsPort),
-        // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
-        TRUST_PROXY: '1',
-        // Extra moves are earned: the ads service knows whether the reward ad was followed.
-        ADS_ADDR: `127.0.0.1:${adsPort}`,
-      },
-      ready: { grpc: `127.0.0.1:${sessionsPort}`, service: 'sessions.v1.SessionService' },
-    },
-    {
-      name: 'scores',
-      entry: 'services/scores/dist/index.js',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: String(scoresPort),
-        SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
-        AUTH_ADDR: `127.0.0.1:${authPort}`,
-      },
-      ready: { grpc: `127.0.0.1:${scoresPort}`, service: 'scores.v1.ScoreService' },
-    },
-    {
-      name: 'ads',
-      entry: 'services/ads/dist/index.js',
-      // Payments stay off unless STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) are in the
-      // environment; Checkout sends buyers back to this gateway.
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: String(adsPort),
-        AUTH_ADDR: `127.0.0.1:${authPort}`,
-        PUBLIC_URL: `http://localhost:${gatewayPort}`,
-      },
-      ready: { grpc: `127.0.0.1:${adsPort}`, service: 'ads.v1.AdsService' },
-    },
-    {
-      name: 'content',
-      entry: 'services/content/dist/index.js',
-      env: { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(contentPort) },
-      ready: { grpc: `127.0.0.1:${contentPort}`, service: 'content.v1.UpdatesService' },
-    },
-    {
-      name: 'realtime',
-      entry: 'services/realtime/dist/index.js',
-      // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
-      env: { HOST: '127.0.0.1', PORT: String(realtimePort), TRUST_PROXY: '1' },
-      ready: { http: `http://127.0.0.1:${realtimePort}/readyz` },
-    },
-    {
-      name: 'gateway',
-      entry: 'gateway/dist/index.js',
-      env: {
-        HOST: '0.0.0.0',
-        PORT: String(gatewayPort),
-        AUTH_ADDR: `127.0.0.1:${authPort}`,
-        SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
-        SCORES_ADDR: `127.0.0.1:${scoresPort}`,
-        ADS_ADDR: `127.0.0.1:${adsPort}`,
-        CONTENT_ADDR: `127.0.0.1:${contentPort}`,
-        REALTIME_URL: `http://127.0.0.1:${realtimePort}`,
-        SESSIONS_WS_URL: `http://127.0.0.1:${sessionsWsPort}`,
-      },
-      ready: { http: `http://127.0.0.1:${gatewayPort}/readyz` },
-    },
-  ];
+/**
+ * One entry per process of the list (@ballmatch/kit's STACK), in start order, with the settings
+ * the local stack adds; `ready` says when the next may start. `ports`: DEFAULT_PORTS' names,
+ * any left out taking their default.
+ */
+export function processes(given) {
+  const ports = { ...DEFAULT_PORTS, ...given };
+  const own = {
+    // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
+    sessions: { GAME_WS_PORT: String(ports.sessionsWsPort), TRUST_PROXY: '1' },
+    // Payments stay off unless STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) are in the
+    // environment; Checkout sends buyers back to this gateway.
+    ads: { PUBLIC_URL: `http://localhost:${ports.gatewayPort}` },
+    realtime: { TRUST_PROXY: '1' },
+  };
+  return STACK.map((proc) => {
+    const port = String(ports[`${proc.name}Port`]);
+    const listen = proc.grpcService
+      ? { GRPC_HOST: '127.0.0.1', GRPC_PORT: port }
+      : { HOST: proc.name === 'gateway' ? '0.0.0.0' : '127.0.0.1', PORT: port };
+    return {
+      name: proc.name,
+      entry: proc.entry,
+      env: { ...listen, ...own[proc.name], ...callEnv(proc.name, ports) },
+      ready: readyCheck(proc.name, ports),
+    };
+  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -172,17 +113,13 @@ export function spawnLogged(proc, env, log) {
   return child;
 }
 
+/**
+ * `ports` (DEFAULT_PORTS' names: gatewayPort, authPort, ...) default to DEFAULT_PORTS.
+ */
 export async function startStack({
-  gatewayPort = 8080,
-  authPort = 50051,
-  sessionsPort = 50053,
-  scoresPort = 50052,
-  adsPort = 50054,
-  contentPort = 50055,
-  realtimePort = 8090,
-  sessionsWsPort = 8091,
   env = {},
   log = (line) => process.stdout.write(line),
+  ...ports
 } = {}) {
   const running = new Map();
   let stopping = false;
@@ -199,16 +136,8 @@ export async function startStack({
     return child;
   }
 
-  const all = processes({
-    gatewayPort,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    adsPort,
-    contentPort,
-    realtimePort,
-    sessionsWsPort,
-  });
+  const all = processes(ports);
+  const gatewayPort = ports.gatewayPort ?? DEFAULT_PORTS.gatewayPort;
   // If this script dies without stopping them, take the children along.
   process.once('exit', () => {
     for (const child of running.values()) child.kill('SIGTERM');

@@ -7,31 +7,31 @@ import { artifactsDir, repoRoot } from './paths';
 import { STACK_ENV } from './stack-info';
 import type { E2eState, StackModule } from './state';
 
-/** What the stack runs; all of it comes from `node scripts/build.mjs`. */
+/** What the stack needs besides its processes' entries (the list names those): the build's. */
 const BUILT = [
+  'packages/kit/dist/index.js',
   'packages/platform/dist/testing.js',
-  'services/auth/dist/index.js',
-  'services/sessions/dist/index.js',
-  'services/scores/dist/index.js',
-  'services/ads/dist/index.js',
-  'gateway/dist/index.js',
-  'services/realtime/dist/index.js',
   'web/dist/index.html',
 ];
+
+function assertBuilt(files: readonly string[]): void {
+  const missing = files.filter((file) => !fs.existsSync(path.join(repoRoot, file)));
+  if (missing.length) {
+    throw new Error(
+      `run \`node scripts/build.mjs\` first (npm test does it); missing: ${missing.join(', ')}`,
+    );
+  }
+}
 
 /**
  * Starts an isolated stack (own ports, database, Redis prefix, signing keys) for the run, with
  * payments through the Stripe stand-in.
  */
 export default async function globalSetup(): Promise<void> {
-  const missing = BUILT.filter((file) => !fs.existsSync(path.join(repoRoot, file)));
-  if (missing.length) {
-    throw new Error(
-      `run \`node scripts/build.mjs\` first (npm test does it); missing: ${missing.join(', ')}`,
-    );
-  }
-
+  assertBuilt(BUILT);
   // Loaded only now, after the check above, as they come from the build.
+  const { STACK } = await import('@ballmatch/kit');
+  assertBuilt(STACK.map((proc) => proc.entry));
   const resources = await prepareStack('e2e');
   const stackModule = path.join(repoRoot, 'scripts/stack.mjs');
   const { startStack } = (await import(stackModule)) as StackModule;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { StackPorts } from '@ballmatch/kit';
 import { repoRoot } from './paths';
 
 /**
@@ -10,17 +11,8 @@ import { repoRoot } from './paths';
  * a journey that must restart services starts its own (support/restartable-stack.ts).
  */
 export interface StackResources {
-  ports: {
-    gatewayPort: number;
-    authPort: number;
-    sessionsPort: number;
-    scoresPort: number;
-    adsPort: number;
-    contentPort: number;
-    realtimePort: number;
-    /** The sessions service's game socket (/ws/game behind the gateway). */
-    sessionsWsPort: number;
-  };
+  /** Every port of the stack (@ballmatch/kit's PORT_NAMES), free ones. */
+  ports: StackPorts;
   env: Record<string, string>;
   database: { url: string; drop(): Promise<void> };
   keyDir: string;
@@ -34,31 +26,14 @@ export async function prepareStack(label = 'e2e'): Promise<StackResources> {
   // Loaded only now, as it comes from the build when globalSetup runs.
   const { createTestDatabase, freePorts, testNatsPrefix, testRedisPrefix } =
     await import('@ballmatch/platform/testing');
-  const [
-    gatewayPort,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    adsPort,
-    contentPort,
-    realtimePort,
-    sessionsWsPort,
-  ] = await freePorts(8);
+  const { PORT_NAMES, portsFrom } = await import('@ballmatch/kit');
+  const ports = portsFrom(await freePorts(PORT_NAMES.length));
   const database = await createTestDatabase(label);
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), `bm-${label}-keys-`));
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
   const natsPrefix = testNatsPrefix();
   return {
-    ports: {
-      gatewayPort,
-      authPort,
-      sessionsPort,
-      scoresPort,
-      adsPort,
-      contentPort,
-      realtimePort,
-      sessionsWsPort,
-    },
+    ports,
     database,
     keyDir,
     natsPrefix,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { callEnv, type StackPorts } from '@ballmatch/kit';
 import {
   createTestDatabase,
   testNatsPrefix,
@@ -87,6 +88,9 @@ export async function startStack(
   let auth: RunningAuth | undefined = await startAuth(authEnv);
   const authPort = auth.port;
   authEnv.GRPC_PORT = String(authPort);
+  // Each process's port once it listens; the addresses each is given come from the stack's
+  // list (@ballmatch/kit), as every other stack's do.
+  const ports: StackPorts = { authPort };
   const stripe = await startStripeStandIn();
   const ads = await startAds(
     {
@@ -95,7 +99,7 @@ export async function startStack(
       GRPC_PORT: '0',
       DATABASE_URL: database.url,
       NATS_SUBJECT_PREFIX: eventsPrefix,
-      AUTH_ADDR: `127.0.0.1:${authPort}`,
+      ...callEnv('ads', ports),
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_BASE: stripe.apiBase,
@@ -104,7 +108,7 @@ export async function startStack(
     },
     { now: options.adsClock },
   );
-  const adsAddr = `127.0.0.1:${ads.port}`;
+  ports.adsPort = ads.port;
   const sessions = await startSessions(
     {
       ...common,
@@ -112,13 +116,15 @@ export async function startStack(
       GRPC_PORT: '0',
       DATABASE_URL: database.url,
       NATS_SUBJECT_PREFIX: eventsPrefix,
-      ADS_ADDR: adsAddr,
+      ...callEnv('sessions', ports),
       GAME_WS_PORT: '0',
       // As deployed: the gateway's X-Forwarded-For is the game socket's client address.
       TRUST_PROXY: '1',
     },
     { now: options.sessionsClock },
   );
+  ports.sessionsPort = sessions.port;
+  ports.sessionsWsPort = sessions.gameWsPort;
   const scores = await startScores(
     {
       ...common,
@@ -126,11 +132,11 @@ export async function startStack(
       GRPC_PORT: '0',
       DATABASE_URL: database.url,
       NATS_SUBJECT_PREFIX: eventsPrefix,
-      SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
-      AUTH_ADDR: `127.0.0.1:${authPort}`,
+      ...callEnv('scores', ports),
     },
     { now: options.scoresClock },
   );
+  ports.scoresPort = scores.port;
   const content = await startContent(
     {
       ...common,
@@ -141,6 +147,7 @@ export async function startStack(
     },
     { now: options.contentClock },
   );
+  ports.contentPort = content.port;
   const realtime = await startRealtime({
     ...common,
     HOST: '127.0.0.1',
@@ -148,17 +155,12 @@ export async function startStack(
     NATS_SUBJECT_PREFIX: eventsPrefix,
     TRUST_PROXY: '1',
   });
+  ports.realtimePort = realtime.port;
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...common,
-    REALTIME_URL: `http://127.0.0.1:${realtime.port}`,
-    SESSIONS_WS_URL: `http://127.0.0.1:${sessions.gameWsPort}`,
     HOST: '127.0.0.1',
     PORT: '0',
-    AUTH_ADDR: `127.0.0.1:${authPort}`,
-    SESSIONS_ADDR: `127.0.0.1:${sessions.port}`,
-    SCORES_ADDR: `127.0.0.1:${scores.port}`,
-    ADS_ADDR: adsAddr,
-    CONTENT_ADDR: `127.0.0.1:${content.port}`,
+    ...callEnv('gateway', ports),
     WEB_DIST: webDist,
     // Every gateway of the stack (extras too) shares it, as replicas do.
     AD_CLIENT_KEY_SECRET: randomBytes(32).toString('base64url'),
