@@ -74,7 +74,7 @@ export function AccountSummary({ user }: { user: User }) {
         </CardBody>
       </Card>
 
-      <BallTiles tiles={LINKS} className="account__links" ballSize={28} />
+      <BallTiles tiles={LINKS} className="tile-grid" ballSize={28} />
     </div>
   );
 }

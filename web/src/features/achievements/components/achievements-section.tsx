@@ -29,7 +29,7 @@ export function AchievementsSection() {
                 Finish a game and submit its score to win your first badge.
               </p>
             )}
-            <ul className="achievements">
+            <ul className="achievements tile-grid">
               {badges.map((badge) => (
                 <li
                   key={badge.id}
