@@ -1,4 +1,5 @@
 import type { WriteStream } from 'node:fs';
+import type { StackPorts } from '@ballmatch/kit';
 
 /** The part of scripts/stack.mjs the journeys use (it is plain JavaScript). */
 export interface RunningStack {
@@ -10,17 +11,13 @@ export interface RunningStack {
 }
 
 export interface StackModule {
-  startStack(options: {
-    gatewayPort: number;
-    authPort: number;
-    sessionsPort?: number;
-    scoresPort?: number;
-    adsPort?: number;
-    realtimePort?: number;
-    sessionsWsPort?: number;
-    env: Record<string, string>;
-    log: (line: string) => void;
-  }): Promise<RunningStack>;
+  /** Ports by @ballmatch/kit's PORT_NAMES (those left out take their default). */
+  startStack(
+    options: Partial<StackPorts> & {
+      env: Record<string, string>;
+      log: (line: string) => void;
+    },
+  ): Promise<RunningStack>;
 }
 
 /** Kept on globalThis from globalSetup to globalTeardown (Jest runs both in one process). */
