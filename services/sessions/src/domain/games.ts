@@ -15,7 +15,7 @@ import {
   type LevelProgress,
   type LevelUp,
 } from '@ballmatch/engine';
-import { AppError, isUuid, type GameResult, type Knex } from '@ballmatch/platform';
+import { AppError, isUuid, limitOf, type GameResult, type Knex } from '@ballmatch/platform';
 import { newEvent } from '@ballmatch/proto';
 import {
   END_CODE,
@@ -29,6 +29,7 @@ import { beingSaved, StaleGame, type ActionLog, type ActionLogOptions } from '..
 import type { SessionRow, SessionStore } from '../store/sessions';
 import { LOG_MISMATCH_FLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
 import { judgeTiming, timingReport } from './timing';
+import { STARTS_LIMIT } from './rules';
 
 /**
  * Ranked games held by this service (docs/architecture.md 'Ranked games'). The client gets the
@@ -751,13 +752,7 @@ export function createGames(deps: GameDeps) {
           field: 'since',
         });
       }
-      const limit = input.limit === 0 ? 50 : input.limit;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-        throw new AppError('INVALID_ARGUMENT', 'limit must be a whole number from 1 to 100', {
-          field: 'limit',
-        });
-      }
-      return games.startCounts(input.by, since, limit);
+      return games.startCounts(input.by, since, limitOf(input.limit, STARTS_LIMIT));
     },
 
     /** Player tracking: the server's timing analysis of the game's actions as received. */

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { checkPlayerName, type PlayerNameCheck } from '@ballmatch/engine';
-import { AppError, isUuid } from '@ballmatch/platform';
+import { AppError, isUuid, type LimitRule } from '@ballmatch/platform';
 
 /** This service's bounds (docs/api.md, 'Player sessions'); the gateway checks shapes only. */
 export const LIMITS = {
@@ -17,9 +17,11 @@ export const LIMITS = {
   durationMaxMs: 86_400_000,
   /** The largest time a JavaScript Date can hold, in ms. */
   timestampMax: 8.64e15,
-  pageLimitDefault: 20,
-  pageLimitMax: 100,
 };
+
+/** `limit` of the session lists and of the starts (docs/api.md 'Paging and limits'). */
+export const PAGE_LIMIT: LimitRule = { default: 20, max: 100 };
+export const STARTS_LIMIT: LimitRule = { default: 50, max: 100 };
 
 export const CLIENT_FLAG_TYPES = new Set(['SUSPICIOUS_TIMING']);
 
@@ -152,16 +154,4 @@ export function checkReason(raw: string): string {
     throw invalid('reason', 'reason must not contain control characters');
   }
   return reason;
-}
-
-/** 0 means the default; otherwise page >= 1 and 1 <= limit <= 100. */
-export function pageArgs(page: number, limit: number): { page: number; limit: number } {
-  const p = page === 0 ? 1 : page;
-  const l = limit === 0 ? LIMITS.pageLimitDefault : limit;
-  if (!Number.isInteger(p) || p < 1)
-    throw invalid('page', 'page must be a whole number of at least 1');
-  if (!Number.isInteger(l) || l < 1 || l > LIMITS.pageLimitMax) {
-    throw invalid('limit', `limit must be a whole number from 1 to ${LIMITS.pageLimitMax}`);
-  }
-  return { page: p, limit: l };
 }

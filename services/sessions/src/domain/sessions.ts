@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { checkPlayerNameToFind } from '@ballmatch/engine';
-import { AppError, isUuid } from '@ballmatch/platform';
+import { AppError, isUuid, pageAnswer, pageOf, type Page } from '@ballmatch/platform';
 import type { FlagRow, Figures, SessionFilter, SessionRow, SessionStore } from '../store/sessions';
 import {
   checkClientFlags,
@@ -13,7 +13,7 @@ import {
   LIMITS,
   normalizeIp,
   normalizePlayerName,
-  pageArgs,
+  PAGE_LIMIT,
   wholeNumber,
   type ClientFlagInput,
 } from './rules';
@@ -87,19 +87,9 @@ export function createSessions(deps: SessionDeps) {
   }
 
   /** One page of sessions, newest first, with their flags and the page's figures. */
-  async function listPage(filter: SessionFilter, page: number, limit: number) {
-    const { rows, total } = await store.list(filter, { offset: (page - 1) * limit, limit });
-    const totalPages = Math.ceil(total / limit);
-    return {
-      data: await withFlags(rows),
-      pagination: {
-        currentPage: page,
-        totalPages,
-        total,
-        hasNextPage: page < totalPages,
-        hasPrevPage: page > 1,
-      },
-    };
+  async function listPage(filter: SessionFilter, page: Page) {
+    const { rows, total } = await store.list(filter, page);
+    return pageAnswer(page, total, await withFlags(rows));
   }
 
   async function found(id: string): Promise<SessionRow> {
@@ -219,7 +209,7 @@ export function createSessions(deps: SessionDeps) {
       page: number;
       limit: number;
     }) {
-      const { page, limit } = pageArgs(input.page, input.limit);
+      const page = pageOf(input, PAGE_LIMIT);
       const filter: SessionFilter = {
         suspiciousOnly: input.suspiciousOnly,
         playerName:
@@ -228,13 +218,13 @@ export function createSessions(deps: SessionDeps) {
             : normalizePlayerName(input.playerName, 'playerName', checkPlayerNameToFind),
         ip: input.ip === '' ? null : normalizeIp(input.ip),
       };
-      return listPage(filter, page, limit);
+      return listPage(filter, page);
     },
 
     /** A signed-in player's own sessions (their data export), newest first. */
     async listMine(userId: string, input: { page: number; limit: number }) {
-      const { page, limit } = pageArgs(input.page, input.limit);
-      return listPage({ suspiciousOnly: false, playerName: null, ip: null, userId }, page, limit);
+      const page = pageOf(input, PAGE_LIMIT);
+      return listPage({ suspiciousOnly: false, playerName: null, ip: null, userId }, page);
     },
 
     async get(id: string): Promise<SessionWithFlags> {

@@ -1,4 +1,10 @@
-import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
+import {
+  selectPage,
+  writeOutbox,
+  type Knex,
+  type OutboxEvent,
+  type PageWindow,
+} from '@ballmatch/platform';
 import {
   FLAG_COLUMNS,
   SESSION_COLUMNS,
@@ -179,20 +185,18 @@ export function createSessionStore(db: Knex) {
 
     async list(
       filter: SessionFilter,
-      page: { offset: number; limit: number },
+      at: PageWindow,
     ): Promise<{ rows: SessionRow[]; total: number }> {
-      const [rows, counted] = await Promise.all([
-        filtered(filter)
-          .select(SESSION_COLUMNS)
-          .orderBy([
+      const { rows, total } = await selectPage<Record<string, unknown>>(
+        () => filtered(filter),
+        at,
+        (q) =>
+          q.select(SESSION_COLUMNS).orderBy([
             { column: 'created_at', order: 'desc' },
             { column: 'id', order: 'desc' },
-          ])
-          .offset(page.offset)
-          .limit(page.limit),
-        filtered(filter).count<{ count: string }[]>({ count: '*' }),
-      ]);
-      return { rows: rows.map(sessionRow), total: Number(counted[0]?.count ?? 0) };
+          ]),
+      );
+      return { rows: rows.map(sessionRow), total };
     },
   };
 }
