@@ -10,12 +10,6 @@ const { journey } = useChromium();
 const EXPECTED_FAILURES: ExpectedFailure[] = [
   // The session check: 401 means "nobody signed in" (docs/product.md 'Network and retries').
   { path: '/api/user', status: 401 },
-  // The play counter's endpoint arrives with the game service in a later issue.
-  { path: '/api/stats/play-count', status: 404 },
-  // The board's optional faces: custom icons and advertisers' images come with the ads
-  // service (a later issue); until then these answer 404 and the board draws plain balls.
-  { path: '/api/icons', status: 404 },
-  { path: '/api/active-ads', status: 404 },
 ];
 
 async function openLogin({ page }: Journey) {
