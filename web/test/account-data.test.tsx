@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { byRoute, installFakeFetch, respond, sentBody } from './helpers/fake-fetch';
 import { renderApp } from './helpers/render-app';
+import { startTestClock } from './helpers/test-clock';
 import { player } from './helpers/users';
 
 const toastRegion = () => screen.getByRole('region', { name: 'Notifications (F8)' });
@@ -69,8 +70,9 @@ describe("/edit-profile: 'Export my data'", () => {
         }),
       }),
     );
+    // The client's retries of a 429 wait on the test clock.
+    const user = startTestClock();
     renderApp('/edit-profile');
-    const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export my data' }));
     const toast = await within(toastRegion()).findByRole('alert', {}, { timeout: 5000 });
     expect(within(toast).getByText('Export failed')).toBeTruthy();

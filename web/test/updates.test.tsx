@@ -4,6 +4,7 @@ import { READ_UPDATES_KEY, resetReadUpdates } from '@/features/updates/lib/read-
 import { byRoute, installFakeFetch, respond, type FetchCall } from './helpers/fake-fetch';
 import { FakeWebSocket } from './helpers/fake-websocket';
 import { renderApp } from './helpers/render-app';
+import { startTestClock } from './helpers/test-clock';
 import { publishedUpdate, updatesFeed } from './helpers/updates';
 import { notAuthenticated } from './helpers/users';
 
@@ -86,6 +87,8 @@ describe('/updates', () => {
   });
 
   it("shows 'Error loading updates' with a way to try again", async () => {
+    // The read's retries wait on the test clock.
+    const user = startTestClock();
     let fail = true;
     serve((call) =>
       fail ? respond(500, { message: 'Internal server error' }) : updatesFeed(many)(call),
@@ -99,9 +102,9 @@ describe('/updates', () => {
       ),
     ).toBeTruthy();
     fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Update number 1' })).toBeTruthy();
-  }, 15_000);
+  });
 });
 
 describe("the header's 'NEW' badge", () => {

@@ -11,6 +11,7 @@ import {
   type FakeResponse,
 } from '../helpers/fake-fetch';
 import { renderApp } from '../helpers/render-app';
+import { startTestClock } from '../helpers/test-clock';
 import { player } from '../helpers/users';
 import { anAd, callsTo, catalog, headerOf } from './ads-helpers';
 
@@ -190,8 +191,9 @@ describe('/buy-ads: the order form', () => {
 
   it("a refusal about no field shows above the button ('Payment System Not Available')", async () => {
     shop({ 'POST /api/ads/orders': respond(503, { message: 'Payment System Not Available' }) });
+    // The client's retries of a 503 wait on the test clock.
+    const user = startTestClock();
     renderApp('/buy-ads');
-    const user = userEvent.setup();
     await fillBallOrder(user);
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
