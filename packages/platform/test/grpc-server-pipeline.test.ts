@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Metadata } from '@grpc/grpc-js';
+import { Metadata } from '@grpc/grpc-js';
 import { authV1 } from '@ballmatch/proto';
 import {
   AppError,
@@ -13,6 +13,7 @@ import {
   type Authenticate,
   type CallContext,
 } from '../src';
+import { middlewareChain, type ServerCall, type ServerMiddleware } from '../src/grpc/middleware';
 import { recordSpans } from '../src/testing';
 
 /**
@@ -65,7 +66,8 @@ async function timed(method: string): Promise<number> {
     .get();
   const sample = metric.values.find(
     (v) =>
-      v.metricName === 'ballmatch_grpc_server_handling_seconds_count' &&
+      (v as { metricName?: string }).metricName ===
+        'ballmatch_grpc_server_handling_seconds_count' &&
       v.labels.grpc_service === 'auth.v1.AuthService' &&
       v.labels.grpc_method === method,
   );
@@ -122,7 +124,6 @@ describe('the gRPC server around every handler', () => {
   it('an answered call: one server span under the caller, counted OK, the context forwarded', async () => {
     const c = client();
     const [ok, count] = [await handled('Login', 'OK'), await timed('Login')];
-    seen = undefined;
     await runWithRequestContext(
       { requestId: 'req-7', authorization: 'Bearer user-token', sessionCredential: 'cred-1' },
       () => c.login({ email: 'e1', password: '' }),
@@ -228,5 +229,55 @@ describe('the gRPC server around every handler', () => {
     expect(await handled('Login', 'NOT_FOUND')).toBe(notFound + 1);
     expect(await handled('Login', 'INTERNAL')).toBe(internal + 1);
     c.close();
+  });
+});
+
+describe('middlewareChain: the compose the server is built with', () => {
+  const call = (): ServerCall => ({
+    service: 's',
+    method: 'M',
+    access: 'public',
+    request: { n: 1 },
+    metadata: new Metadata(),
+  });
+
+  it('runs middleware outermost first, each adding to the context the next one gets', async () => {
+    const order: string[] = [];
+    const tag =
+      <K extends string>(key: K): ServerMiddleware<Record<K, number>> =>
+      async (_call, context, next) => {
+        order.push(`${key} in`);
+        const answer = await next({ ...context, [key]: order.length } as typeof context &
+          Record<K, number>);
+        order.push(`${key} out`);
+        return answer;
+      };
+    const run = middlewareChain()
+      .use(tag('a'))
+      .use(tag('b'))
+      .to(async (request, context) => {
+        order.push('handler');
+        return { request, a: context.a, b: context.b, metadata: context.metadata };
+      });
+    const c = call();
+    expect(await run(c)).toEqual({ request: { n: 1 }, a: 1, b: 2, metadata: c.metadata });
+    expect(order).toEqual(['a in', 'b in', 'handler', 'b out', 'a out']);
+  });
+
+  it("a handler's failure, thrown or not, reaches every middleware on its way out", async () => {
+    const seen: unknown[] = [];
+    const watch: ServerMiddleware = (_call, context, next) =>
+      next(context).catch((error: unknown) => {
+        seen.push(error);
+        throw error;
+      });
+    const run = middlewareChain()
+      .use(watch)
+      .use(watch)
+      .to(() => {
+        throw new Error('at once');
+      });
+    await expect(run(call())).rejects.toThrow('at once');
+    expect(seen).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import type { ServiceName } from './service-identity';
 
 /**
  * Who is calling a service. The gateway forwards the player's session token in the
- * `authorization` call metadata (never in a request message); the server's interceptor verifies
+ * `authorization` call metadata (never in a request message); the server's middleware verifies
  * it and hands handlers this typed caller.
  */
 export type Caller = Guest | SignedIn;
@@ -32,9 +32,9 @@ export const SESSION_CREDENTIAL_HEADER = 'x-session-credential';
 export const bearer = (token: string) => `Bearer ${token}`;
 
 /**
- * Who may call the methods of a service; the interceptor refuses everyone else. `service`: only
- * calls carrying the verified identity of one of those services (service-identity.ts), whatever
- * player they are made for.
+ * Who may call the methods of a service; the server's middleware refuses everyone else.
+ * `service`: only calls carrying the verified identity of one of those services
+ * (service-identity.ts), whatever player they are made for.
  */
 export type Access = 'public' | 'user' | 'admin' | { service: readonly ServiceName[] };
 
@@ -53,7 +53,7 @@ export interface TokenCheckDeps {
  * key, then the logout deny-list and the account's sign-out mark (a password change), in one
  * Redis round trip. A bad, expired or revoked token throws UNAUTHENTICATED; if Redis cannot say
  * whether the token was revoked, UNAVAILABLE rather than letting it through. Every gRPC
- * server's interceptor uses it, and so does the sessions service's game socket at its
+ * server's middleware uses it, and so does the sessions service's game socket at its
  * handshake.
  */
 export async function callerFromToken(deps: TokenCheckDeps, token: string): Promise<SignedIn> {
@@ -74,7 +74,7 @@ export async function callerFromToken(deps: TokenCheckDeps, token: string): Prom
 }
 
 /**
- * The interceptor's check of every service: no credential is a guest; a bearer token goes
+ * The check of every service's middleware: no credential is a guest; a bearer token goes
  * through `callerFromToken`, and a bad, expired or revoked one is refused (never downgraded to
  * a guest, so a caller learns its token is no good).
  */

@@ -1,7 +1,6 @@
 import {
   Server,
   ServerCredentials,
-  status as grpcStatus,
   type handleUnaryCall,
   type Metadata,
   type ServiceError,
@@ -9,30 +8,24 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { AppError, toGrpcError } from '../errors';
 import type { Logger } from '../logger';
-import { grpcServerDuration, grpcServerHandled } from '../metrics';
-import { context, extractTraceContext, failSpan, SpanKind, trace, tracer } from '../tracing';
-import { REQUEST_ID_HEADER, runWithRequestContext, sanitizeRequestId } from '../request-context';
+import type { Access, Authenticate, Caller } from './caller';
 import {
-  AUTHORIZATION_HEADER,
-  SESSION_CREDENTIAL_HEADER,
-  checkAccess,
-  type Access,
-  type Authenticate,
-  type Caller,
-} from './caller';
-import {
-  CLIENT_ADDRESS_HEADER,
-  EDGE_SERVICE,
-  type IdentifyService,
-  type ServiceName,
-} from './service-identity';
+  authenticateCall,
+  checkMethodAccess,
+  clientAddress,
+  mapErrors,
+  measureCall,
+  middlewareChain,
+  requestContext,
+  traceCall,
+} from './middleware';
+import type { IdentifyService, ServiceName } from './service-identity';
 
 export interface CallContext {
   requestId: string;
   metadata: Metadata;
-  /** Verified by the server's interceptor before the handler runs. */
+  /** Verified by the server's middleware (middleware.ts) before the handler runs. */
   caller: Caller;
   /** The calling service's verified identity (service-identity.ts); null for anyone else. */
   callingService: ServiceName | null;
@@ -100,81 +93,19 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
-  /** The interceptor: every call is authenticated and its method's access checked first. */
-  async function authorize(
-    metadata: Metadata,
-    access: Access,
-  ): Promise<Omit<CallContext, 'requestId' | 'metadata'>> {
-    const [caller, callingService] = await Promise.all([
-      options.authenticate(metadata),
-      options.identifyService?.(metadata) ?? null,
-    ]);
-    checkAccess(access, { caller, callingService });
-    const address = metadata.get(CLIENT_ADDRESS_HEADER);
-    const clientAddress =
-      callingService === EDGE_SERVICE && address.length === 1 && typeof address[0] === 'string'
-        ? address[0]
-        : null;
-    return { caller, callingService, clientAddress };
-  }
-
-  function wrap(
-    service: string,
-    method: string,
-    access: Access,
-    fn: (req: unknown, ctx: CallContext) => Promise<unknown>,
-  ) {
-    const labels = { grpc_service: service, grpc_method: method };
-    const unary: handleUnaryCall<unknown, unknown> = (call, callback) => {
-      const requestId = sanitizeRequestId(call.metadata.get(REQUEST_ID_HEADER)[0]);
-      // Calls this handler makes to other services go on behalf of the same caller.
-      const text = (key: string) => {
-        const value = call.metadata.get(key)[0];
-        return typeof value === 'string' ? value : undefined;
-      };
-      const authorization = text(AUTHORIZATION_HEADER);
-      const sessionCredential = text(SESSION_CREDENTIAL_HEADER);
-      const timer = grpcServerDuration.startTimer(labels);
-      // The caller's trace goes on here (its traceparent metadata), with this call as a span.
-      const parent = extractTraceContext({
-        traceparent: text('traceparent'),
-        tracestate: text('tracestate'),
-      });
-      const span = tracer().startSpan(
-        `${service}/${method}`,
-        {
-          kind: SpanKind.SERVER,
-          attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method },
-        },
-        parent,
-      );
-      const answer = (error: Partial<ServiceError> | null, response?: unknown) => {
-        const code = error?.code ?? grpcStatus.OK;
-        timer();
-        grpcServerHandled.inc({ ...labels, grpc_code: grpcStatus[code] ?? 'UNKNOWN' });
-        span.setAttribute('rpc.grpc.status_code', code);
-        if (error) failSpan(span, error);
-        span.end();
-        callback(error, response);
-      };
-      context.with(trace.setSpan(parent, span), () =>
-        runWithRequestContext({ requestId, authorization, sessionCredential }, () => {
-          authorize(call.metadata, access)
-            .then((who) => fn(call.request, { requestId, metadata: call.metadata, ...who }))
-            .then(
-              (response) => answer(null, response),
-              (error: unknown) => {
-                if (!(error instanceof AppError) || error.code === 'INTERNAL') {
-                  logger.error({ err: error, method }, 'gRPC handler failed');
-                }
-                answer(toGrpcError(error));
-              },
-            );
-        }),
-      );
-    };
-    return unary;
-  }
+  /**
+   * What runs around every handler, outermost first (middleware.ts): its metrics and span see
+   * the answer as it goes out, errors are mapped inside them and logged in the call's request,
+   * and no handler runs for a caller the authentication or the method's access refuses.
+   */
+  const pipeline = middlewareChain()
+    .use(measureCall)
+    .use(traceCall)
+    .use(requestContext)
+    .use(mapErrors(logger))
+    .use(authenticateCall(options.authenticate, options.identifyService))
+    .use(checkMethodAccess)
+    .use(clientAddress);
 
   return {
     add(definition, serviceName, implementation, { access = 'public', methods = {} } = {}) {
@@ -183,12 +114,16 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
       for (const [method, fn] of Object.entries(implementation)) {
         // Labels and spans name the method as the proto does (Submit, not submit).
         const rpc = definition[method]?.path.split('/')[2] ?? method;
-        handlers[method] = wrap(
-          serviceName,
-          rpc,
-          methodAccess[method] ?? access,
-          fn as (req: unknown, ctx: CallContext) => Promise<unknown>,
-        );
+        const run = pipeline.to(fn as (req: unknown, ctx: CallContext) => Promise<unknown>);
+        const allowed = methodAccess[method] ?? access;
+        const unary: handleUnaryCall<unknown, unknown> = (call, callback) => {
+          const { request, metadata } = call;
+          run({ service: serviceName, method: rpc, access: allowed, request, metadata }).then(
+            (response) => callback(null, response),
+            (error: Partial<ServiceError>) => callback(error),
+          );
+        };
+        handlers[method] = unary;
       }
       server.addService(definition, handlers);
       serviceNames.push(serviceName);
