@@ -1,0 +1,155 @@
+import {
+  createGame,
+  findMoves,
+  gridFromCells,
+  type Color,
+  type GameState,
+} from '@ballmatch/engine';
+import { greedy } from '@ballmatch/engine/bots';
+
+/**
+ * The ranked-game client: a game played through the HTTP API as the browser plays it (a
+ * session, then one action at a time with the session's credential; docs/api.md 'Ranked
+ * games'), its moves chosen by the engine's greedy bot on the board the server shows. Any HTTP
+ * client plays it: it is given `post`, which sends one JSON POST and answers the 200's JSON.
+ */
+
+/** One POST of the API with a JSON body; answers the JSON of a 200 and throws on anything else. */
+export type Post = (
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+) => Promise<unknown>;
+
+/** The held game as the server shows it (the fields the client reads). */
+export interface ShownGame {
+  grid: string[];
+  score: number;
+  level: GameState['level'];
+  totalMoves: number;
+  totalMatches: number;
+  largestRun: number;
+  extraMovesGranted: boolean;
+  status: GameState['status'];
+  hasMoves: boolean;
+  seq: number;
+  /** Once ended: its result as sessions signed it. */
+  result?: string;
+}
+
+export type RankedAction =
+  | { type: 'swap'; from: { x: number; y: number }; to: { x: number; y: number } }
+  | { type: 'reset' }
+  | { type: 'extraMoves' }
+  | { type: 'end' };
+
+/** The engine's random generator is the server's secret: the bot plays on a made-up one. */
+const madeUpRng = createGame('ranked-game client').rng;
+
+/** The game shown, as an engine state the bot can play on (its refills are guesses). */
+export function stateOf(game: ShownGame): GameState {
+  return {
+    grid: gridFromCells(game.grid as Color[]),
+    score: game.score,
+    level: game.level,
+    totalMoves: game.totalMoves,
+    totalMatches: game.totalMatches,
+    largestRun: game.largestRun,
+    extraMovesGranted: game.extraMovesGranted,
+    status: game.status,
+    rng: [...madeUpRng],
+  } as GameState;
+}
+
+/**
+ * The next action on the game shown, as a person would take it: the greedy swap (target balls
+ * first, then points), a reset when the board has no move, the extra moves once when the level
+ * runs out (if `canEarnExtraMoves`: the reward ad can be followed), else the end.
+ */
+export function nextAction(game: ShownGame, canEarnExtraMoves = false): RankedAction {
+  if (game.status === 'gameOverPending') {
+    return game.extraMovesGranted || !canEarnExtraMoves ? { type: 'end' } : { type: 'extraMoves' };
+  }
+  if (!game.hasMoves) return { type: 'reset' };
+  const state = stateOf(game);
+  const moves = findMoves(state);
+  const move = moves[greedy(state, moves)]!;
+  return { type: 'swap', from: move.from, to: move.to };
+}
+
+export interface ShortGameOptions {
+  /**
+   * Swaps before the player ends the game (default 4: the server judges a game's pace from
+   * its fifth move on, and a script plays faster than a person, which would hold its score).
+   */
+  swaps?: number;
+  /** The session's device fingerprint (default: 50 characters of its own). */
+  deviceFingerprint?: string;
+}
+
+/** A finished ranked game, and what its submission needs. */
+export interface RankedGame<Offers = unknown> {
+  sessionId: string;
+  credential: string;
+  /** The header every later call about the session carries (the submission too). */
+  owner: { 'x-session-credential': string };
+  playerName: string;
+  score: number;
+  level: number;
+  moves: number;
+  /** Its result as sessions signed it. */
+  result?: string;
+  /** The game's ad offers, as the session's start answered them (null: ads were down). */
+  offers: Offers | null;
+}
+
+/** A ranked game of `swaps` greedy swaps, then the player's end. */
+export async function playShortGame<Offers = unknown>(
+  post: Post,
+  playerName: string,
+  { swaps = 4, deviceFingerprint = 'ranked-game client'.padEnd(50, '-') }: ShortGameOptions = {},
+): Promise<RankedGame<Offers>> {
+  const created = (await post(
+    '/api/player-sessions',
+    { playerName, sessionId: crypto.randomUUID(), deviceFingerprint },
+    {},
+  )) as { id: string; credential: string; game: ShownGame; offers?: Offers | null };
+  const owner = { 'x-session-credential': created.credential };
+  let game = created.game;
+  const act = async (action: RankedAction) => {
+    const path = `/api/player-sessions/${created.id}/actions`;
+    game = ((await post(path, { seq: game.seq, action }, owner)) as { game: ShownGame }).game;
+  };
+  for (let turn = 0; turn < swaps && game.status === 'active' && game.hasMoves; turn++) {
+    await act(nextAction(game));
+  }
+  if (game.status !== 'ended') await act({ type: 'end' });
+  return {
+    sessionId: created.id,
+    credential: created.credential,
+    owner,
+    playerName,
+    score: game.score,
+    level: game.level.currentLevel,
+    moves: game.totalMoves,
+    result: game.result,
+    offers: created.offers ?? null,
+  };
+}
+
+/** The game's submission (POST /api/scores) as the page sends it, with its signed result. */
+export function submissionOf(game: RankedGame, extra: Record<string, unknown> = {}) {
+  return {
+    path: '/api/scores',
+    body: {
+      playerName: game.playerName,
+      score: game.score,
+      level: game.level,
+      moves: game.moves,
+      sessionId: game.sessionId,
+      ...(game.result ? { result: game.result } : {}),
+      ...extra,
+    },
+    headers: game.owner,
+  };
+}
