@@ -1,4 +1,4 @@
-import { AppError, isProtectedName, isUuid } from '@ballmatch/platform';
+import { AppError, isProtectedName, isUuid, limitOf } from '@ballmatch/platform';
 import type { AccountName, UserStore } from '../store/users';
 
 /** Longer than any name the boards take (20 characters): refused before any query. */
@@ -36,13 +36,7 @@ export function createNames(users: UserStore) {
           field: 'afterUserId',
         });
       }
-      const limit = rawLimit === 0 ? 500 : rawLimit;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-        throw new AppError('INVALID_ARGUMENT', 'limit must be a whole number from 1 to 1000', {
-          field: 'limit',
-        });
-      }
-      return users.names(afterUserId, limit);
+      return users.names(afterUserId, limitOf(rawLimit, { default: 500, max: 1000 }));
     },
   };
 }
