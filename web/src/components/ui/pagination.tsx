@@ -1,22 +1,29 @@
+import type { Pagination as PageInfo } from '@/types/api';
 import { Button } from './button';
 import './pagination.css';
 
-/** Previous, 'Page X of Y', Next; each button disabled where it would lead nowhere. */
+/**
+ * Previous, 'Page X of Y', Next for a paged answer, each button disabled where it would lead
+ * nowhere; nothing for a single page.
+ */
 export function Pagination({
-  page,
-  totalPages,
+  pagination,
+  page = pagination.currentPage,
   onChange,
   label,
   disabled = false,
 }: {
-  page: number;
-  totalPages: number;
+  pagination: Pick<PageInfo, 'currentPage' | 'totalPages'>;
+  /** The page asked for, where it is ahead of the answer shown. */
+  page?: number;
   onChange: (page: number) => void;
   /** Names the navigation landmark, e.g. 'Updates pages'. */
   label: string;
   /** While a page loads. */
   disabled?: boolean;
 }) {
+  const { totalPages } = pagination;
+  if (totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
       <Button

@@ -69,15 +69,12 @@ export function FeedbackInbox() {
                   <FeedbackCard key={feedback.id} feedback={feedback} />
                 ))}
               </div>
-              {pagination.totalPages > 1 && (
-                <Pagination
-                  label="Message pages"
-                  page={pagination.currentPage}
-                  totalPages={pagination.totalPages}
-                  onChange={setPage}
-                  disabled={query.isPlaceholderData}
-                />
-              )}
+              <Pagination
+                label="Message pages"
+                pagination={pagination}
+                onChange={setPage}
+                disabled={query.isPlaceholderData}
+              />
             </>
           )
         }

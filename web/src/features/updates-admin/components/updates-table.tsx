@@ -112,15 +112,12 @@ function UpdateRows({
           </li>
         ))}
       </ul>
-      {pagination.totalPages > 1 && (
-        <Pagination
-          label="Update list pages"
-          page={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          onChange={onPage}
-          disabled={paging}
-        />
-      )}
+      <Pagination
+        label="Update list pages"
+        pagination={pagination}
+        onChange={onPage}
+        disabled={paging}
+      />
     </>
   );
 }

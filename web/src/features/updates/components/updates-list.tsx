@@ -68,15 +68,12 @@ function UpdatesPage({
           <UpdateCard key={update.id} update={update} />
         ))}
       </div>
-      {pagination.totalPages > 1 && (
-        <Pagination
-          label="Updates pages"
-          page={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          onChange={onPage}
-          disabled={paging}
-        />
-      )}
+      <Pagination
+        label="Updates pages"
+        pagination={pagination}
+        onChange={onPage}
+        disabled={paging}
+      />
     </>
   );
 }

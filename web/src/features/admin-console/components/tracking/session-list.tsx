@@ -97,15 +97,13 @@ export function SessionList({
                 </tbody>
               </table>
             </div>
-            {pagination.totalPages > 1 && (
-              <Pagination
-                page={page}
-                totalPages={pagination.totalPages}
-                onChange={onPage}
-                label="Session pages"
-                disabled={sessions.isPlaceholderData}
-              />
-            )}
+            <Pagination
+              pagination={pagination}
+              page={page}
+              onChange={onPage}
+              label="Session pages"
+              disabled={sessions.isPlaceholderData}
+            />
           </>
         )
       }
