@@ -33,6 +33,15 @@ jest.mock('@/game/audio/sound-kit', () => jest.requireActual('../helpers/silent-
 
 const SEED = 'flow-seed-7';
 
+/**
+ * Submits the score dialog; from here the submission's retries and the reload's delay run on the
+ * test clock, which the library's waits move on.
+ */
+function submitOnTestClock() {
+  jest.useFakeTimers();
+  fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+}
+
 /** The game server behind the fake API of the current test. */
 let game: GameBackend;
 
@@ -270,9 +279,7 @@ describe('submitting the score', () => {
       'ENTER YOUR NAME (UP TO 20 CHARACTERS)',
     ) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '  Dana  ' } });
-    // From here the submission's retries and the reload's delay run on the test clock.
-    jest.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    submitOnTestClock();
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy();
 
     await waitFor(() => expect(toastText()).toContain('Score Submitted'));
@@ -330,9 +337,7 @@ describe('submitting the score', () => {
     });
     const final = await playAndDecline(calls);
     await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
-    // From here the submission's retries and the reload's delay run on the test clock.
-    jest.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    submitOnTestClock();
     await waitFor(() => expect(toastText()).toContain('Score Recorded'));
     expect(toastText()).toContain(
       `Your score of ${final.score.toLocaleString('en-US')} has been saved. Leaderboards will be updated when connection is restored.`,
@@ -366,9 +371,7 @@ describe('submitting the score', () => {
     });
     const final = await playAndDecline(calls);
     await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
-    // From here the submission's retries and the reload's delay run on the test clock.
-    jest.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    submitOnTestClock();
     await waitFor(() => expect(toastText()).toContain('Score Under Review'));
     expect(toastText()).toContain(
       `Your score of ${final.score.toLocaleString('en-US')} is being reviewed. It will appear on the leaderboards once cleared.`,
@@ -407,9 +410,7 @@ describe('the server refuses the score', () => {
 
     fireEvent.change(input, { target: { value: 'alice_the_guest' } });
     expect(screen.queryByText(refusal.message)).toBeNull();
-    // From here the submission's retries and the reload's delay run on the test clock.
-    jest.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    submitOnTestClock();
     await waitFor(() => expect(toastText()).toContain('Score Submitted'));
     expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(2);
     await waitFor(() => expect(reloadPage).toHaveBeenCalled());
@@ -424,9 +425,7 @@ describe('the server refuses the score', () => {
     });
     await playAndDeclineOnce();
     await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
-    // From here the submission's retries and the reload's delay run on the test clock.
-    jest.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
+    submitOnTestClock();
     await waitFor(() => expect(toastText()).toContain('Score Not Submitted'));
     expect(toastText()).toContain('Score does not match the game');
     expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(1); // a 4xx is not retried
