@@ -47,7 +47,7 @@ const {
   withCamera,
 } = await import('./lib/shots.mjs');
 const { startStripeStandIn } = await import('../../services/ads/test/stripe-stand-in.ts');
-const { createKnex } = require('../../packages/platform/dist/index.js');
+const { createKnex } = require('@ballmatch/platform');
 // The ads service's own image library, where it is a dependency.
 const sharp = createRequire(path.join(root, 'services/ads/package.json'))('sharp');
 

@@ -19,7 +19,7 @@ import {
 } from './lib/shots.mjs';
 
 const require = createRequire(import.meta.url);
-const engine = require('../../packages/engine/dist/index.js');
+const engine = require('@ballmatch/engine');
 
 const baseUrl = process.argv[2] ?? 'http://localhost:8080';
 const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');

@@ -22,7 +22,7 @@ import {
 } from './lib/shots.mjs';
 
 const require = createRequire(import.meta.url);
-const { createKnex, playerNameSkeleton } = require('../../packages/platform/dist/index.js');
+const { createKnex, playerNameSkeleton } = require('@ballmatch/platform');
 
 const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
 const PAGES = ['/leaderboards', '/leaderboard-archive', '/high-scores'];

@@ -11,8 +11,8 @@ import { launchChromium } from '../chromium.mjs';
 import { startStack } from '../../../scripts/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const engine = require('../../../packages/engine/dist/index.js');
-const testing = require('../../../packages/platform/dist/testing.js');
+const engine = require('@ballmatch/engine');
+const testing = require('@ballmatch/platform/testing');
 
 /** The phone and the desktop every page is shot on, as browser context options. */
 const VIEWPORTS = {
