@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/page/page';
 import { Badge } from '@/components/ui/badge';
-import { BoardEmpty, BoardError, BoardLoading } from '@/components/ui/board-states';
+import { BoardEmpty, QueryBoard } from '@/components/ui/board-states';
 import { paths } from '@/config/paths';
 import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-weekly-leaderboards';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
@@ -23,40 +23,6 @@ export default function LeaderboardArchiveRoute() {
   const weeks = useQuery(weeklyLeaderboardsQueryOptions());
   const playerName = useKnownPlayerName();
 
-  let body;
-  if (weeks.isPending) body = <BoardLoading label="Loading weekly leaderboards..." />;
-  else if (weeks.isError) {
-    body = (
-      <BoardError
-        title="Error loading weekly leaderboards"
-        what="the weekly leaderboards"
-        onRetry={() => void weeks.refetch()}
-      />
-    );
-  } else if (weeks.data.length === 0) {
-    body = <BoardEmpty>No historical leaderboards available</BoardEmpty>;
-  } else {
-    const groups = groupWeeksByQuarter(weeks.data);
-    const selected = weeks.data.find((w) => w.id === params.get('week')) ?? groups[0].weeks[0];
-    body = (
-      <div className="archive">
-        <aside className="archive__weeks">
-          <ArchiveWeekList
-            groups={groups}
-            selectedId={selected.id}
-            onSelect={(week) =>
-              setParams({ week: week.id }, { replace: true, preventScrollReset: true })
-            }
-          />
-        </aside>
-        <div className="archive__board">
-          <ArchiveWeekHead week={selected} />
-          <WeekScores key={selected.id} week={selected} playerName={playerName} />
-        </div>
-      </div>
-    );
-  }
-
   return (
     <Page
       className="leaderboard-archive"
@@ -64,7 +30,27 @@ export default function LeaderboardArchiveRoute() {
       title="Leaderboard Archive"
       subtitle="Every week's champions, grouped by quarter. Weeks run Monday to Sunday (UTC)."
     >
-      {body}
+      <QueryBoard
+        query={weeks}
+        loading="Loading weekly leaderboards..."
+        errorTitle="Error loading weekly leaderboards"
+        what="the weekly leaderboards"
+      >
+        {(all) =>
+          all.length === 0 ? (
+            <BoardEmpty>No historical leaderboards available</BoardEmpty>
+          ) : (
+            <Archive
+              weeks={all}
+              selectedId={params.get('week')}
+              onSelect={(week) =>
+                setParams({ week: week.id }, { replace: true, preventScrollReset: true })
+              }
+              playerName={playerName}
+            />
+          )
+        }
+      </QueryBoard>
     </Page>
   );
 }
@@ -81,5 +67,32 @@ function ArchiveWeekHead({ week }: { week: WeeklyLeaderboard }) {
         {week.isActive && <Badge tone="green">Active</Badge>}
       </p>
     </header>
+  );
+}
+
+/** The weeks by quarter beside the chosen week's table (the newest when none is chosen). */
+function Archive({
+  weeks,
+  selectedId,
+  onSelect,
+  playerName,
+}: {
+  weeks: WeeklyLeaderboard[];
+  selectedId: string | null;
+  onSelect: (week: WeeklyLeaderboard) => void;
+  playerName: string | null;
+}) {
+  const groups = groupWeeksByQuarter(weeks);
+  const selected = weeks.find((w) => w.id === selectedId) ?? groups[0].weeks[0];
+  return (
+    <div className="archive">
+      <aside className="archive__weeks">
+        <ArchiveWeekList groups={groups} selectedId={selected.id} onSelect={onSelect} />
+      </aside>
+      <div className="archive__board">
+        <ArchiveWeekHead week={selected} />
+        <WeekScores key={selected.id} week={selected} playerName={playerName} />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { BoardError, BoardLoading } from '@/components/ui/board-states';
+import { QueryBoard } from '@/components/ui/board-states';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/components/page/back-link';
 import { updateQueryOptions } from '@/features/updates/api/get-updates';
@@ -21,22 +21,17 @@ export default function UpdateRoute() {
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
 
-  let body;
-  if (query.isPending) body = <BoardLoading label="Loading update..." />;
-  else if (query.isError) {
-    body = (
-      <BoardError
-        title="Error loading this update"
-        what="this update"
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else body = <UpdateArticle update={query.data} />;
-
   return (
     <div className="page page--narrow">
       <BackLink to={paths.updates} label="All updates" />
-      {body}
+      <QueryBoard
+        query={query}
+        loading="Loading update..."
+        errorTitle="Error loading this update"
+        what="this update"
+      >
+        {(update) => <UpdateArticle update={update} />}
+      </QueryBoard>
     </div>
   );
 }
