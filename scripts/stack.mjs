@@ -1,13 +1,19 @@
 // The local stack: every service and the gateway as child processes on Node 24, supervised
 // (a process that dies is restarted), logs prefixed by name. Used by `npm start` and by the
 // browser tests, which run their own isolated copy on other ports.
-import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { callEnv, DEFAULT_PORTS, readyCheck, STACK } from '@ballmatch/kit';
+import { createSupervisor } from './supervisor.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Workspace packages by name, loaded when first used: they come from the build, and
+// build.mjs, test.mjs and start.mjs import this module before building.
+const require = createRequire(import.meta.url);
+/** @returns {typeof import('@ballmatch/kit')} */
+const kit = () => require('@ballmatch/kit');
 
 /**
  * One entry per process of the list (@ballmatch/kit's STACK), in start order, with the settings
@@ -15,6 +21,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * any left out taking their default.
  */
 export function processes(given) {
+  const { callEnv, DEFAULT_PORTS, readyCheck, STACK } = kit();
   const ports = { ...DEFAULT_PORTS, ...given };
   const own = {
     // Reached only through the gateway, which sets X-Forwarded-For: trust that one hop.
@@ -38,8 +45,6 @@ export function processes(given) {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 /** Refuses to start over another process: a supervised child would only crash-loop on it. */
 async function assertPortsFree(all) {
   for (const proc of all) {
@@ -62,127 +67,37 @@ async function assertPortFree(name, port) {
   }
 }
 
-async function waitReady(check, deadlineMs) {
-  const until = Date.now() + deadlineMs;
-  const { checkGrpcHealth } = await import(
-    path.join(root, 'packages/platform/dist/grpc/health.js')
-  );
-  while (Date.now() < until) {
-    try {
-      if (check.http) {
-        const res = await fetch(check.http);
-        if (res.ok) return;
-      } else if ((await checkGrpcHealth(check.grpc, check.service, 500)) === 'SERVING') {
-        return;
-      }
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`not ready after ${deadlineMs} ms: ${check.http ?? check.grpc}`);
-}
-
 /**
- * Starts every process with `env` on top of the parent's environment. Resolves once all
- * answer their health checks. `stop()` sends SIGTERM to each (they drain and exit 0).
- */
-
-/**
- * Starts one process of the stack from its built entry, its output line by line through `log`
- * with its name in front. In its own process group: a terminal's Ctrl-C reaches only the
- * script that started it, which then stops the children in order (gateway first).
- */
-export function spawnLogged(proc, env, log) {
-  const child = spawn(process.execPath, [path.join(root, proc.entry)], {
-    cwd: root,
-    env: { ...process.env, ...env, ...proc.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const prefix = `[${proc.name}] `;
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffer = '';
-    stream.on('data', (chunk) => {
-      buffer += chunk;
-      const lines = buffer.split('\n');
-      buffer = lines.pop();
-      for (const line of lines) log(prefix + line + '\n');
-    });
-  }
-  return child;
-}
-
-/**
- * `ports` (DEFAULT_PORTS' names: gatewayPort, authPort, ...) default to DEFAULT_PORTS.
+ * Starts every process with `env` on top of the parent's environment, one after another, each
+ * once the one before answers its health check, under the one supervisor (supervisor.mjs: a
+ * process that dies is started again). `ports` (DEFAULT_PORTS' names: gatewayPort, authPort,
+ * ...) default to DEFAULT_PORTS. `stop()` sends SIGTERM to each, the gateway first (they drain
+ * and exit 0).
  */
 export async function startStack({
   env = {},
   log = (line) => process.stdout.write(line),
   ...ports
 } = {}) {
-  const running = new Map();
-  let stopping = false;
-
-  function launch(proc) {
-    const child = spawnLogged(proc, env, log);
-    const prefix = `[${proc.name}] `;
-    child.on('exit', (code, signal) => {
-      running.delete(proc.name);
-      if (stopping) return;
-      log(`${prefix}exited (${signal ?? code}); restarting in 1 s\n`);
-      setTimeout(() => !stopping && running.set(proc.name, launch(proc)), 1000);
-    });
-    return child;
-  }
-
   const all = processes(ports);
-  const gatewayPort = ports.gatewayPort ?? DEFAULT_PORTS.gatewayPort;
-  // If this script dies without stopping them, take the children along.
-  process.once('exit', () => {
-    for (const child of running.values()) child.kill('SIGTERM');
-  });
+  const gatewayPort = ports.gatewayPort ?? kit().DEFAULT_PORTS.gatewayPort;
   await assertPortsFree(all);
+  const supervisor = createSupervisor({ procs: all, env, log });
   try {
-    for (const proc of all) {
-      running.set(proc.name, launch(proc));
-      await waitReady(proc.ready, 60_000);
-    }
+    for (const proc of all) await supervisor.start([proc.name]);
   } catch (error) {
-    stopping = true;
-    for (const child of running.values()) child.kill('SIGTERM');
+    await supervisor.stop();
     throw error;
   }
-
   return {
     url: `http://localhost:${gatewayPort}`,
-    pids: () => Object.fromEntries([...running].map(([name, child]) => [name, child.pid])),
+    pids: supervisor.pids,
     /**
      * Restarts one process as a deploy would: SIGTERM (it drains and exits), then the supervisor
      * starts it again; resolves once the new one answers its health check. `signal: 'SIGKILL'`
      * is a crash instead: the process ends at once, with nothing drained or flushed.
      */
-    async restart(name, { signal = 'SIGTERM' } = {}) {
-      const proc = all.find((p) => p.name === name);
-      const child = running.get(name);
-      if (!proc || !child) throw new Error(`no running process named ${name}`);
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill(signal);
-      await exited;
-      await waitReady(proc.ready, 60_000);
-    },
-    async stop() {
-      stopping = true;
-      // The gateway first, so no request reaches a stopped service; then the services.
-      for (const proc of [...all].reverse()) {
-        const child = running.get(proc.name);
-        if (!child) continue;
-        let timer;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
-        clearTimeout(timer);
-      }
-    },
+    restart: (name, { signal = 'SIGTERM' } = {}) => supervisor.kill(name, signal),
+    stop: supervisor.stop,
   };
 }

@@ -3,85 +3,36 @@
 // on the Stripe stand-in's hosted page (whose webhook reaches the site) and approved.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
+import type { Color } from '@ballmatch/engine';
+import {
+  playShortGame as playRankedGame,
+  submissionOf as signedSubmissionOf,
+  type RankedGame,
+} from '@ballmatch/kit';
 import { AD_FACE_PNG } from './ads';
 import type { ApiClient } from './http-client';
 
-export interface PlayedGame {
-  sessionId: string;
-  credential: string;
-  playerName: string;
-  score: number;
-  level: number;
-  moves: number;
-  /** The game's ad offers (null: ads were down when it started). */
-  offers: { faces: Array<{ id: string; kind: string; adId: string }> } | null;
-}
-
-interface ShownGame {
-  grid: string[];
-  score: number;
-  level: { currentLevel: number };
-  totalMoves: number;
-  status: string;
-  hasMoves: boolean;
-  seq: number;
-}
+/** A finished ranked game, with its ad offers (null: ads were down when it started). */
+export type PlayedGame = RankedGame<{ faces: Array<{ id: string; kind: string; adId: string }> }>;
 
 /**
  * A ranked game of four swaps then `end` (short enough that the server's timing rule does not
- * hold a script's pace), each step through `client`.
+ * hold a script's pace), each step through `client`: @ballmatch/kit's ranked-game client.
  */
-export async function playShortGame(client: ApiClient, playerName: string): Promise<PlayedGame> {
-  const created = await client.postOk<{
-    id: string;
-    credential: string;
-    game: ShownGame;
-    offers: PlayedGame['offers'];
-  }>('/api/player-sessions', {
+export function playShortGame(client: ApiClient, playerName: string): Promise<PlayedGame> {
+  return playRankedGame(
+    (path, body, headers) => client.postOk(path, body, { headers }),
     playerName,
-    sessionId: randomUUID(),
-    deviceFingerprint: randomBytes(25).toString('hex'),
-  });
-  const headers = { 'x-session-credential': created.credential };
-  let game = created.game;
-  const act = async (action: object) => {
-    const answer = await client.postOk<{ game: ShownGame }>(
-      `/api/player-sessions/${created.id}/actions`,
-      { seq: game.seq, action },
-      { headers },
-    );
-    game = answer.game;
-  };
-  for (let turn = 0; turn < 4 && game.status === 'active' && game.hasMoves; turn++) {
-    const moves = findMoves({ grid: gridFromCells(game.grid as Color[]) });
-    await act({ type: 'swap', ...moves[(turn * 7) % moves.length]! });
-  }
-  if (game.status !== 'ended') await act({ type: 'end' });
-  return {
-    sessionId: created.id,
-    credential: created.credential,
-    playerName,
-    score: game.score,
-    level: game.level.currentLevel,
-    moves: game.totalMoves,
-    offers: created.offers,
-  };
+    { deviceFingerprint: randomBytes(25).toString('hex') },
+  );
 }
 
-/** The verified game's submission (POST /api/scores) as the page sends it. */
+/**
+ * The game's submission (POST /api/scores) without its signed result, as older clients send it
+ * (the scores service reads the game from sessions).
+ */
 export function submissionOf(game: PlayedGame) {
-  return {
-    path: '/api/scores',
-    body: {
-      playerName: game.playerName,
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      sessionId: game.sessionId,
-    },
-    headers: { 'x-session-credential': game.credential },
-  };
+  return signedSubmissionOf({ ...game, result: undefined });
 }
 
 export async function register(client: ApiClient, prefix: string) {

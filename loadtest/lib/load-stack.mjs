@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureDatastores } from '../../scripts/datastores.mjs';
 import { root } from '../../scripts/stack.mjs';
 import { freePorts } from '@ballmatch/platform/testing';
+import { PORT_NAMES, portsFrom } from '@ballmatch/kit';
 
 /** The harness's results, whichever tree's code runs. */
 export const resultsDir = path.join(root, 'loadtest/results');
@@ -33,27 +34,9 @@ export async function startLoadStack({
 }) {
   if (!env.DATABASE_URL) await ensureDatastores({ log: () => {} });
   const { startStack, processes } = await treeScript(tree, 'stack.mjs');
-  const [
-    freeGateway,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    adsPort,
-    contentPort,
-    realtimePort,
-    sessionsWsPort,
-  ] = await freePorts(8);
-  const gatewayPort = given ?? freeGateway;
-  const ports = {
-    gatewayPort,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    adsPort,
-    contentPort,
-    realtimePort,
-    sessionsWsPort,
-  };
+  const free = portsFrom(await freePorts(PORT_NAMES.length));
+  const ports = { ...free, gatewayPort: given ?? free.gatewayPort };
+  const { gatewayPort } = ports;
   const runId = randomBytes(4).toString('hex');
   const redisPrefix = `lt:${runId}:`;
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lt-keys-'));

@@ -16,7 +16,8 @@
 import { startBalancer } from './balancer.mjs';
 import { startGameIngress } from './game-ingress.mjs';
 import { freePorts } from '@ballmatch/platform/testing';
-import { createSupervisor } from './supervisor.mjs';
+import { createSupervisor } from '../supervisor.mjs';
+import { stackProcess, STACK } from '@ballmatch/kit';
 
 const LOCAL = '127.0.0.1';
 const SCALED = ['gateway', 'sessions', 'scores', 'realtime', 'ads'];
@@ -27,11 +28,10 @@ const grpcTarget = (links) => `ipv4:${links.map((l) => l.address).join(',')}`;
  * (stores, prefixes, keys, payments...).
  */
 export async function startScaledStack({ frontPort = 0, env = {}, log }) {
-  const names = [
-    'auth',
-    'content',
-    ...SCALED.flatMap((service) => [`${service}-1`, `${service}-2`]),
-  ];
+  // Every process of the list (@ballmatch/kit's STACK), the scaled ones twice.
+  const names = STACK.flatMap(({ name }) =>
+    SCALED.includes(name) ? [`${name}-1`, `${name}-2`] : [name],
+  );
   const [grpcPorts, metricsPorts] = [await freePorts(names.length), await freePorts(names.length)];
   const port = Object.fromEntries(names.map((n, i) => [n, grpcPorts[i]]));
   const metrics = Object.fromEntries(names.map((n, i) => [n, metricsPorts[i]]));
@@ -61,31 +61,32 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
   const sessionsAddr = grpcTarget([links['sessions-1'], links['sessions-2']]);
   const scoresAddr = grpcTarget([links['scores-1'], links['scores-2']]);
   const adsAddr = grpcTarget([links['ads-1'], links['ads-2']]);
-  const grpc = (name, service) => ({
+  /** A process of the list by its name (a replica's without its number). */
+  const listed = (name) => stackProcess(name.replace(/-\d$/, ''));
+  const grpc = (name) => ({
     name,
+    entry: listed(name).entry,
     env: { GRPC_HOST: LOCAL, GRPC_PORT: String(port[name]) },
-    ready: { grpc: `${LOCAL}:${port[name]}`, service },
+    ready: { grpc: `${LOCAL}:${port[name]}`, service: listed(name).grpcService },
   });
   const replicas = (service, make) => [1, 2].map((i) => make(`${service}-${i}`));
 
   const procs = [
-    { ...grpc('auth', 'auth.v1.AuthService'), entry: 'services/auth/dist/index.js' },
-    { ...grpc('content', 'content.v1.UpdatesService'), entry: 'services/content/dist/index.js' },
+    grpc('auth'),
+    grpc('content'),
     ...replicas('ads', (name) => {
-      const p = grpc(name, 'ads.v1.AdsService');
+      const p = grpc(name);
       return {
         ...p,
-        entry: 'services/ads/dist/index.js',
         env: { ...p.env, AUTH_ADDR: authAddr, PUBLIC_URL: url },
       };
     }),
   ];
   const publicOrigin = `${url},http://${LOCAL}:${front.port}`;
   for (const name of ['sessions-1', 'sessions-2']) {
-    const p = grpc(name, 'sessions.v1.SessionService');
+    const p = grpc(name);
     procs.push({
       ...p,
-      entry: 'services/sessions/dist/index.js',
       env: {
         ...p.env,
         ADS_ADDR: adsAddr,
@@ -100,17 +101,16 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
     });
   }
   for (const name of ['scores-1', 'scores-2']) {
-    const p = grpc(name, 'scores.v1.ScoreService');
+    const p = grpc(name);
     procs.push({
       ...p,
-      entry: 'services/scores/dist/index.js',
       env: { ...p.env, SESSIONS_ADDR: sessionsAddr, AUTH_ADDR: authAddr },
     });
   }
   for (const name of ['realtime-1', 'realtime-2']) {
     procs.push({
       name,
-      entry: 'services/realtime/dist/index.js',
+      entry: listed(name).entry,
       env: { HOST: LOCAL, PORT: String(port[name]), TRUST_PROXY: '1' },
       ready: { http: `http://${LOCAL}:${port[name]}/readyz` },
     });
@@ -118,7 +118,7 @@ export async function startScaledStack({ frontPort = 0, env = {}, log }) {
   for (const name of ['gateway-1', 'gateway-2']) {
     procs.push({
       name,
-      entry: 'gateway/dist/index.js',
+      entry: listed(name).entry,
       env: {
         HOST: LOCAL,
         PORT: String(port[name]),

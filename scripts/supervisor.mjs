@@ -1,8 +1,15 @@
-// Runs named Node processes as scripts/stack.mjs does (own process group, logs prefixed, a
-// process that dies is started again), and lets the fault suite kill one and wait for its
-// replacement to answer its health check.
+// The one supervisor of the stack's Node processes, for scripts/stack.mjs (npm start, e2e, load
+// tests) and the scaled stack (scale/scaled-stack.mjs: the scale-out journey, the fault suite):
+// each in its own process group, its output prefixed by its name, started again when it dies;
+// one can be killed or restarted and waited for until its replacement answers its health check.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { root, spawnLogged } from '../stack.mjs';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Loaded when first used: it comes from the build, which may follow this module's import.
+const require = createRequire(import.meta.url);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const RESTART_DELAY_MS = 500;
@@ -16,9 +23,7 @@ export async function waitReady(check, deadlineMs = 60_000) {
     for (const one of check) await waitReady(one, deadlineMs);
     return;
   }
-  const { checkGrpcHealth } = await import(
-    path.join(root, 'packages/platform/dist/grpc/health.js')
-  );
+  const { checkGrpcHealth } = require('@ballmatch/platform');
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
     try {
@@ -35,6 +40,31 @@ export async function waitReady(check, deadlineMs = 60_000) {
     await sleep(150);
   }
   throw new Error(`not ready after ${deadlineMs} ms: ${check.http ?? check.grpc}`);
+}
+
+/**
+ * Starts one process of the stack from its built entry, its output line by line through `log`
+ * with its name in front. In its own process group: a terminal's Ctrl-C reaches only the
+ * script that started it, which then stops the children in order (gateway first).
+ */
+export function spawnLogged(proc, env, log) {
+  const child = spawn(process.execPath, [path.join(root, proc.entry)], {
+    cwd: root,
+    env: { ...process.env, ...env, ...proc.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const prefix = `[${proc.name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop();
+      for (const line of lines) log(prefix + line + '\n');
+    });
+  }
+  return child;
 }
 
 /**
