@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, isUuid } from '@ballmatch/platform';
+import { AppError, isUuid, parseField } from '@ballmatch/platform';
 
 /** A required string field with messages that name it: 'email is required', 'email must be text'. */
 export function requiredText(field: string, max = 1000) {
@@ -78,7 +78,11 @@ export function uuidParam(value: unknown, field: string, what: string): string {
   return id;
 }
 
-/** On the wire 0 means 'the default', so a page or limit that is given must be at least 1. */
+/**
+ * On the wire 0 means 'the default', so a count that is given (`page`, `limit`, `radius`,
+ * `days`) must be at least 1; nine digits at most, so it fits its int32 field. Its upper bound
+ * is the service's, and so is that message (docs/api.md 'Paging and limits').
+ */
 const positiveInt = (field: string) =>
   z
     .string()
@@ -87,18 +91,12 @@ const positiveInt = (field: string) =>
     .refine((n) => n >= 1, { error: `${field} must be a whole number of at least 1` })
     .optional();
 
-const pageShape = z.object({ page: positiveInt('page'), limit: positiveInt('limit') });
+/** A count in a query string (`?limit=10`): absent (or empty) is 0, the service's default. */
+export function countQuery(value: unknown, field: string): number {
+  return parseField(positiveInt(field), queryValue(value) || undefined, field) ?? 0;
+}
 
-/**
- * `?page&limit` of a paged list: absent is 0 (the service's default page and limit); the
- * upper bound of `limit` is the service's, and so is its message.
- */
+/** `?page&limit` of a paged list. */
 export function pageQuery(query: Record<string, unknown>): { page: number; limit: number } {
-  const raw = { page: queryValue(query.page), limit: queryValue(query.limit) };
-  const result = pageShape.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new AppError('INVALID_ARGUMENT', issue.message, { field: String(issue.path[0]) });
-  }
-  return { page: result.data.page ?? 0, limit: result.data.limit ?? 0 };
+  return { page: countQuery(query.page, 'page'), limit: countQuery(query.limit, 'limit') };
 }

@@ -95,6 +95,15 @@ describe("a player's own data", () => {
       message: 'limit must be a whole number of at least 1',
       field: 'limit',
     });
+    // Past the most is refused as on every list (it was clamped to 100 here alone).
+    const tooMany = await player.get('/api/user/scores?limit=101');
+    expect([tooMany.status, tooMany.json]).toEqual([
+      400,
+      { message: 'limit must be a whole number from 1 to 100', field: 'limit' },
+    ]);
+    expect((await player.get('/api/user/scores?limit=100')).json).toMatchObject({
+      pagination: { total: 2, totalPages: 1 },
+    });
 
     const best = first.score >= second.score ? first : second;
     const top = await topIds();

@@ -391,6 +391,31 @@ describe('scores over HTTP', () => {
     expect(week).toBe(finished);
   });
 
+  it('a limit past its most is 400 naming it, as on every list (refused, never clamped)', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const boss = await admin();
+    const refusals: [string, string, number][] = [
+      ['/api/scores/top?limit=101', 'limit', 100],
+      ['/api/scores/rank?playerName=Nobody&radius=26', 'radius', 25],
+      [`/api/weekly-leaderboards/${unknown}/top-scores?limit=101`, 'limit', 100],
+      [`/api/weekly-leaderboards/${unknown}/rank?playerName=Nobody&radius=26`, 'radius', 25],
+      [`/api/seasonal-leaderboards/${unknown}/scores/top?limit=101`, 'limit', 100],
+      [`/api/seasonal-leaderboards/${unknown}/rank?playerName=Nobody&radius=26`, 'radius', 25],
+      ['/api/admin/scores/audit?limit=101', 'limit', 100],
+      ['/api/admin/scores/held?limit=101', 'limit', 100],
+      ['/api/admin/stats/daily?days=367', 'days', 366],
+    ];
+    for (const [path, field, max] of refusals) {
+      const res = await boss.get(path);
+      expect([path, res.status, res.json]).toEqual([
+        path,
+        400,
+        { message: `${field} must be a whole number from 1 to ${max}`, field },
+      ]);
+    }
+    expect((await boss.get('/api/scores/top?limit=100')).status).toBe(200);
+  });
+
   it('a suspicious game is held for review: the player is told, admins clear or reject it', async () => {
     const bot = await newGame('Http Bot', { gapMs: () => 20 });
     const res = await submit('/api/scores', bot);

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { parseBody } from '@ballmatch/platform';
+import { AppError, pageAnswer, pageOf, parseBody } from '@ballmatch/platform';
 import type { authV1, scoresV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
-import { pageQuery } from '../validation';
+import { pageQuery, WIRE_RANGE } from '../validation';
 import { authRateLimit, userJson } from './auth';
 import { boardJson, scoreJson, weeklyRowJson } from './score-json';
 import { sessionJson } from './sessions';
@@ -29,10 +29,13 @@ const achievementJson = (a: authV1.Achievement) => ({
   awardedAt: a.awardedAt ?? null,
 });
 
-const MY_SCORES_PAGE = 20;
-const MY_SCORES_PAGE_MAX = 100;
+/**
+ * Scores' ListMyScores takes an offset: the route's `page` becomes one, with this default
+ * `limit`; the most (100) is scores' to refuse.
+ */
+const MY_SCORES_PAGE = { default: 20, max: WIRE_RANGE.int32.max };
 /** The export reads each service's pages at their largest. */
-const EXPORT_SCORES_PAGE = 500;
+const EXPORT_SCORES_PAGE = 100;
 const EXPORT_SESSIONS_PAGE = 100;
 
 const deleteBody = z.object({
@@ -55,21 +58,12 @@ export function accountRoutes(deps: GatewayDeps): Router {
   const authLimit = authRateLimit(deps);
 
   router.get('/user/scores', requireUser, async (req, res) => {
-    const asked = pageQuery(req.query);
-    const page = asked.page || 1;
-    const limit = Math.min(asked.limit || MY_SCORES_PAGE, MY_SCORES_PAGE_MAX);
-    const { scores, total } = await myScores.listMyScores({ limit, offset: (page - 1) * limit });
-    const totalPages = Math.ceil(total / limit);
-    res.json({
-      data: scores.map(myScoreJson),
-      pagination: {
-        currentPage: page,
-        totalPages,
-        total,
-        hasNextPage: page < totalPages,
-        hasPrevPage: page > 1,
-      },
-    });
+    const at = pageOf(pageQuery(req.query), MY_SCORES_PAGE);
+    if (at.offset > WIRE_RANGE.int32.max) {
+      throw new AppError('INVALID_ARGUMENT', 'page is out of range', { field: 'page' });
+    }
+    const { scores, total } = await myScores.listMyScores({ limit: at.limit, offset: at.offset });
+    res.json(pageAnswer(at, total, scores.map(myScoreJson)));
   });
 
   router.get('/user/standing', requireUser, async (_req, res) => {

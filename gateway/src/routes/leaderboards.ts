@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, requiredText } from '../validation';
+import { countQuery, optionalText, requiredText } from '../validation';
 import {
   boardJson,
-  limitParam,
   rankJson,
   rankedRow,
   rankedScore,
@@ -66,7 +65,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
     const weekId = id(req);
-    const limit = limitParam(req.query.limit);
+    const limit = countQuery(req.query.limit, 'limit');
     await cache.sendJson(req, res, `weekly:${weekId}:${limit}`, async () =>
       (await leaderboards.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
     );
@@ -76,7 +75,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
     const answer = await leaderboards.weeklyRank({
       weekId: id(req),
       playerName: requiredQuery(req.query.playerName, 'playerName'),
-      radius: limitParam(req.query.radius, 'radius'),
+      radius: countQuery(req.query.radius, 'radius'),
     });
     res.json(rankJson(answer, rankedRow));
   });
@@ -96,7 +95,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.get('/seasonal-leaderboards/:id/scores/top', async (req, res) => {
     const seasonId = id(req);
-    const limit = limitParam(req.query.limit);
+    const limit = countQuery(req.query.limit, 'limit');
     await cache.sendJson(req, res, `season:${seasonId}:${limit}`, async () =>
       (await leaderboards.seasonTop({ seasonId, limit })).scores.map(scoreJson),
     );
@@ -106,7 +105,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
     const answer = await leaderboards.seasonRank({
       seasonId: id(req),
       playerName: requiredQuery(req.query.playerName, 'playerName'),
-      radius: limitParam(req.query.radius, 'radius'),
+      radius: countQuery(req.query.radius, 'radius'),
     });
     res.json(rankJson(answer, rankedScore));
   });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, requiredText, uuidParam } from '../validation';
-import { limitParam, reviewedJson } from './score-json';
+import { countQuery, optionalText, requiredText, uuidParam } from '../validation';
+import { reviewedJson } from './score-json';
 
 const clearBody = z.object({ reason: optionalText('reason', 500) });
 const rejectBody = z.object({ reason: requiredText('reason', 500) });
@@ -22,7 +22,7 @@ export function reviewRoutes(deps: GatewayDeps): Router {
     const state = typeof req.query.state === 'string' ? req.query.state : '';
     const { scores } = await scoresAdmin.listHeldScores({
       state,
-      limit: limitParam(req.query.limit),
+      limit: countQuery(req.query.limit, 'limit'),
     });
     res.json(scores.map(reviewedJson));
   });

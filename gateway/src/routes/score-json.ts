@@ -130,18 +130,6 @@ export function reviewedJson(r: scoresV1.ReviewedScore | undefined) {
     : null;
 }
 
-/** ?limit= (absent: 0, the service's default; at least 1; larger than `max` asks get `max`). */
-export function limitParam(value: unknown, field = 'limit', max = 100): number {
-  if (value === undefined || value === '') return 0;
-  const n = Number(value);
-  if (typeof value !== 'string' || !Number.isInteger(n) || n < 1) {
-    throw new AppError('INVALID_ARGUMENT', `${field} must be a whole number of at least 1`, {
-      field,
-    });
-  }
-  return Math.min(n, max);
-}
-
 export function requiredQuery(value: unknown, field: string, max = 200): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new AppError('INVALID_ARGUMENT', `${field} is required`, { field });

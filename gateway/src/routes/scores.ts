@@ -4,9 +4,8 @@ import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
 import { requireAdmin } from '../middleware/session';
-import { optionalText, requiredText, wireIntegerQuery } from '../validation';
+import { countQuery, optionalText, requiredText, wireIntegerQuery } from '../validation';
 import {
-  limitParam,
   rankJson,
   rankedScore,
   requiredQuery,
@@ -55,7 +54,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/scores/top', async (req, res) => {
-    const limit = limitParam(req.query.limit);
+    const limit = countQuery(req.query.limit, 'limit');
     await cache.sendJson(req, res, `top:${limit}`, async () =>
       (await scores.topScores({ limit })).scores.map(scoreJson),
     );
@@ -69,7 +68,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   router.get('/scores/rank', async (req, res) => {
     const answer = await scores.allTimeRank({
       playerName: requiredQuery(req.query.playerName, 'playerName'),
-      radius: limitParam(req.query.radius, 'radius'),
+      radius: countQuery(req.query.radius, 'radius'),
     });
     res.json(rankJson(answer, rankedScore));
   });
@@ -93,7 +92,9 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/admin/scores/audit', async (req, res) => {
-    const { entries } = await scoresAdmin.listAudit({ limit: limitParam(req.query.limit) });
+    const { entries } = await scoresAdmin.listAudit({
+      limit: countQuery(req.query.limit, 'limit'),
+    });
     res.json(entries.map((e) => ({ ...e, details: JSON.parse(e.details || '{}') })));
   });
 

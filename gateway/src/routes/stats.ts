@@ -2,8 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
-import { queryText } from '../validation';
-import { limitParam } from './score-json';
+import { countQuery, queryText } from '../validation';
 
 const flag = (field: string) =>
   z.boolean({
@@ -52,7 +51,7 @@ export function statsRoutes({ stats, scoresAdmin, accountAdmin }: GatewayDeps): 
 
   router.get('/admin/stats/daily', async (req, res) => {
     const { days } = await scoresAdmin.dailyStats({
-      days: limitParam(req.query.days, 'days', 366),
+      days: countQuery(req.query.days, 'days'),
     });
     res.json(days);
   });

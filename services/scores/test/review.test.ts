@@ -219,7 +219,7 @@ describe('review: suspicious games are held until an admin clears them', () => {
         cleared,
       );
       await expectShown(score.id, game, once(score, game));
-      const audit = (await h.admin.listAudit({ limit: 200 })).entries.filter(
+      const audit = (await h.admin.listAudit({ limit: 100 })).entries.filter(
         (e) => e.target === score.id,
       );
       expect(audit.map((e) => e.action)).toEqual(['score.clear']);
@@ -264,7 +264,7 @@ describe('review: suspicious games are held until an admin clears them', () => {
     await h.admin.clearScore({ scoreId: score.id, reason: '' });
     // Back once; the feed announced it when it was first accepted, and not again.
     await expectShown(score.id, game, once(score, game));
-    const actions = (await h.admin.listAudit({ limit: 200 })).entries
+    const actions = (await h.admin.listAudit({ limit: 100 })).entries
       .filter((e) => e.target === score.id)
       .map((e) => e.action);
     expect(actions).toEqual(['score.clear', 'score.hold']);

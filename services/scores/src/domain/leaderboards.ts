@@ -166,12 +166,11 @@ export function createLeaderboards(deps: {
     },
 
     async allTimeRank(name: string, radius: number): Promise<RankView<ShownScore>> {
+      const around = rankRadius(radius);
       // By the name shown (or a look-alike): the player's best entry under it.
       const best = await scores.bestAllTime(playerNameKeys(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no all-time entry');
-      const r = await fromBoard(ALL_TIME, () =>
-        boards.scoreRank(ALL_TIME, best, rankRadius(radius)),
-      );
+      const r = await fromBoard(ALL_TIME, () => boards.scoreRank(ALL_TIME, best, around));
       if (r.rank < 0) throw new AppError('NOT_FOUND', 'That player has no all-time entry');
       return ranked(r.first, r.entries, r.rank);
     },
@@ -188,9 +187,9 @@ export function createLeaderboards(deps: {
     },
 
     async weeklyTop(weekId: string, limit: number): Promise<WeeklyRowView[]> {
+      const n = boardLimit(limit);
       const week = await weekOrThrow(weekId);
       const board = weekBoard(week);
-      const n = boardLimit(limit);
       return cache.get(`weekly:${week.id}:${n}`, () =>
         orFromDatabase(
           async () => {
@@ -211,14 +210,13 @@ export function createLeaderboards(deps: {
       name: string,
       radius: number,
     ): Promise<RankView<WeeklyRowView>> {
+      const around = rankRadius(radius);
       const week = await weekOrThrow(weekId);
       const board = weekBoard(week);
       // The player whose row shows this name (or a look-alike), then their rank on the board.
       const player = await scores.weekPlayerShownAs(week.id, playerNameKeys(name));
       if (!player) throw new AppError('NOT_FOUND', 'That player has no entry this week');
-      const r = await fromBoard(board, () =>
-        boards.weeklyRankOf(board, player, rankRadius(radius)),
-      );
+      const r = await fromBoard(board, () => boards.weeklyRankOf(board, player, around));
       if (r.rank < 0) throw new AppError('NOT_FOUND', 'That player has no entry this week');
       return ranked(
         r.first,
@@ -260,8 +258,8 @@ export function createLeaderboards(deps: {
     },
 
     async seasonTop(seasonId: string, limit: number): Promise<ShownScore[]> {
-      const season = await seasonOrThrow(seasonId);
       const n = boardLimit(limit);
+      const season = await seasonOrThrow(seasonId);
       return scoreTop(seasonBoard(season), n, () => scores.topSeason(season.id, n));
     },
 
@@ -270,11 +268,12 @@ export function createLeaderboards(deps: {
       name: string,
       radius: number,
     ): Promise<RankView<ShownScore>> {
+      const around = rankRadius(radius);
       const season = await seasonOrThrow(seasonId);
       const best = await scores.bestInSeason(season.id, playerNameKeys(name));
       if (!best) throw new AppError('NOT_FOUND', 'That player has no entry this season');
       const board = seasonBoard(season);
-      const r = await fromBoard(board, () => boards.scoreRank(board, best, rankRadius(radius)));
+      const r = await fromBoard(board, () => boards.scoreRank(board, best, around));
       if (r.rank < 0) throw new AppError('NOT_FOUND', 'That player has no entry this season');
       return ranked(r.first, r.entries, r.rank);
     },

@@ -1,26 +1,14 @@
-import { AppError } from '@ballmatch/platform';
+import { AppError, limitOf, offsetOf } from '@ballmatch/platform';
 import type { AccountScoreStore } from '../store/account-scores';
 import type { ScoreRow } from '../store/rows';
 import type { ScoreStore } from '../store/scores';
 import type { Leaderboards } from './leaderboards';
+import { MY_SCORES_LIMIT } from './limits';
 import { accountKey } from './player-name';
-
-export const MY_SCORES_DEFAULT = 20;
-export const MY_SCORES_MAX = 500;
 
 /** Board order: more points first, then the earlier submission (the boards' tie rule). */
 const better = (a: ScoreRow, b: ScoreRow) =>
   b.score - a.score || a.createdAt.getTime() - b.createdAt.getTime() || a.seq - b.seq;
-
-function pageOf(limit: number, offset: number) {
-  if (!Number.isInteger(offset) || offset < 0) {
-    throw new AppError('INVALID_ARGUMENT', 'offset must be a whole number of at least 0', {
-      field: 'offset',
-    });
-  }
-  const size = limit > 0 ? Math.min(MY_SCORES_MAX, Math.floor(limit)) : MY_SCORES_DEFAULT;
-  return { limit: size, offset };
-}
 
 /** Ranks live in Redis's ranked sets: with Redis down the answer is 503, never a 500. */
 function ranksUnavailable(error: unknown): never {
@@ -39,7 +27,8 @@ export function createMyScores(deps: {
 }) {
   return {
     list(userId: string, limit: number, offset: number) {
-      return deps.accountScores.page(accountKey(userId), pageOf(limit, offset));
+      const at = { limit: limitOf(limit, MY_SCORES_LIMIT), offset: offsetOf(offset) };
+      return deps.accountScores.page(accountKey(userId), at);
     },
 
     /**

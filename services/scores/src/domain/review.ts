@@ -1,4 +1,11 @@
-import { AppError, isUuid, type ConsumedEvent, type Knex, type Logger } from '@ballmatch/platform';
+import {
+  AppError,
+  isUuid,
+  limitOf,
+  type ConsumedEvent,
+  type Knex,
+  type Logger,
+} from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
 import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
 import type { ReviewRow, ReviewStore, Transition, TransitionEvents } from '../store/review';
@@ -6,6 +13,7 @@ import type { ReviewState, ScoreRow } from '../store/rows';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { BoardRepairs } from './board-repairs';
+import { ADMIN_LIST_LIMIT } from './limits';
 import type { Clock } from './clock';
 import { accountOf, leaderboardUpdated, scoreCreated } from './events';
 import { reasonOf } from './moderation';
@@ -220,8 +228,7 @@ export function createReview(deps: {
           field: 'state',
         });
       }
-      const limit = rawLimit > 0 ? Math.min(100, Math.floor(rawLimit)) : 50;
-      return deps.review.list(state, limit);
+      return deps.review.list(state, limitOf(rawLimit, ADMIN_LIST_LIMIT));
     },
   };
 }

@@ -387,7 +387,7 @@ export interface ListResetsResponse {
 }
 
 export interface ListAuditRequest {
-  /** 1..200; 0 means 50. */
+  /** 1..100; 0 means 50. */
   limit: number;
 }
 
@@ -496,7 +496,7 @@ export interface MyScore {
 }
 
 export interface ListMyScoresRequest {
-  /** 1..500; 0 means 20. */
+  /** 1..100; 0 means 20 (refused past it). */
   limit: number;
   /** Games skipped, newest first; at least 0. */
   offset: number;
