@@ -21,7 +21,7 @@ import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { percentile } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { findMoves, gridFromCells } = require(path.join(root, 'packages/engine/dist/index.js'));
+const { findMoves, gridFromCells } = require('@ballmatch/engine');
 
 const { values: args } = parseArgs({
   options: {

@@ -1,66 +1,32 @@
 // The games of the submission scenario: real ranked games, played through the gateway like a
-// browser plays them (a session, then each action), and finished. They are short: four swaps,
-// then the player ends the game (the server judges timing from five moves on, and a load
-// generator plays far faster than a person, which would hold every score for review).
-import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { findMoves, gridFromCells } = require(path.join(root, 'packages/engine/dist/index.js'));
+// browser plays them by @ballmatch/kit's ranked-game client (a session, then each action, the
+// swaps the engine's greedy bot's), and finished. They are short: four swaps, then the player
+// ends the game (the server judges timing from five moves on, and a load generator plays far
+// faster than a person, which would hold every score for review).
+import { playShortGame } from '@ballmatch/kit';
 
 const PLAYERS = 5000;
-const SWAPS = 4;
 
-async function call(pool, method, p, body, credential) {
+/** POST through `pool` (undici), the 200's JSON. */
+const poster = (pool) => async (path, body, headers) => {
   const res = await pool.request({
-    path: p,
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(credential ? { 'x-session-credential': credential } : {}),
-    },
+    path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   const json = await res.body.json();
-  if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${JSON.stringify(json)}`);
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${JSON.stringify(json)}`);
   return json;
-}
+};
 
 async function playOne(pool, index) {
-  const playerName = `LT ${index % PLAYERS}`;
-  const created = await call(pool, 'POST', '/api/player-sessions', {
-    playerName,
-    sessionId: randomUUID(),
-    deviceFingerprint: 'loadtest'.padEnd(50, '-'),
-  });
-  const { id, credential } = created;
-  let game = created.game;
-  const act = async (action) =>
-    (game = (
-      await call(
-        pool,
-        'POST',
-        `/api/player-sessions/${id}/actions`,
-        { seq: game.seq, action },
-        credential,
-      )
-    ).game);
-  for (let i = 0; i < SWAPS && game.status === 'active' && game.hasMoves; i++) {
-    const moves = findMoves({ grid: gridFromCells(game.grid) });
-    await act({ type: 'swap', ...moves[index % moves.length] });
-  }
-  if (game.status !== 'ended') await act({ type: 'end' });
-  return {
-    sessionId: id,
-    credential,
-    playerName,
-    score: game.score,
-    level: game.level.currentLevel,
-    moves: game.totalMoves,
-  };
+  const { sessionId, credential, playerName, score, level, moves } = await playShortGame(
+    poster(pool),
+    `LT ${index % PLAYERS}`,
+    { deviceFingerprint: 'loadtest'.padEnd(50, '-') },
+  );
+  return { sessionId, credential, playerName, score, level, moves };
 }
 
 /** `count` finished games on the stack behind `pool` (32 at a time); zero-point ones dropped. */

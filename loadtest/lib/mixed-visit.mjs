@@ -11,11 +11,9 @@
 // request that was slow, not again in the ones that had to wait for it.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { root } from '../../scripts/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const { findMoves, gridFromCells } = require(path.join(root, 'packages/engine/dist/index.js'));
+const { findMoves, gridFromCells } = require('@ballmatch/engine');
 
 /** What the visits tell the harness, for the row counts after the run. */
 export function newLedger() {

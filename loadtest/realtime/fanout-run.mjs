@@ -12,7 +12,7 @@ import path from 'node:path';
 import { connect, JSONCodec } from 'nats';
 import { root } from '../../scripts/stack.mjs';
 // The built package (CommonJS): the event table and the generated message types.
-import proto from '../../packages/proto/dist/index.js';
+import proto from '@ballmatch/proto';
 
 const scoreCreated = proto.EVENTS.scoreCreated;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -14,7 +14,7 @@
 import http from 'node:http';
 import { connect } from 'nats';
 import { Server } from 'socket.io';
-import proto from '../../packages/proto/dist/index.js';
+import proto from '@ballmatch/proto';
 // The built service (CommonJS): its event reader and its de-duplication of event ids.
 import events from '../../services/realtime/dist/events.js';
 import recentIds from '../../services/realtime/dist/recent-ids.js';
