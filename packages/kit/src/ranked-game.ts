@@ -4,6 +4,7 @@ import {
   gridFromCells,
   type Color,
   type GameState,
+  type Move,
 } from '@ballmatch/engine';
 import { greedy } from '@ballmatch/engine/bots';
 
@@ -44,10 +45,10 @@ export type RankedAction =
   | { type: 'end' };
 
 /** The engine's random generator is the server's secret: the bot plays on a made-up one. */
-const madeUpRng = createGame('ranked-game client').rng;
+const madeUpRng = createGame('a guess at the refills').rng;
 
 /** The game shown, as an engine state the bot can play on (its refills are guesses). */
-export function stateOf(game: ShownGame): GameState {
+export function stateOf(game: Omit<ShownGame, 'seq' | 'hasMoves'>): GameState {
   return {
     grid: gridFromCells(game.grid as Color[]),
     score: game.score,
@@ -71,10 +72,15 @@ export function nextAction(game: ShownGame, canEarnExtraMoves = false): RankedAc
     return game.extraMovesGranted || !canEarnExtraMoves ? { type: 'end' } : { type: 'extraMoves' };
   }
   if (!game.hasMoves) return { type: 'reset' };
+  const { from, to } = greedySwap(game);
+  return { type: 'swap', from, to };
+}
+
+/** The engine's greedy bot's swap on the board shown (a player keen on target balls, then points). */
+export function greedySwap(game: Omit<ShownGame, 'seq' | 'hasMoves'>): Move {
   const state = stateOf(game);
   const moves = findMoves(state);
-  const move = moves[greedy(state, moves)]!;
-  return { type: 'swap', from: move.from, to: move.to };
+  return moves[greedy(state, moves)]!;
 }
 
 export interface ShortGameOptions {

@@ -1,14 +1,13 @@
 import {
   ANIMATION,
   answerDisplay,
-  createGame,
   findMoves,
   gridFromCells,
   type AnswerShape,
   type Color,
   type GameState,
 } from '@ballmatch/engine';
-import { greedy } from '@ballmatch/engine/bots';
+import { greedySwap } from '@ballmatch/kit';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { GameView } from '../src/domain/games';
 import type { GameSocketClient } from './game-socket-client';
@@ -19,15 +18,9 @@ export function movesOn(game: Pick<sessionsV1.Game, 'grid'>) {
   return findMoves({ grid: gridFromCells(game.grid as Color[]) });
 }
 
-// The greedy bot plays on the board it sees, with a made-up generator for the refills.
-const madeUp = createGame('a guess at the refills').rng;
-
 /** The engine's greedy bot's swap on the game shown (a bot keen on points and levels). */
-export function greedyMove(game: Omit<GameState, 'grid' | 'rng'> & { grid: readonly string[] }) {
-  const state: GameState = { ...game, grid: gridFromCells(game.grid as Color[]), rng: [...madeUp] };
-  const moves = findMoves(state);
-  return moves[greedy(state, moves)]!;
-}
+export const greedyMove = (game: Omit<GameState, 'grid' | 'rng'> & { grid: readonly string[] }) =>
+  greedySwap({ ...game, grid: [...game.grid] });
 
 /** What an answer makes the page show (its cascade's rounds, a level-up). */
 export function shapeOf(answer: object): AnswerShape {
