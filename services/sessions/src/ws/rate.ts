@@ -1,7 +1,8 @@
 /**
  * A token bucket per socket: `perSecond` messages a second on average, `burst` at once. A
  * person plays one action every second or so; a retry storm or a script is held back here
- * before it costs a game lookup.
+ * before it costs a game lookup. Hand-written on purpose: rate-limiter-flexible has no token
+ * bucket (docs/benchmarks.md, 'Actions over the game socket').
  */
 export function tokenBucket(perSecond: number, burst: number, now: () => number) {
   let tokens = burst;
