@@ -33,6 +33,7 @@ import { makeGames } from './lib/games.mjs';
 import { resultsDir } from './lib/load-stack.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
 import { freePorts } from '@ballmatch/platform/testing';
+import { PORT_NAMES, portsFrom } from '@ballmatch/kit';
 
 const { values: args } = parseArgs({
   options: {
@@ -129,10 +130,12 @@ async function waitHttp(url, deadlineMs = 60_000) {
 async function setUp() {
   const stores = args['shared-stores'] ? null : await startOwnStores({ log });
   if (!stores) await ensureDatastores({ log: () => {} });
-  const ports = await freePorts(12);
-  const [gatewayPort, authPort, sessionsPort, scoresPort, adsPort, contentPort, realtimePort] =
-    ports;
-  const measuredPort = ports[7];
+  // The stack's ports (the kit's list), then the measured gateways' and their metrics'.
+  const ports = await freePorts(PORT_NAMES.length + 4);
+  const stackPorts = portsFrom(ports);
+  const [measuredPort, measuredMetricsPort, baselinePort, baselineMetricsPort] = ports.slice(
+    PORT_NAMES.length,
+  );
   const runId = randomBytes(4).toString('hex');
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-floor-keys-'));
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -152,16 +155,6 @@ async function setUp() {
     RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
   };
   log(`starting the stack (database ${env.DATABASE_URL.split('/').pop()})`);
-  const stackPorts = {
-    gatewayPort,
-    authPort,
-    sessionsPort,
-    scoresPort,
-    adsPort,
-    contentPort,
-    realtimePort,
-    sessionsWsPort: ports[11],
-  };
   const stack = await startStack({ ...stackPorts, env, log: (line) => stackLog.write(line) });
 
   // The measured replica: configured as deployed (request log lines at info, /metrics served).
@@ -198,14 +191,19 @@ async function setUp() {
     'gateway',
     path.join(root, 'gateway/dist/index.js'),
     measuredPort,
-    ports[8],
+    measuredMetricsPort,
   );
   const baseline = args.baseline
-    ? await startMeasured('baseline', path.resolve(args.baseline), ports[9], ports[10])
+    ? await startMeasured(
+        'baseline',
+        path.resolve(args.baseline),
+        baselinePort,
+        baselineMetricsPort,
+      )
     : null;
 
   return {
-    stackBase: `http://127.0.0.1:${gatewayPort}`,
+    stackBase: `http://127.0.0.1:${stackPorts.gatewayPort}`,
     base: measured.base,
     gatewayPid: measured.child.pid,
     baseline: baseline && { base: baseline.base, pid: baseline.child.pid },
