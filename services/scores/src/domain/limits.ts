@@ -17,3 +17,6 @@ export const HIGH_SCORE_RANKS = 100;
 
 export const boardLimit = (limit: number) => limitOf(limit, BOARD_LIMIT);
 export const rankRadius = (radius: number) => limitOf(radius, RANK_RADIUS, 'radius');
+export const myScoresLimit = (limit: number) => limitOf(limit, MY_SCORES_LIMIT);
+export const adminListLimit = (limit: number) => limitOf(limit, ADMIN_LIST_LIMIT);
+export const dailyStatsDays = (days: number) => limitOf(days, DAILY_STATS_DAYS, 'days');

@@ -1,7 +1,6 @@
 import {
   AppError,
   isUuid,
-  limitOf,
   type ConsumedEvent,
   type Knex,
   type Logger,
@@ -11,7 +10,7 @@ import { decodeEvent } from '@ballmatch/proto';
 import { ALL_TIME, seasonBoard, weekBoard, type Board, type BoardStore } from '../store/boards';
 import type { BanRow, ModerationStore, ResetRow } from '../store/moderation';
 import type { ScoreRow } from '../store/rows';
-import { ADMIN_LIST_LIMIT } from './limits';
+import { adminListLimit } from './limits';
 import type { ScoreStore } from '../store/scores';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
@@ -281,7 +280,7 @@ export function createModeration(deps: {
     },
 
     resets: () => deps.moderation.resets(),
-    auditLog: (limit: number) => deps.moderation.auditLog(limitOf(limit, ADMIN_LIST_LIMIT)),
+    auditLog: (limit: number) => deps.moderation.auditLog(adminListLimit(limit)),
   };
 }
 

@@ -1,9 +1,9 @@
-import { AppError, limitOf, offsetOf } from '@ballmatch/platform';
+import { AppError, offsetOf } from '@ballmatch/platform';
 import type { AccountScoreStore } from '../store/account-scores';
 import type { ScoreRow } from '../store/rows';
 import type { ScoreStore } from '../store/scores';
 import type { Leaderboards } from './leaderboards';
-import { MY_SCORES_LIMIT } from './limits';
+import { myScoresLimit } from './limits';
 import { accountKey } from './player-name';
 
 /** Board order: more points first, then the earlier submission (the boards' tie rule). */
@@ -27,7 +27,7 @@ export function createMyScores(deps: {
 }) {
   return {
     list(userId: string, limit: number, offset: number) {
-      const at = { limit: limitOf(limit, MY_SCORES_LIMIT), offset: offsetOf(offset) };
+      const at = { limit: myScoresLimit(limit), offset: offsetOf(offset) };
       return deps.accountScores.page(accountKey(userId), at);
     },
 

@@ -1,11 +1,4 @@
-import {
-  AppError,
-  isUuid,
-  limitOf,
-  type ConsumedEvent,
-  type Knex,
-  type Logger,
-} from '@ballmatch/platform';
+import { AppError, isUuid, type ConsumedEvent, type Knex, type Logger } from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
 import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
 import type { ReviewRow, ReviewStore, Transition, TransitionEvents } from '../store/review';
@@ -13,7 +6,7 @@ import type { ReviewState, ScoreRow } from '../store/rows';
 import type { SeasonStore } from '../store/seasons';
 import type { WeekStore } from '../store/weeks';
 import type { BoardRepairs } from './board-repairs';
-import { ADMIN_LIST_LIMIT } from './limits';
+import { adminListLimit } from './limits';
 import type { Clock } from './clock';
 import { accountOf, leaderboardUpdated, scoreCreated } from './events';
 import { reasonOf } from './moderation';
@@ -228,7 +221,7 @@ export function createReview(deps: {
           field: 'state',
         });
       }
-      return deps.review.list(state, limitOf(rawLimit, ADMIN_LIST_LIMIT));
+      return deps.review.list(state, adminListLimit(rawLimit));
     },
   };
 }

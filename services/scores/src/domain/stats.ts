@@ -1,8 +1,8 @@
-import { AppError, limitOf, ReadCache, type ConsumedEvent, type Knex } from '@ballmatch/platform';
+import { AppError, ReadCache, type ConsumedEvent, type Knex } from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
 import type { CompletedGame, DailyRow, StatsStore } from '../store/stats';
 import type { Clock } from './clock';
-import { DAILY_STATS_DAYS } from './limits';
+import { dailyStatsDays } from './limits';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
 
@@ -68,7 +68,7 @@ export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: numb
     },
 
     daily(days: number): Promise<DailyRow[]> {
-      return deps.stats.daily(limitOf(days, DAILY_STATS_DAYS, 'days'), deps.now());
+      return deps.stats.daily(dailyStatsDays(days), deps.now());
     },
   };
 }

@@ -1,10 +1,5 @@
-import {
-  selectPage,
-  writeOutbox,
-  type Knex,
-  type OutboxEvent,
-  type PageWindow,
-} from '@ballmatch/platform';
+import { selectPage, type PageWindow } from '@ballmatch/platform';
+import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
 import {
   FLAG_COLUMNS,
   SESSION_COLUMNS,
