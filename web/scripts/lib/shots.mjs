@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { PORT_NAMES, portsFrom } from '@ballmatch/kit';
 import { request as httpClient } from 'playwright-core';
 import { launchChromium } from '../chromium.mjs';
 import { startStack } from '../../../scripts/stack.mjs';
@@ -226,21 +227,9 @@ export async function withCamera(baseUrl, outDir, shoot, { localStorage = {} } =
 
 // --- The isolated stack ---
 
-const PORT_NAMES = [
-  'gatewayPort',
-  'authPort',
-  'sessionsPort',
-  'scoresPort',
-  'adsPort',
-  'contentPort',
-  'realtimePort',
-  'sessionsWsPort',
-];
-
-/** Free ports for every process of a stack, by name. */
+/** Free ports for every process of a stack, by name (the kit's list). */
 export async function freeStackPorts() {
-  const ports = await testing.freePorts(PORT_NAMES.length);
-  return Object.fromEntries(PORT_NAMES.map((name, i) => [name, ports[i]]));
+  return portsFrom(await testing.freePorts(PORT_NAMES.length));
 }
 
 /**
