@@ -1,27 +1,39 @@
 import type { Redis } from '@ballmatch/platform';
-import type { FailureCounter } from '../domain/throttle';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { THROTTLE_WINDOW_SECONDS, type FailureCounter } from '../domain/throttle';
 
-/** Sign-in failure counts in Redis, so every auth replica sees the same numbers. */
+/**
+ * Sign-in failure counts in Redis (`auth:fail:<key>`, rate-limiter-flexible's counts), so every
+ * auth replica sees the same numbers. The limits are the domain's (throttle.ts): here a failure
+ * is a point added, never refused, and a window starts at a key's first failure and is not
+ * extended by later ones.
+ */
 export function createRedisFailureCounter(redis: Redis): FailureCounter {
-  const key = (k: string) => `auth:fail:${k}`;
+  const counts = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: 'auth:fail',
+    points: 0,
+    duration: THROTTLE_WINDOW_SECONDS,
+  });
   return {
-    async read(keys) {
-      const batch = redis.multi();
-      for (const k of keys) batch.get(key(k)).ttl(key(k));
-      const replies = (await batch.exec()) as Array<[Error | null, unknown]>;
-      return keys.map((_, i) => ({
-        count: Number(replies[2 * i]![1] ?? 0),
-        ttlSeconds: Math.max(0, Number(replies[2 * i + 1]![1])),
-      }));
-    },
+    read: (keys) =>
+      Promise.all(
+        keys.map(async (key) => {
+          const count = await counts.get(key);
+          return {
+            count: count?.consumedPoints ?? 0,
+            // Whole seconds as Redis's TTL gives them (rounded); 0 without a window.
+            ttlSeconds: Math.max(0, Math.round((count?.msBeforeNext ?? 0) / 1000)),
+          };
+        }),
+      ),
     async increment(keys, windowSeconds) {
-      // A window starts at a key's first failure and is not extended by later ones.
-      const batch = redis.multi();
-      for (const k of keys) batch.incr(key(k)).expire(key(k), windowSeconds, 'NX');
-      await batch.exec();
+      await Promise.all(
+        keys.map((key) => counts.penalty(key, 1, { customDuration: windowSeconds })),
+      );
     },
-    async clear(k) {
-      await redis.del(key(k));
+    async clear(key) {
+      await counts.delete(key);
     },
   };
 }
