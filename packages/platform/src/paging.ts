@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Knex } from 'knex';
-import { parseField } from './parse-body';
+import { parseField, wholeNumberIn } from './parse-body';
 
 /**
  * Paging, one way for every service (docs/api.md 'Paging and limits'). A proto integer left
@@ -34,20 +33,11 @@ export interface Pagination {
   hasPrevPage: boolean;
 }
 
-/** A whole number from `min` to `max`, with one message for anything else. */
-export function wholeNumber(message: string, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return z
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
-}
-
 /** `limit` (or another count, e.g. `radius`): 0 is the rule's default; otherwise 1..max. */
 export function limitOf(raw: number, rule: LimitRule, field = 'limit'): number {
   if (raw === 0) return rule.default;
   return parseField(
-    wholeNumber(`${field} must be a whole number from 1 to ${rule.max}`, 1, rule.max),
+    wholeNumberIn(`${field} must be a whole number from 1 to ${rule.max}`, 1, rule.max),
     raw,
     field,
   );
@@ -55,7 +45,7 @@ export function limitOf(raw: number, rule: LimitRule, field = 'limit'): number {
 
 /** `offset`: rows skipped, at least 0. */
 export function offsetOf(raw: number): number {
-  return parseField(wholeNumber('offset must be a whole number of at least 0', 0), raw, 'offset');
+  return parseField(wholeNumberIn('offset must be a whole number of at least 0', 0), raw, 'offset');
 }
 
 /** `page` (0 is the first) and `limit` under `rule`, with the window they are. */
@@ -63,7 +53,11 @@ export function pageOf(input: { page: number; limit: number }, rule: LimitRule):
   const page =
     input.page === 0
       ? 1
-      : parseField(wholeNumber('page must be a whole number of at least 1', 1), input.page, 'page');
+      : parseField(
+          wholeNumberIn('page must be a whole number of at least 1', 1),
+          input.page,
+          'page',
+        );
   const limit = limitOf(input.limit, rule);
   return { page, limit, offset: (page - 1) * limit };
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 /**
@@ -29,4 +29,14 @@ export function parseField<S extends z.ZodType>(
     throw new AppError('INVALID_ARGUMENT', result.error.issues[0]!.message, { field });
   }
   return result.data;
+}
+
+/** A whole number from `min` to `max`; one message for anything else (a fraction, NaN, out of range). */
+export function wholeNumberIn(message: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return numberIn(message, min, max).int({ error: message });
+}
+
+/** A finite number from `min` to `max`; one message for anything else. */
+export function numberIn(message: string, min: number, max: number) {
+  return z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
 }

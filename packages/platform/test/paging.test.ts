@@ -1,5 +1,6 @@
 import { AppError } from '../src/errors';
 import { limitOf, offsetOf, pageAnswer, pageOf, paginationOf } from '../src/paging';
+import { numberIn, parseField, wholeNumberIn } from '../src/parse-body';
 
 const rule = { default: 20, max: 100 };
 
@@ -87,5 +88,23 @@ describe('paginationOf', () => {
         hasPrevPage: true,
       },
     });
+  });
+});
+
+describe('parseField with numberIn and wholeNumberIn', () => {
+  it('answers a number in range and refuses anything else with the one message', () => {
+    const seconds = numberIn('gameTime must be a number of seconds, 0 or more', 0, 60);
+    expect(parseField(seconds, 2.5, 'gameTime')).toBe(2.5);
+    for (const bad of [-1, 61, Number.NaN, Number.POSITIVE_INFINITY, '3', undefined]) {
+      expect(refusal(() => parseField(seconds, bad, 'gameTime'))).toEqual({
+        message: 'gameTime must be a number of seconds, 0 or more',
+        field: 'gameTime',
+      });
+    }
+    const level = wholeNumberIn('level must be a whole number of at least 1', 1);
+    expect(parseField(level, 7, 'level')).toBe(7);
+    expect(refusal(() => parseField(level, 1.5, 'level')).message).toBe(
+      'level must be a whole number of at least 1',
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { AppError, ReadCache, type ConsumedEvent, type Knex } from '@ballmatch/platform';
+import {
+  AppError,
+  numberIn,
+  parseField,
+  ReadCache,
+  type ConsumedEvent,
+  type Knex,
+} from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
 import type { CompletedGame, DailyRow, StatsStore } from '../store/stats';
 import type { Clock } from './clock';
@@ -7,12 +14,8 @@ import { dailyStatsDays } from './limits';
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 function seconds(value: number, field: string): number {
-  if (!Number.isFinite(value) || value < 0 || value > WEEK_SECONDS) {
-    throw new AppError('INVALID_ARGUMENT', `${field} must be a number of seconds, 0 or more`, {
-      field,
-    });
-  }
-  return value;
+  const message = `${field} must be a number of seconds, 0 or more`;
+  return parseField(numberIn(message, 0, WEEK_SECONDS), value, field);
 }
 
 /**
@@ -31,15 +34,8 @@ export function createStats(deps: { stats: StatsStore; now: Clock; cacheMs: numb
     gameCompleted(game: CompletedGame): void {
       seconds(game.sessionTime, 'sessionTime');
       seconds(game.gameTime, 'gameTime');
-      if (
-        !Number.isFinite(game.pointsMultiplier) ||
-        game.pointsMultiplier < 0 ||
-        game.pointsMultiplier > 10
-      ) {
-        throw new AppError('INVALID_ARGUMENT', 'pointsMultiplier must be a number from 0 to 10', {
-          field: 'pointsMultiplier',
-        });
-      }
+      const multiplier = numberIn('pointsMultiplier must be a number from 0 to 10', 0, 10);
+      parseField(multiplier, game.pointsMultiplier, 'pointsMultiplier');
       if (game.adIds.length > 50 || game.adIds.some((id) => id.length > 100)) {
         throw new AppError('INVALID_ARGUMENT', 'adIds must list at most 50 ids', {
           field: 'adIds',

@@ -3,7 +3,9 @@ import {
   AppError,
   gameResultMustBeFresh,
   isProtectedName,
+  parseField,
   readGameResult,
+  wholeNumberIn,
   type GameResult,
   type Logger,
   type PublicKeys,
@@ -235,15 +237,11 @@ function validate(input: SubmitInput): PlayerName {
 }
 
 function wholeNumber(value: unknown, field: string, min: number, max: number): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new AppError(
-      'INVALID_ARGUMENT',
-      min === 0
-        ? `${field} must be a whole number, 0 or more`
-        : `${field} must be a whole number of at least ${min}`,
-      { field },
-    );
-  }
+  const message =
+    min === 0
+      ? `${field} must be a whole number, 0 or more`
+      : `${field} must be a whole number of at least ${min}`;
+  parseField(wholeNumberIn(message, min, max), value, field);
 }
 
 /**

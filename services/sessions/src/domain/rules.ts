@@ -1,6 +1,13 @@
 import net from 'node:net';
 import { checkPlayerName, type PlayerNameCheck } from '@ballmatch/engine';
-import { AppError, isUuid, type LimitRule } from '@ballmatch/platform';
+import {
+  AppError,
+  isUuid,
+  numberIn,
+  parseField,
+  wholeNumberIn,
+  type LimitRule,
+} from '@ballmatch/platform';
 
 /** This service's bounds (docs/api.md, 'Player sessions'); the gateway checks shapes only. */
 export const LIMITS = {
@@ -81,20 +88,13 @@ export function checkUserId(value: string): string | null {
 }
 
 export function wholeNumber(value: number, field: string, max: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > max) {
-    throw invalid(field, `${field} must be a whole number from 0 to ${max}`);
-  }
-  return value;
+  const message = `${field} must be a whole number from 0 to ${max}`;
+  return parseField(wholeNumberIn(message, 0, max), value, field);
 }
 
 export function duration(value: number, field: string): number {
-  if (!Number.isFinite(value) || value < 0 || value > LIMITS.durationMaxMs) {
-    throw invalid(
-      field,
-      `${field} must be a number of milliseconds from 0 to ${LIMITS.durationMaxMs}`,
-    );
-  }
-  return value;
+  const message = `${field} must be a number of milliseconds from 0 to ${LIMITS.durationMaxMs}`;
+  return parseField(numberIn(message, 0, LIMITS.durationMaxMs), value, field);
 }
 
 /** At most 1000 per update; each a time in ms (fractions rounded to whole ms). */
