@@ -13,8 +13,7 @@ import {
   type GameView,
   type PlayerAction,
 } from '../model/game-view';
-
-export const CREDENTIAL_HEADER = 'X-Session-Credential';
+import { credentialHeaders } from './session-credential';
 
 export interface CreatedSession {
   id: string;
@@ -45,11 +44,6 @@ export interface SessionFigures {
 }
 
 export const MAX_TIMESTAMPS_PER_UPDATE = 1000;
-
-/** The header that proves the caller started the session (none for an account's own game). */
-export function credentialHeaders(credential: string): Record<string, string> {
-  return credential ? { [CREDENTIAL_HEADER]: credential } : {};
-}
 
 const sessionPath = (id: string) => `${apiPaths.playerSessions}/${encodeURIComponent(id)}`;
 

@@ -10,7 +10,7 @@ import { apiPaths } from '@/config/api-paths';
 import { RETRYABLE_STATUSES } from '@/config/network';
 import { ApiError, NetworkError, TimeoutError, api } from '@/lib/api-client';
 import { invalidateAfter } from '@/lib/query-client';
-import { credentialHeaders } from './player-session';
+import { credentialHeaders } from './session-credential';
 import { addToOutbox, rememberCredential } from './score-outbox';
 
 export interface ScoreSubmission {
