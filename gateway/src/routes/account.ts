@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError, pageAnswer, pageOf, parseBody } from '@ballmatch/platform';
+import { parseBody } from '@ballmatch/platform';
 import type { authV1, scoresV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
-import { pageQuery, WIRE_RANGE } from '../validation';
+import { pageQuery } from '../validation';
 import { authRateLimit, userJson } from './auth';
 import { boardJson, scoreJson, weeklyRowJson } from './score-json';
 import { sessionJson } from './sessions';
@@ -29,11 +29,6 @@ const achievementJson = (a: authV1.Achievement) => ({
   awardedAt: a.awardedAt ?? null,
 });
 
-/**
- * Scores' ListMyScores takes an offset: the route's `page` becomes one, with this default
- * `limit`; the most (100) is scores' to refuse.
- */
-const MY_SCORES_PAGE = { default: 20, max: WIRE_RANGE.int32.max };
 /** The export reads each service's pages at their largest. */
 const EXPORT_SCORES_PAGE = 100;
 const EXPORT_SESSIONS_PAGE = 100;
@@ -58,12 +53,9 @@ export function accountRoutes(deps: GatewayDeps): Router {
   const authLimit = authRateLimit(deps);
 
   router.get('/user/scores', requireUser, async (req, res) => {
-    const at = pageOf(pageQuery(req.query), MY_SCORES_PAGE);
-    if (at.offset > WIRE_RANGE.int32.max) {
-      throw new AppError('INVALID_ARGUMENT', 'page is out of range', { field: 'page' });
-    }
-    const { scores, total } = await myScores.listMyScores({ limit: at.limit, offset: at.offset });
-    res.json(pageAnswer(at, total, scores.map(myScoreJson)));
+    const { page, limit } = pageQuery(req.query);
+    const answer = await myScores.listMyScores({ page: page || 1, limit, offset: 0 });
+    res.json({ data: answer.scores.map(myScoreJson), pagination: answer.pagination });
   });
 
   router.get('/user/standing', requireUser, async (_req, res) => {
@@ -123,7 +115,11 @@ export function accountRoutes(deps: GatewayDeps): Router {
   async function allMyScores(): Promise<scoresV1.MyScore[]> {
     const all: scoresV1.MyScore[] = [];
     for (;;) {
-      const page = await myScores.listMyScores({ limit: EXPORT_SCORES_PAGE, offset: all.length });
+      const page = await myScores.listMyScores({
+        limit: EXPORT_SCORES_PAGE,
+        offset: all.length,
+        page: 0,
+      });
       all.push(...page.scores);
       if (page.scores.length < EXPORT_SCORES_PAGE || all.length >= page.total) return all;
     }

@@ -103,7 +103,7 @@ describe('MyScoresService', () => {
     const played = [await ann.play(), await ann.play(), await ann.play()];
     await h.submit(h.submission(await h.newGame('Stranger')));
 
-    const all = await ann.mine.listMyScores({ limit: 0, offset: 0 });
+    const all = await ann.mine.listMyScores({ limit: 0, offset: 0, page: 0 });
     expect(all.total).toBe(3);
     expect(all.scores.map((s) => s.score!.id)).toEqual(played.map((s) => s.id).reverse());
     expect(all.scores[0]).toMatchObject({
@@ -112,8 +112,20 @@ describe('MyScoresService', () => {
       reset: false,
       weekId: (await h.client.activeWeek({})).week!.id,
     });
-    const page = await ann.mine.listMyScores({ limit: 2, offset: 2 });
+    const page = await ann.mine.listMyScores({ limit: 2, offset: 2, page: 0 });
     expect(page).toMatchObject({ total: 3, scores: [{ score: { id: played[0]!.id } }] });
+    // By page: the same window, with its figures.
+    expect(await ann.mine.listMyScores({ limit: 2, offset: 0, page: 2 })).toEqual({
+      total: 3,
+      scores: [expect.objectContaining({ score: expect.objectContaining({ id: played[0]!.id }) })],
+      pagination: {
+        currentPage: 2,
+        totalPages: 2,
+        total: 3,
+        hasNextPage: false,
+        hasPrevPage: true,
+      },
+    });
   });
 
   it('gives the best game with its all-time rank and the week row with its rank', async () => {
@@ -156,7 +168,7 @@ describe('MyScoresService', () => {
       weekly: undefined,
       weeklyRank: 0,
     });
-    await expect(cy.mine.listMyScores({ limit: 5, offset: 0 })).resolves.toEqual({
+    await expect(cy.mine.listMyScores({ limit: 5, offset: 0, page: 0 })).resolves.toEqual({
       scores: [],
       total: 0,
     });
@@ -171,11 +183,11 @@ describe('MyScoresService', () => {
     );
     opened.push(guest);
     await expect(guest.getMyStanding({})).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    await expect(guest.listMyScores({ limit: 1, offset: 0 })).rejects.toMatchObject({
+    await expect(guest.listMyScores({ limit: 1, offset: 0, page: 0 })).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
     const dee = await player('Deirdre');
-    await expect(dee.mine.listMyScores({ limit: 1, offset: -1 })).rejects.toMatchObject({
+    await expect(dee.mine.listMyScores({ limit: 1, offset: -1, page: 0 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       details: { field: 'offset' },
     });

@@ -50,10 +50,10 @@ describe('limits past their bound are refused, not clamped', () => {
   });
 
   it("a player's own games: limit 1..100", async () => {
-    await expect(mine.listMyScores({ limit: 101, offset: 0 })).rejects.toMatchObject(
+    await expect(mine.listMyScores({ limit: 101, offset: 0, page: 0 })).rejects.toMatchObject(
       refused('limit', 100),
     );
-    await expect(mine.listMyScores({ limit: 100, offset: 0 })).resolves.toMatchObject({
+    await expect(mine.listMyScores({ limit: 100, offset: 0, page: 0 })).resolves.toMatchObject({
       total: 0,
     });
   });

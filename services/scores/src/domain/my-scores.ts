@@ -1,9 +1,9 @@
-import { AppError, offsetOf } from '@ballmatch/platform';
+import { AppError, offsetOf, pageOf, paginationOf } from '@ballmatch/platform';
 import type { AccountScoreStore } from '../store/account-scores';
 import type { ScoreRow } from '../store/rows';
 import type { ScoreStore } from '../store/scores';
 import type { Leaderboards } from './leaderboards';
-import { myScoresLimit } from './limits';
+import { MY_SCORES_LIMIT, myScoresLimit } from './limits';
 import { accountKey } from './player-name';
 
 /** Board order: more points first, then the earlier submission (the boards' tie rule). */
@@ -26,9 +26,18 @@ export function createMyScores(deps: {
   leaderboards: Leaderboards;
 }) {
   return {
-    list(userId: string, limit: number, offset: number) {
-      const at = { limit: myScoresLimit(limit), offset: offsetOf(offset) };
-      return deps.accountScores.page(accountKey(userId), at);
+    /** A numbered page of the player's games (`page` 1 first), or the window at `offset` (page 0). */
+    async list(userId: string, input: { limit: number; offset: number; page: number }) {
+      if (input.page === 0) {
+        const at = { limit: myScoresLimit(input.limit), offset: offsetOf(input.offset) };
+        return {
+          ...(await deps.accountScores.page(accountKey(userId), at)),
+          pagination: undefined,
+        };
+      }
+      const at = pageOf(input, MY_SCORES_LIMIT);
+      const { rows, total } = await deps.accountScores.page(accountKey(userId), at);
+      return { rows, total, pagination: paginationOf(at, total) };
     },
 
     /**

@@ -21,8 +21,8 @@ export function createMyScoresHandlers(
 ): AsyncServiceOf<typeof scoresV1.MyScoresServiceService> {
   return {
     listMyScores: async (req, ctx) => {
-      const page = await myScores.list(requireUser(ctx).id, req.limit, req.offset);
-      return { scores: page.rows.map(toMyScore), total: page.total };
+      const page = await myScores.list(requireUser(ctx).id, req);
+      return { scores: page.rows.map(toMyScore), total: page.total, pagination: page.pagination };
     },
     getMyStanding: async (_req, ctx) => {
       const s = await myScores.standing(requireUser(ctx).id);

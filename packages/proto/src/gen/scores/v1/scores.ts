@@ -498,14 +498,26 @@ export interface MyScore {
 export interface ListMyScoresRequest {
   /** 1..100; 0 means 20 (refused past it). */
   limit: number;
-  /** Games skipped, newest first; at least 0. */
+  /** Games skipped, newest first; at least 0. Used when `page` is 0. */
   offset: number;
+  /** A numbered page of `limit` games, 1 first; 0: the window at `offset`. */
+  page: number;
 }
 
 export interface ListMyScoresResponse {
   scores: MyScore[];
   /** How many games the caller has in all. */
   total: number;
+  /** The page's figures, when asked by `page`. */
+  pagination: Pagination | undefined;
+}
+
+export interface Pagination {
+  currentPage: number;
+  totalPages: number;
+  total: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
 }
 
 export interface GetMyStandingRequest {
@@ -7337,7 +7349,7 @@ export const MyScore: MessageFns<MyScore> = {
 };
 
 function createBaseListMyScoresRequest(): ListMyScoresRequest {
-  return { limit: 0, offset: 0 };
+  return { limit: 0, offset: 0, page: 0 };
 }
 
 export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
@@ -7347,6 +7359,9 @@ export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
     }
     if (message.offset !== 0) {
       writer.uint32(16).int32(message.offset);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
     }
     return writer;
   },
@@ -7380,6 +7395,14 @@ export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
             message.offset = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7396,6 +7419,7 @@ export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
     return {
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
       offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
     };
   },
 
@@ -7407,6 +7431,9 @@ export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
     if (message.offset !== 0) {
       obj.offset = Math.round(message.offset);
     }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
     return obj;
   },
 
@@ -7417,12 +7444,13 @@ export const ListMyScoresRequest: MessageFns<ListMyScoresRequest> = {
     const message = createBaseListMyScoresRequest();
     message.limit = object.limit ?? 0;
     message.offset = object.offset ?? 0;
+    message.page = object.page ?? 0;
     return message;
   },
 };
 
 function createBaseListMyScoresResponse(): ListMyScoresResponse {
-  return { scores: [], total: 0 };
+  return { scores: [], total: 0, pagination: undefined };
 }
 
 export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
@@ -7432,6 +7460,9 @@ export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
     }
     if (message.total !== 0) {
       writer.uint32(16).int32(message.total);
+    }
+    if (message.pagination !== undefined) {
+      Pagination.encode(message.pagination, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -7465,6 +7496,14 @@ export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
             message.total = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pagination = Pagination.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7481,6 +7520,7 @@ export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
     return {
       scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => MyScore.fromJSON(e)) : [],
       total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      pagination: isSet(object.pagination) ? Pagination.fromJSON(object.pagination) : undefined,
     };
   },
 
@@ -7492,6 +7532,9 @@ export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
     if (message.total !== 0) {
       obj.total = Math.round(message.total);
     }
+    if (message.pagination !== undefined) {
+      obj.pagination = Pagination.toJSON(message.pagination);
+    }
     return obj;
   },
 
@@ -7502,6 +7545,158 @@ export const ListMyScoresResponse: MessageFns<ListMyScoresResponse> = {
     const message = createBaseListMyScoresResponse();
     message.scores = object.scores?.map((e) => MyScore.fromPartial(e)) || [];
     message.total = object.total ?? 0;
+    message.pagination = (object.pagination !== undefined && object.pagination !== null)
+      ? Pagination.fromPartial(object.pagination)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePagination(): Pagination {
+  return { currentPage: 0, totalPages: 0, total: 0, hasNextPage: false, hasPrevPage: false };
+}
+
+export const Pagination: MessageFns<Pagination> = {
+  encode(message: Pagination, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentPage !== 0) {
+      writer.uint32(8).int32(message.currentPage);
+    }
+    if (message.totalPages !== 0) {
+      writer.uint32(16).int32(message.totalPages);
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    if (message.hasNextPage !== false) {
+      writer.uint32(32).bool(message.hasNextPage);
+    }
+    if (message.hasPrevPage !== false) {
+      writer.uint32(40).bool(message.hasPrevPage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Pagination {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePagination();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.currentPage = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.totalPages = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.hasNextPage = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hasPrevPage = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Pagination {
+    return {
+      currentPage: isSet(object.currentPage)
+        ? globalThis.Number(object.currentPage)
+        : isSet(object.current_page)
+        ? globalThis.Number(object.current_page)
+        : 0,
+      totalPages: isSet(object.totalPages)
+        ? globalThis.Number(object.totalPages)
+        : isSet(object.total_pages)
+        ? globalThis.Number(object.total_pages)
+        : 0,
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      hasNextPage: isSet(object.hasNextPage)
+        ? globalThis.Boolean(object.hasNextPage)
+        : isSet(object.has_next_page)
+        ? globalThis.Boolean(object.has_next_page)
+        : false,
+      hasPrevPage: isSet(object.hasPrevPage)
+        ? globalThis.Boolean(object.hasPrevPage)
+        : isSet(object.has_prev_page)
+        ? globalThis.Boolean(object.has_prev_page)
+        : false,
+    };
+  },
+
+  toJSON(message: Pagination): unknown {
+    const obj: any = {};
+    if (message.currentPage !== 0) {
+      obj.currentPage = Math.round(message.currentPage);
+    }
+    if (message.totalPages !== 0) {
+      obj.totalPages = Math.round(message.totalPages);
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.hasNextPage !== false) {
+      obj.hasNextPage = message.hasNextPage;
+    }
+    if (message.hasPrevPage !== false) {
+      obj.hasPrevPage = message.hasPrevPage;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Pagination>, I>>(base?: I): Pagination {
+    return Pagination.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Pagination>, I>>(object: I): Pagination {
+    const message = createBasePagination();
+    message.currentPage = object.currentPage ?? 0;
+    message.totalPages = object.totalPages ?? 0;
+    message.total = object.total ?? 0;
+    message.hasNextPage = object.hasNextPage ?? false;
+    message.hasPrevPage = object.hasPrevPage ?? false;
     return message;
   },
 };
