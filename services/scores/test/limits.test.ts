@@ -9,12 +9,10 @@ let h: ScoresHarness;
 let mine: AsyncClient<scoresV1.MyScoresServiceClient>;
 beforeAll(async () => {
   h = await startHarness();
-  mine = createGrpcClient(
-    scoresV1.MyScoresServiceClient,
-    scoresV1.MyScoresServiceService,
-    `127.0.0.1:${h.env.GRPC_PORT}`,
-    { serviceLabel: 'scores', defaultTimeoutMs: 10_000, authorization: bearer(h.playerToken) },
-  );
+  const asPlayer = { serviceLabel: 'scores', authorization: bearer(h.playerToken) };
+  const address = `127.0.0.1:${h.env.GRPC_PORT}`;
+  const { MyScoresServiceClient, MyScoresServiceService } = scoresV1;
+  mine = createGrpcClient(MyScoresServiceClient, MyScoresServiceService, address, asPlayer);
 });
 afterAll(async () => {
   mine.close();
