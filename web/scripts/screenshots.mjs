@@ -1,29 +1,121 @@
-// Takes the documentation screenshots of the web app with Debian's Chromium.
-// Usage: node web/scripts/screenshots.mjs [baseUrl] [outDir]
-//   baseUrl defaults to http://localhost:4173 (`npm run preview -w @ballmatch/web`).
+// The documentation screenshots (docs/screenshots/), one script with a table of scenarios. A
+// scenario with `seed` and `shoot` gets a stack of its own (lib/shots.mjs: fresh database, Redis
+// and NATS prefixes, free ports), seeded through the API as people would, then the camera;
+// `pages` shoots a running site; the others are scripts of their own, run as they are.
+// Usage (after `node scripts/build.mjs`):
+//   node web/scripts/screenshots.mjs [scenario ...|all] [--out docs/screenshots] [--base URL]
+//   (no scenario: the list). `--base` is the running site of `pages` and `game`.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { withCamera } from './lib/shots.mjs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startShotsStack, withCamera } from './lib/shots.mjs';
 
-const baseUrl = process.argv[2] ?? 'http://localhost:4173';
-const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');
-const pages = (process.env.SHOT_PAGES ?? '/login').split(',');
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-await withCamera(baseUrl, outDir, (camera) =>
-  camera.eachViewport(async (context, viewport) => {
-    context.on('console', (msg) => {
-      if (msg.type() === 'error') console.log(`[${viewport}] console error: ${msg.text()}`);
-    });
-    const page = await context.newPage();
-    for (const route of pages) {
-      await page.goto(route, { waitUntil: 'networkidle' });
-      // The session check may retry for a couple of seconds when no backend answers.
-      await page.waitForSelector('[data-testid="page-spinner"]', {
-        state: 'detached',
-        timeout: 15000,
+/** name -> { about, module (seed, shoot, stack, camera) | script | run } */
+const SCENARIOS = {
+  pages: {
+    about: 'pages of a running site (SHOT_PAGES, default /login; SHOT_FULL=1: full page)',
+    run: shootPages,
+  },
+  info: { module: './scenarios/info.mjs' },
+  updates: { module: './scenarios/updates.mjs' },
+  admin: {
+    about: 'the admin console, with games the server flagged',
+    script: 'admin-screenshots.mjs',
+  },
+  dashboard: {
+    about: "a player's dashboard, profile editor and delete dialog",
+    script: 'dashboard-screenshots.mjs',
+  },
+  leaderboards: {
+    about: 'the boards: all-time, weekly, past weeks, a season',
+    script: 'leaderboard-screenshots.mjs',
+  },
+  ads: {
+    about: 'the ad pages, paid on the Stripe stand-in (runs with Node’s TypeScript transform)',
+    script: 'ads-screenshots.mjs',
+  },
+  game: { about: 'the game, on a running site', script: 'game-screenshots.mjs', base: true },
+};
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    out: { type: 'string', default: 'docs/screenshots' },
+    base: { type: 'string', default: 'http://localhost:4173' },
+  },
+});
+const outDir = path.resolve(args.out);
+
+/** A scenario of its own stack: seeded, shot, and the stack stopped. */
+async function runOnStack(scenario) {
+  const stack = await startShotsStack(scenario.stack);
+  try {
+    const seeded = await scenario.seed?.(stack);
+    await withCamera(
+      stack.url,
+      outDir,
+      (camera) => scenario.shoot(camera, seeded),
+      scenario.camera,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** The pages SHOT_PAGES names (default /login) of the running site at --base. */
+function shootPages() {
+  const pages = (process.env.SHOT_PAGES ?? '/login').split(',');
+  return withCamera(args.base, outDir, (camera) =>
+    camera.eachViewport(async (context, viewport) => {
+      context.on('console', (msg) => {
+        if (msg.type() === 'error') console.log(`[${viewport}] console error: ${msg.text()}`);
       });
-      await page.waitForTimeout(500);
-      const slug = route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-');
-      await camera.save(page, `${slug}-${viewport}`, { fullPage: process.env.SHOT_FULL === '1' });
-    }
-  }),
-);
+      const page = await context.newPage();
+      for (const route of pages) {
+        await page.goto(route, { waitUntil: 'networkidle' });
+        // The session check may retry for a couple of seconds when no backend answers.
+        await page.waitForSelector('[data-testid="page-spinner"]', {
+          state: 'detached',
+          timeout: 15000,
+        });
+        await page.waitForTimeout(500);
+        const slug = route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-');
+        const fullPage = process.env.SHOT_FULL === '1';
+        await camera.save(page, `${slug}-${viewport}`, { fullPage });
+      }
+    }),
+  );
+}
+
+async function run(name) {
+  const entry = SCENARIOS[name];
+  if (entry.run) return entry.run();
+  if (entry.script) {
+    const scriptArgs = entry.base ? [args.base, outDir] : [outDir];
+    const done = spawnSync(process.execPath, [path.join(here, entry.script), ...scriptArgs], {
+      stdio: 'inherit',
+    });
+    if (done.status !== 0) throw new Error(`${entry.script} failed (${done.status})`);
+    return;
+  }
+  return runOnStack(await import(entry.module));
+}
+
+const names = positionals.includes('all') ? Object.keys(SCENARIOS) : positionals;
+const unknown = names.filter((name) => !(name in SCENARIOS));
+if (names.length === 0 || unknown.length > 0) {
+  if (unknown.length > 0) console.error(`no scenario named ${unknown.join(', ')}`);
+  console.log('node web/scripts/screenshots.mjs [scenario ...|all] [--out DIR] [--base URL]');
+  for (const [name, entry] of Object.entries(SCENARIOS)) {
+    const about = entry.about ?? (await import(entry.module)).about;
+    console.log(`  ${name.padEnd(13)} ${about}`);
+  }
+  process.exit(unknown.length > 0 ? 1 : 0);
+}
+for (const name of names) {
+  console.log(`screenshots: ${name}`);
+  await run(name);
+}

@@ -1,4 +1,4 @@
-// What the documentation screenshot scripts (web/scripts/*-screenshots.mjs) share: the two
+// What the documentation screenshots (web/scripts/screenshots.mjs and its scenarios) share: the two
 // screens they shoot, the API calls they seed data with (ranked games played against the
 // server), the browser that shoots, and the isolated stack most of them start.
 import { randomBytes, randomUUID } from 'node:crypto';

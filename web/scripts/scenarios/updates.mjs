@@ -3,11 +3,11 @@
 // /admin-feedback on the desktop. Everything is written through the real routes by the admin
 // (drafts, a scheduled one, publish dates in the past) and the contact form. It starts its own
 // isolated stack (fresh database, Redis and NATS prefixes, free-standing ports).
-// Usage (after `node scripts/build.mjs`): node web/scripts/updates-screenshots.mjs [outDir]
-import path from 'node:path';
-import { ADMIN, post, startShotsStack, withCamera } from './lib/shots.mjs';
+// A scenario of web/scripts/screenshots.mjs (`node web/scripts/screenshots.mjs updates`).
+import { ADMIN, post } from '../lib/shots.mjs';
 
-const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
+export const about = "the news (/updates, one update) and the admin's updates and feedback pages";
+
 const DAY = 24 * 3600_000;
 
 /** Newest first; `daysAgo` is each one's publish date. */
@@ -126,7 +126,7 @@ async function writeNews(request) {
   });
 }
 
-async function shoot(camera) {
+export async function shoot(camera) {
   const admin = await camera.context('desktop');
   await post(admin.request, '/api/admin/login', ADMIN);
   const draft = await writeNews(admin.request);
@@ -168,11 +168,4 @@ async function shoot(camera) {
   await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
   await camera.shootPage(page, 'admin-feedback-desktop');
   await admin.close();
-}
-
-const stack = await startShotsStack();
-try {
-  await withCamera(stack.url, outDir, shoot);
-} finally {
-  await stack.stop();
 }
