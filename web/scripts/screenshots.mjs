@@ -21,14 +21,8 @@ const SCENARIOS = {
   },
   info: { module: './scenarios/info.mjs' },
   updates: { module: './scenarios/updates.mjs' },
-  admin: {
-    about: 'the admin console, with games the server flagged',
-    script: 'admin-screenshots.mjs',
-  },
-  dashboard: {
-    about: "a player's dashboard, profile editor and delete dialog",
-    script: 'dashboard-screenshots.mjs',
-  },
+  admin: { module: './scenarios/admin.mjs' },
+  dashboard: { module: './scenarios/dashboard.mjs' },
   leaderboards: {
     about: 'the boards: all-time, weekly, past weeks, a season',
     script: 'leaderboard-screenshots.mjs',

@@ -2,20 +2,14 @@ import { Page } from '@/components/page/page';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { IconManager } from '@/features/ads-admin/components/icon-manager';
+import { BallIconsSection } from '@/features/ads-admin/components/icon-manager';
 import './admin-panel.css';
 
 /** Ball icons, and the way to player sessions (player tracking has them). */
 export default function AdminPanelRoute() {
   return (
     <Page title="Admin Panel" subtitle="Ball icons and player sessions.">
-      <section className="admin-panel__section" aria-labelledby="panel-icons-title">
-        <h2 id="panel-icons-title">Ball icons</h2>
-        <p>
-          A custom icon is the face of every ball of its colour, unless an ad of that colour runs.
-        </p>
-        <IconManager />
-      </section>
+      <BallIconsSection className="admin-panel__section" headingId="panel-icons-title" />
       <Card className="admin-panel__section">
         <CardHeader>
           <CardTitle>Player sessions</CardTitle>

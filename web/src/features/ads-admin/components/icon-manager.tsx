@@ -24,6 +24,25 @@ function iconsByColor(icons: Icon[]): Map<Color, Icon> {
   return byColor;
 }
 
+/** The custom ball icons as a section of an admin page, under its heading and what they do. */
+export function BallIconsSection({
+  className,
+  headingId,
+}: {
+  className: string;
+  headingId: string;
+}) {
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <h2 id={headingId}>Ball icons</h2>
+      <p>
+        A custom icon is the face of every ball of its colour, unless an ad of that colour runs.
+      </p>
+      <IconManager />
+    </section>
+  );
+}
+
 export function IconManager() {
   const icons = useQuery(adminIconsQueryOptions());
   const [color, setColor] = useState<Color>(COLORS[0]);
