@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from '@/components/ui/badge';
 import { seasonalTopScoresQueryOptions } from '../api/get-seasonal-top-scores';
 import { TABLE_ROWS } from '../api/paths';
 import type { SeasonalLeaderboard } from '../api/types';
 import { boardDays } from '../lib/format';
 import { BoardColumns } from './board-columns';
-import { TrophyIcon } from './icons';
+import { BannerMain } from './week-banner';
 import { ScoresBoard } from './scores-board';
 import { SeasonalRank } from './your-rank';
 import './leaderboard-tabs.css';
@@ -37,21 +36,13 @@ export function SeasonalTab({
   return (
     <div className="board-stack">
       <section className="week-banner week-banner--season" aria-labelledby={titleId}>
-        <div className="week-banner__main">
-          <p className="week-banner__eyebrow">
-            <TrophyIcon />
-            Seasonal Competition
-          </p>
-          <h2 id={titleId} className="week-banner__title">
-            {season.name}
-          </h2>
-          <p className="week-banner__dates">
-            <span>
-              Season runs from {start} to {end}
-            </span>
-            <Badge tone="green">Active</Badge>
-          </p>
-        </div>
+        <BannerMain
+          titleId={titleId}
+          eyebrow="Seasonal Competition"
+          title={season.name}
+          dates={`Season runs from ${start} to ${end}`}
+          active
+        />
       </section>
       <BoardColumns
         rank={playerName && <SeasonalRank seasonId={season.id} playerName={playerName} />}

@@ -21,21 +21,13 @@ export function WeekBanner({ week, onReset }: { week: WeeklyLeaderboard; onReset
         <Ball color="purple" size={34} />
         <Ball color="orange" size={24} />
       </div>
-      <div className="week-banner__main">
-        <p className="week-banner__eyebrow">
-          <TrophyIcon />
-          Weekly Competition
-        </p>
-        <h2 id={titleId} className="week-banner__title">
-          {week.name} Leaderboard
-        </h2>
-        <p className="week-banner__dates">
-          <span>
-            Week runs from {start} to {end}
-          </span>
-          {week.isActive && <Badge tone="green">Active</Badge>}
-        </p>
-      </div>
+      <BannerMain
+        titleId={titleId}
+        eyebrow="Weekly Competition"
+        title={`${week.name} Leaderboard`}
+        dates={`Week runs from ${start} to ${end}`}
+        active={week.isActive}
+      />
       <div className="week-banner__side">
         {week.isActive ? (
           <WeeklyResetCountdown onReset={onReset} />
@@ -44,5 +36,36 @@ export function WeekBanner({ week, onReset }: { week: WeeklyLeaderboard; onReset
         )}
       </div>
     </section>
+  );
+}
+
+/** A banner's text: what it is, the board's name, its dates and whether it is running. */
+export function BannerMain({
+  titleId,
+  eyebrow,
+  title,
+  dates,
+  active,
+}: {
+  titleId: string;
+  eyebrow: string;
+  title: string;
+  dates: string;
+  active: boolean;
+}) {
+  return (
+    <div className="week-banner__main">
+      <p className="week-banner__eyebrow">
+        <TrophyIcon />
+        {eyebrow}
+      </p>
+      <h2 id={titleId} className="week-banner__title">
+        {title}
+      </h2>
+      <p className="week-banner__dates">
+        <span>{dates}</span>
+        {active && <Badge tone="green">Active</Badge>}
+      </p>
+    </div>
   );
 }

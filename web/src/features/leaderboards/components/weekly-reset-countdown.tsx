@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { LineIcon } from '@/components/ui/line-icon';
 import { formatCountdown, nextWeeklyReset } from '../lib/weekly-reset';
 import { useNow } from '../lib/use-now';
 import './weekly-reset-countdown.css';
@@ -40,15 +41,8 @@ export function WeeklyResetCountdown({ onReset }: { onReset?: () => void }) {
 
 function ClockIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+    <LineIcon join={false} d="M12 7v5l3.5 2">
       <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path
-        d="M12 7v5l3.5 2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
+    </LineIcon>
   );
 }
