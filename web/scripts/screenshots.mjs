@@ -13,7 +13,11 @@ import { startShotsStack, withCamera } from './lib/shots.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** name -> { about, module (seed, shoot, stack, camera) | script | run } */
+/**
+ * name -> { about, module | script | run }. A module exports `about`, `shoot(camera, seeded)`
+ * and may export `seed(stack)` (its answer, `seeded`, may have a `dispose()`), `stack` (options
+ * of its stack) and `camera` (options of withCamera).
+ */
 const SCENARIOS = {
   pages: {
     about: 'pages of a running site (SHOT_PAGES, default /login; SHOT_FULL=1: full page)',
@@ -23,10 +27,7 @@ const SCENARIOS = {
   updates: { module: './scenarios/updates.mjs' },
   admin: { module: './scenarios/admin.mjs' },
   dashboard: { module: './scenarios/dashboard.mjs' },
-  leaderboards: {
-    about: 'the boards: all-time, weekly, past weeks, a season',
-    script: 'leaderboard-screenshots.mjs',
-  },
+  leaderboards: { module: './scenarios/leaderboards.mjs' },
   ads: {
     about: 'the ad pages, paid on the Stripe stand-in (runs with Node’s TypeScript transform)',
     script: 'ads-screenshots.mjs',

@@ -3,9 +3,8 @@
 // own isolated stack (fresh database, Redis and NATS prefixes, free-standing ports), opens a
 // season through the admin API, plays real ranked games against the server and submits them
 // (clearing the ones held for review as an admin), writes past weeks into the scores schema (no API makes those), then shoots.
-// Usage (after `node scripts/build.mjs`): node web/scripts/leaderboard-screenshots.mjs [outDir]
+// A scenario of web/scripts/screenshots.mjs (`node web/scripts/screenshots.mjs leaderboards`).
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
   adminClient,
   apiClient,
@@ -16,15 +15,13 @@ import {
   post,
   skilledAction,
   sleep,
-  startShotsStack,
   submitScore,
-  withCamera,
-} from './lib/shots.mjs';
+} from '../lib/shots.mjs';
 
 const require = createRequire(import.meta.url);
-const { createKnex, playerNameSkeleton } = require('@ballmatch/platform');
+const { createKnex, playerNameKeys } = require('@ballmatch/platform');
 
-const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
+export const about = 'the boards (all-time, weekly, past weeks, a season), with real games';
 const PAGES = ['/leaderboards', '/leaderboard-archive', '/high-scores'];
 /** The visitor's saved name: their rank and rows are shown. */
 const VISITOR = 'purple_rain';
@@ -79,9 +76,10 @@ async function writePastWeeks(databaseUrl) {
         await db('weekly_scores')
           .insert({
             week_id: week.id,
-            player_key: `guest:${playerNameSkeleton(playerName)}`,
+            // A guest player, and the look-alike keys of the name it shows (as scores writes).
+            player_key: `guest:${playerNameKeys(playerName)[0]}`,
             player_name: playerName,
-            name_skeleton: playerNameSkeleton(playerName),
+            name_keys: playerNameKeys(playerName),
             total_score: Math.round(((2400 - i * 260 + (ago % 5) * 90) * games) / 2),
             games_played: games,
             highest_level: Math.max(1, 6 - i + (ago % 3)),
@@ -95,7 +93,7 @@ async function writePastWeeks(databaseUrl) {
   }
 }
 
-async function shoot(camera, context, viewport, submitMore) {
+async function shootOne(camera, context, viewport, submitMore) {
   const page = await context.newPage();
   for (const route of PAGES) {
     await page.goto(route, { waitUntil: 'networkidle' });
@@ -112,24 +110,30 @@ async function shoot(camera, context, viewport, submitMore) {
   }
 }
 
-const stack = await startShotsStack();
-try {
+/** The visitor's saved name: their rank and rows are shown. */
+export const camera = { localStorage: { player_name: VISITOR } };
+
+/**
+ * A season from now to the end of next month, this week's games, past weeks; answers what the
+ * shots need: `submitMore` (games finished while /high-scores is open) and `dispose`.
+ */
+export async function seed(stack) {
   const client = await apiClient(stack.url);
   const admin = await adminClient(stack.url);
-  try {
-    // A season from now to the end of next month: this week's games count for it too.
-    const now = new Date();
-    await post(admin, '/api/admin/seasonal-leaderboards', {
-      name: 'Autumn Showdown',
-      startDate: new Date(now.getTime() + 2000).toISOString(),
-      endDate: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString(),
-    });
-    await sleep(2500);
-    for (const [playerName, skill, games] of PLAYERS) {
-      for (let g = 0; g < games; g++) await playAndSubmit(client, admin, playerName, skill);
-    }
-    await writePastWeeks(stack.databaseUrl);
-    const submitMore = async () => {
+  // A season from now to the end of next month: this week's games count for it too.
+  const now = new Date();
+  await post(admin, '/api/admin/seasonal-leaderboards', {
+    name: 'Autumn Showdown',
+    startDate: new Date(now.getTime() + 2000).toISOString(),
+    endDate: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString(),
+  });
+  await sleep(2500);
+  for (const [playerName, skill, games] of PLAYERS) {
+    for (let g = 0; g < games; g++) await playAndSubmit(client, admin, playerName, skill);
+  }
+  await writePastWeeks(stack.databaseUrl);
+  return {
+    async submitMore() {
       for (const [playerName, skill] of [
         ['nina', 6],
         ['Jules', 3],
@@ -137,18 +141,16 @@ try {
       ]) {
         await playAndSubmit(client, admin, playerName, skill);
       }
-    };
-    await withCamera(
-      stack.url,
-      outDir,
-      (camera) =>
-        camera.eachViewport((context, viewport) => shoot(camera, context, viewport, submitMore)),
-      { localStorage: { player_name: VISITOR } },
-    );
-  } finally {
-    await client.dispose();
-    await admin.dispose();
-  }
-} finally {
-  await stack.stop();
+    },
+    async dispose() {
+      await client.dispose();
+      await admin.dispose();
+    },
+  };
+}
+
+export function shoot(camera, { submitMore }) {
+  return camera.eachViewport((context, viewport) =>
+    shootOne(camera, context, viewport, submitMore),
+  );
 }
