@@ -275,6 +275,40 @@ describe('a crash', () => {
   });
 });
 
+describe('a client faster than the batch window', () => {
+  it('reaching GAME_MAX_UNSAVED_ACTIONS has its rows written at once and goes on: no 503 while PostgreSQL answers', async () => {
+    // Batches never go by themselves here: only the bound makes this game's rows written.
+    const own = await startSessions({
+      ...MANY_STARTS,
+      ACTION_LOG_FLUSH_MS: '60000',
+      GAME_MAX_UNSAVED_ACTIONS: '3',
+    });
+    try {
+      const { id, credential, game } = await own.client.createSession(newSession());
+      const ws = await openGameSocket(`ws://127.0.0.1:${own.running.gameWsPort}/ws/game`);
+      sockets.push(ws);
+      let shown = game as unknown as GameView;
+      const answered: Answer[] = [];
+      for (let i = 0; i < 7; i++) {
+        const frame = await ws.ask({
+          type: 'action',
+          session: id,
+          seq: shown.seq,
+          credential,
+          action: nextAction(shown),
+        });
+        answered.push(answerOf(frame));
+        shown = answered.at(-1)!.game;
+      }
+      expect(answered.map((a) => a.game.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      // The 4th and the 7th each found 3 unsaved and waited for them to be written.
+      expect(answered.map((a) => a.durableSeq)).toEqual([0, 0, 0, 3, 3, 3, 6]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('PostgreSQL out of reach', () => {
   it('answers from memory up to GAME_MAX_UNSAVED_ACTIONS, then 503; nothing answered is lost', async () => {
     const relay = await startRelay({ host: '127.0.0.1', port: 5432 });

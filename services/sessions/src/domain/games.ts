@@ -25,7 +25,7 @@ import {
   type LoggedCode,
   type ScoringRead,
 } from '../store/games';
-import { beingSaved, StaleGame, type ActionLog, type ActionLogOptions } from '../store/log-batches';
+import { StaleGame, type ActionLog, type ActionLogOptions } from '../store/log-batches';
 import type { SessionRow, SessionStore } from '../store/sessions';
 import { LOG_MISMATCH_FLAG_TYPE, raiseFlag, TIMING_FLAG_TYPE } from './flags';
 import { judgeTiming, timingReport } from './timing';
@@ -630,7 +630,13 @@ export function createGames(deps: GameDeps) {
             if (place !== undefined && !http) return { type: 'stale', game: ownersView(game) };
             throw outOfStep(game, input.seq);
           }
-          if (game.seq - game.durableSeq >= deps.maxUnsavedActions) throw beingSaved();
+          if (game.seq - game.durableSeq >= deps.maxUnsavedActions) {
+            // A fast client outran the batch window: its rows are written now and it goes on;
+            // 503 only when that write fails (PostgreSQL out of reach).
+            await log.settle(id);
+            if (cache.peek(id) !== game) game = await held(id);
+            continue;
+          }
           const { state, answer } = apply(game.state, input.action, game.seq + 1);
           if (key === null) throw new Error('the engine accepted a swap it cannot log');
           // Asked only of a grant the engine allows; the ads service down refuses it (503).
