@@ -4,7 +4,7 @@
 // `pages` shoots a running site; the others are scripts of their own, run as they are.
 // Usage (after `node scripts/build.mjs`):
 //   node web/scripts/screenshots.mjs [scenario ...|all] [--out docs/screenshots] [--base URL]
-//   (no scenario: the list). `--base` is the running site of `pages` and `game`.
+//   (no scenario: the list). `--base` is the running site `pages` shoots.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ const SCENARIOS = {
     about: 'the ad pages, paid on the Stripe stand-in (runs with Node’s TypeScript transform)',
     script: 'ads-screenshots.mjs',
   },
-  game: { about: 'the game, on a running site', script: 'game-screenshots.mjs', base: true },
+  game: { module: './scenarios/game.mjs' },
 };
 
 const { values: args, positionals } = parseArgs({
@@ -89,8 +89,7 @@ async function run(name) {
   const entry = SCENARIOS[name];
   if (entry.run) return entry.run();
   if (entry.script) {
-    const scriptArgs = entry.base ? [args.base, outDir] : [outDir];
-    const done = spawnSync(process.execPath, [path.join(here, entry.script), ...scriptArgs], {
+    const done = spawnSync(process.execPath, [path.join(here, entry.script), outDir], {
       stdio: 'inherit',
     });
     if (done.status !== 0) throw new Error(`${entry.script} failed (${done.status})`);

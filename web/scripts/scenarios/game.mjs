@@ -1,28 +1,17 @@
-// Documentation screenshots of the game (docs/screenshots/), taken from a running stack with
-// Debian's Chromium: / before a game and mid-game on a 390×844 phone and a 1280×800 desktop,
+// Documentation screenshots of the game (docs/screenshots/), taken with Debian's Chromium: / before a game and mid-game on a 390×844 phone and a 1280×800 desktop,
 // the extra-moves modal and the score dialog. Ranked games are held by the server: the board is
 // read from its answers (the new game, then each action's, on the game socket or over HTTP), as
 // the browser tests do, and moves are found on it with the engine.
-// Usage (stack running, engine built by `tsc -b`):
-//   node web/scripts/game-screenshots.mjs [baseUrl] [outDir]
+// A scenario of web/scripts/screenshots.mjs (`node web/scripts/screenshots.mjs game`), on a
+// stack of its own with three players' scores on the boards (SEED_SCORES=0: none).
 /* global document -- inside page callbacks, in the browser */
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import {
-  apiClient,
-  boardState,
-  get,
-  playRankedGame,
-  sleep,
-  submitScore,
-  withCamera,
-} from './lib/shots.mjs';
+import { apiClient, boardState, get, playRankedGame, sleep, submitScore } from '../lib/shots.mjs';
 
 const require = createRequire(import.meta.url);
 const engine = require('@ballmatch/engine');
 
-const baseUrl = process.argv[2] ?? 'http://localhost:8080';
-const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');
+export const about = 'the game: / before and mid-game, the extra-moves modal, the score dialog';
 
 /** The valid move whose first pop takes the fewest target balls. */
 function slowMove(game) {
@@ -117,7 +106,7 @@ async function move(page, game, touch) {
  * moves found with the engine on the boards it answers), so 'Top Players This Week' has
  * something to show.
  */
-async function seedScores(names) {
+async function seedScores(baseUrl, names) {
   const client = await apiClient(baseUrl);
   try {
     const week = await get(client, '/api/weekly-leaderboards/active');
@@ -146,9 +135,13 @@ async function seedScores(names) {
   }
 }
 
-if (process.env.SEED_SCORES !== '0') await seedScores(['NovaStar', 'PixelPop', 'CometKid']);
+export async function seed(stack) {
+  if (process.env.SEED_SCORES !== '0') {
+    await seedScores(stack.url, ['NovaStar', 'PixelPop', 'CometKid']);
+  }
+}
 
-await withCamera(baseUrl, outDir, (camera) =>
+export const shoot = (camera) =>
   camera.eachViewport(async (context, viewport) => {
     const page = await context.newPage();
     await page.goto('/', { waitUntil: 'networkidle' });
@@ -175,5 +168,4 @@ await withCamera(baseUrl, outDir, (camera) =>
       await page.waitForTimeout(600);
       await camera.save(page, 'submit-dialog');
     }
-  }),
-);
+  });
