@@ -22,85 +22,39 @@ export interface JudgedGame {
   seasons: number;
 }
 
-interface Rule extends Badge {
-  earned(game: JudgedGame): boolean;
-}
-
-const RULES: Rule[] = [
-  {
-    id: 'first_game',
-    name: 'First Game',
-    description: 'Finish your first verified game.',
-    earned: (g) => g.games >= 1,
-  },
-  {
-    id: 'games_10',
-    name: 'Regular',
-    description: 'Play 10 verified games.',
-    earned: (g) => g.games >= 10,
-  },
-  {
-    id: 'games_50',
-    name: 'Devoted',
-    description: 'Play 50 verified games.',
-    earned: (g) => g.games >= 50,
-  },
-  ...[1000, 5000, 10_000].map((points) => ({
-    id: `score_${points}`,
-    name: `${points.toLocaleString('en-US')} Points`,
-    description: `Score ${points.toLocaleString('en-US')} points in one game.`,
-    earned: (g: JudgedGame) => g.score >= points,
-  })),
-  ...[5, 10].map((level) => ({
-    id: `level_${level}`,
-    name: `Level ${level}`,
-    description: `Reach level ${level} in one game.`,
-    earned: (g: JudgedGame) => g.level >= level,
-  })),
-  {
-    id: 'run_5',
-    name: 'Run of Five',
-    description: 'Match five balls of one colour in a line.',
-    earned: (g) => g.largestRun >= 5,
-  },
-  {
-    id: 'run_6',
-    name: 'Six or More',
-    description: 'Match six or more balls of one colour in a line.',
-    earned: (g) => g.largestRun >= 6,
-  },
-  {
-    id: 'weekly_top_10',
-    name: 'Weekly Top 10',
-    description: "Enter a week's top 10.",
-    earned: (g) => g.weeklyRank !== undefined && g.weeklyRank <= 10,
-  },
-  {
-    id: 'weekly_leader',
-    name: 'Top of the Week',
-    description: "Take first place on a week's leaderboard.",
-    earned: (g) => g.weeklyRank === 1,
-  },
-  {
-    id: 'season_player',
-    name: 'Seasonal',
-    description: 'Play a verified game during a season.',
-    earned: (g) => g.seasons >= 1,
-  },
-  {
-    id: 'seasons_3',
-    name: 'Season Veteran',
-    description: 'Play verified games in three different seasons.',
-    earned: (g) => g.seasons >= 3,
-  },
-];
+const points = [1000, 5000, 10_000];
+const levels = [5, 10];
+const en = (n: number) => n.toLocaleString('en-US');
 
 /** Every badge, in the order players see them. */
-export const BADGES: readonly Badge[] = RULES.map(({ id, name, description }) => ({
-  id,
-  name,
-  description,
-}));
+export const BADGES: readonly Badge[] = [
+  ['first_game', 'First Game', 'Finish your first verified game.'],
+  ['games_10', 'Regular', 'Play 10 verified games.'],
+  ['games_50', 'Devoted', 'Play 50 verified games.'],
+  ...points.map((n) => [`score_${n}`, `${en(n)} Points`, `Score ${en(n)} points in one game.`]),
+  ...levels.map((n) => [`level_${n}`, `Level ${n}`, `Reach level ${n} in one game.`]),
+  ['run_5', 'Run of Five', 'Match five balls of one colour in a line.'],
+  ['run_6', 'Six or More', 'Match six or more balls of one colour in a line.'],
+  ['weekly_top_10', 'Weekly Top 10', "Enter a week's top 10."],
+  ['weekly_leader', 'Top of the Week', "Take first place on a week's leaderboard."],
+  ['season_player', 'Seasonal', 'Play a verified game during a season.'],
+  ['seasons_3', 'Season Veteran', 'Play verified games in three different seasons.'],
+].map(([id, name, description]) => ({ id, name, description }));
+
+/** What earns each badge. */
+const EARNED: Record<string, (g: JudgedGame) => boolean> = {
+  first_game: (g) => g.games >= 1,
+  games_10: (g) => g.games >= 10,
+  games_50: (g) => g.games >= 50,
+  ...Object.fromEntries(points.map((n) => [`score_${n}`, (g: JudgedGame) => g.score >= n])),
+  ...Object.fromEntries(levels.map((n) => [`level_${n}`, (g: JudgedGame) => g.level >= n])),
+  run_5: (g) => g.largestRun >= 5,
+  run_6: (g) => g.largestRun >= 6,
+  weekly_top_10: (g) => g.weeklyRank !== undefined && g.weeklyRank <= 10,
+  weekly_leader: (g) => g.weeklyRank === 1,
+  season_player: (g) => g.seasons >= 1,
+  seasons_3: (g) => g.seasons >= 3,
+};
 
 const BY_ID = new Map(BADGES.map((b) => [b.id, b]));
 
@@ -108,5 +62,5 @@ export const badgeById = (id: string): Badge | undefined => BY_ID.get(id);
 
 /** The badges this game earns (won before or not: storing them keeps each once). */
 export function badgesEarned(game: JudgedGame): Badge[] {
-  return RULES.filter((rule) => rule.earned(game)).map((rule) => BY_ID.get(rule.id)!);
+  return BADGES.filter((badge) => EARNED[badge.id](game));
 }
