@@ -63,6 +63,19 @@ export const jwtPublicEnv = {
   JWT_DEV_KEY_DIR: z.string().optional(),
 };
 
+/**
+ * What every service with its own database reads (openServiceConnections opens them): the
+ * common variables, its gRPC server on `grpcPort`, PostgreSQL, Redis and NATS.
+ */
+export function serviceEnv(grpcPort: number) {
+  return { ...commonEnv, ...grpcServerEnv(grpcPort), ...databaseEnv, ...redisEnv, ...natsEnv };
+}
+
+export const dbPoolEnv = {
+  /** PostgreSQL connections of this process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+};
+
 export { port as portEnv };
 
 type Shape = z.ZodRawShape;
@@ -92,4 +105,10 @@ export function loadConfig<S extends Shape>(
     }
   }
   return result.data;
+}
+
+/** A service's loader of its config: `shape` from the environment, `secrets` required in production. */
+export function configLoader<S extends Shape>(shape: S, secrets: readonly (keyof S & string)[]) {
+  return (env: NodeJS.ProcessEnv = process.env) =>
+    loadConfig(shape, { env, secrets: [...secrets] });
 }

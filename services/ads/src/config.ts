@@ -2,13 +2,10 @@ import { z } from 'zod';
 import {
   callerKeysEnv,
   callerKeyVariables,
-  commonEnv,
-  databaseEnv,
-  grpcServerEnv,
+  configLoader,
+  dbPoolEnv,
   jwtPublicEnv,
-  loadConfig,
-  natsEnv,
-  redisEnv,
+  serviceEnv,
 } from '@ballmatch/platform';
 
 export interface Run {
@@ -48,12 +45,8 @@ const optionalText = unsetIfEmpty(z.string().optional());
 export const SERVICE_CALLERS = ['gateway', 'sessions'] as const;
 
 export const envShape = {
-  ...commonEnv,
-  ...grpcServerEnv(50054),
-  ...databaseEnv,
   /** Counters and offers live in Redis; callers are checked against the logout deny-list. */
-  ...redisEnv,
-  ...natsEnv,
+  ...serviceEnv(50054),
   /** Verifies the callers' session tokens (advertisers and admins). */
   ...jwtPublicEnv,
   /** The gateway's (offers, with the client's key) and sessions' (the reward click). */
@@ -92,14 +85,10 @@ export const envShape = {
   ADS_FREQUENCY_CAPS: z.enum(['on', 'off']).default('on'),
   /** How long the running ads are served from this process's memory. */
   ADS_SERVING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** PostgreSQL connections of this process. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  ...dbPoolEnv,
 };
 
 export const secretNames = ['JWT_PUBLIC_KEY', ...callerKeyVariables(SERVICE_CALLERS)] as const;
 
+export const loadAdsConfig = configLoader(envShape, secretNames);
 export type AdsConfig = ReturnType<typeof loadAdsConfig>;
-
-export function loadAdsConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: [...secretNames] });
-}

@@ -2,24 +2,16 @@ import { z } from 'zod';
 import {
   callerKeysEnv,
   callerKeyVariables,
-  commonEnv,
-  databaseEnv,
-  grpcServerEnv,
-  loadConfig,
+  configLoader,
   LONGEST_TOKEN_LIFE_SECONDS,
-  natsEnv,
-  redisEnv,
+  serviceEnv,
 } from '@ballmatch/platform';
 
 /** The services that call auth by their identity (docs/api.md 'Service identity'). */
 export const SERVICE_CALLERS = ['gateway', 'scores'] as const;
 
 export const envShape = {
-  ...commonEnv,
-  ...grpcServerEnv(50051),
-  ...databaseEnv,
-  ...redisEnv,
-  ...natsEnv,
+  ...serviceEnv(50051),
   /** PEM (or base64 of PEM) of the Ed25519 key that signs session tokens. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PUBLIC_KEY: z.string().optional(),
@@ -46,8 +38,5 @@ export const secretNames = [
   ...callerKeyVariables(SERVICE_CALLERS),
 ] as const;
 
+export const loadAuthConfig = configLoader(envShape, secretNames);
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
-
-export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: [...secretNames] });
-}

@@ -2,25 +2,18 @@ import { z } from 'zod';
 import {
   callerKeysEnv,
   callerKeyVariables,
-  commonEnv,
-  databaseEnv,
-  grpcServerEnv,
+  configLoader,
+  dbPoolEnv,
   jwtPublicEnv,
-  loadConfig,
-  natsEnv,
-  redisEnv,
+  serviceEnv,
 } from '@ballmatch/platform';
 
 /** The services that call content by their identity (docs/api.md 'Service identity'). */
 export const SERVICE_CALLERS = ['gateway'] as const;
 
 export const envShape = {
-  ...commonEnv,
-  ...grpcServerEnv(50055),
-  ...databaseEnv,
-  /** The contact form's limit per address; callers are checked against the logout deny-list. */
-  ...redisEnv,
-  ...natsEnv,
+  /** Redis: the contact form's limit per address; callers checked against the logout deny-list. */
+  ...serviceEnv(50055),
   /** Verifies the callers' session tokens (admins). */
   ...jwtPublicEnv,
   /** The gateway's: the contact form, with the client's address. */
@@ -29,14 +22,10 @@ export const envShape = {
   UPDATES_ANNOUNCE_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** Contact-form messages per client address in an hour. */
   FEEDBACK_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
-  /** PostgreSQL connections of this process. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  ...dbPoolEnv,
 };
 
 export const secretNames = ['JWT_PUBLIC_KEY', ...callerKeyVariables(SERVICE_CALLERS)] as const;
 
+export const loadContentConfig = configLoader(envShape, secretNames);
 export type ContentConfig = ReturnType<typeof loadContentConfig>;
-
-export function loadContentConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: [...secretNames] });
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, loadConfig, natsEnv, portEnv } from '@ballmatch/platform';
+import { commonEnv, configLoader, jwtPublicEnv, natsEnv, portEnv } from '@ballmatch/platform';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -33,18 +33,14 @@ export const envShape = {
   /** On shutdown, how long clients get to answer the 1012 close before they are cut. */
   CLOSE_GRACE_MS: positiveInt(3_000),
   /**
-   * PEM (or base64 of PEM) of auth's public key: a socket whose handshake carries a valid
-   * session cookie is that player's, and hears their own channel ('achievements').
+   * Auth's public key: a socket whose handshake carries a valid session cookie is that
+   * player's, and hears their own channel ('achievements').
    */
-  JWT_PUBLIC_KEY: z.string().optional(),
-  JWT_DEV_KEY_DIR: z.string().optional(),
+  ...jwtPublicEnv,
 };
 
 /** Only the public key that verifies session tokens; the service reads no database. */
-export const secretNames = ['JWT_PUBLIC_KEY'];
+export const secretNames = ['JWT_PUBLIC_KEY'] as const;
 
+export const loadRealtimeConfig = configLoader(envShape, secretNames);
 export type RealtimeConfig = ReturnType<typeof loadRealtimeConfig>;
-
-export function loadRealtimeConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: ['JWT_PUBLIC_KEY'] });
-}

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import {
   callerKeysEnv,
   callerKeyVariables,
-  commonEnv,
-  databaseEnv,
-  grpcServerEnv,
+  configLoader,
+  dbPoolEnv,
   jwtPublicEnv,
-  loadConfig,
-  natsEnv,
-  redisEnv,
+  serviceEnv,
   servicePrivateKeyEnv,
 } from '@ballmatch/platform';
 
@@ -19,11 +16,7 @@ import {
 export const RESULT_SIGNERS = ['sessions'] as const;
 
 export const envShape = {
-  ...commonEnv,
-  ...grpcServerEnv(50052),
-  ...databaseEnv,
-  ...redisEnv,
-  ...natsEnv,
+  ...serviceEnv(50052),
   /** Admin calls carry the caller's session token; this service verifies it itself. */
   ...jwtPublicEnv,
   /** Signs its calls to sessions (the scoring read) and auth (the names of accounts). */
@@ -44,8 +37,7 @@ export const envShape = {
   OUTBOX_RELAY: z.enum(['on', 'off']).default('on'),
   /** How long a top-N read is served from this process's memory before asking Redis again. */
   TOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /** PostgreSQL connections of this process. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  ...dbPoolEnv,
 };
 
 export const secretNames = [
@@ -54,8 +46,5 @@ export const secretNames = [
   ...callerKeyVariables(RESULT_SIGNERS),
 ] as const;
 
+export const loadScoresConfig = configLoader(envShape, secretNames);
 export type ScoresConfig = ReturnType<typeof loadScoresConfig>;
-
-export function loadScoresConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: [...secretNames] });
-}

@@ -2,14 +2,10 @@ import { z } from 'zod';
 import {
   callerKeysEnv,
   callerKeyVariables,
-  commonEnv,
-  databaseEnv,
-  grpcServerEnv,
+  configLoader,
   jwtPublicEnv,
-  loadConfig,
-  natsEnv,
   portEnv,
-  redisEnv,
+  serviceEnv,
   servicePrivateKeyEnv,
 } from '@ballmatch/platform';
 
@@ -17,8 +13,8 @@ import {
 export const SERVICE_CALLERS = ['gateway', 'scores'] as const;
 
 export const envShape = {
-  ...commonEnv,
-  ...grpcServerEnv(50053),
+  /** Redis holds the logout deny-list the callers are checked against. */
+  ...serviceEnv(50053),
   /**
    * The game socket's HTTP port (WebSocket at /ws/game, on GRPC_HOST): ranked-game actions
    * land here, where the game is held, without the gateway's HTTP route and the gRPC hop; the
@@ -60,10 +56,6 @@ export const envShape = {
    * the next is refused 503 'The game is being saved; try again' until they are written.
    */
   GAME_MAX_UNSAVED_ACTIONS: z.coerce.number().int().min(1).max(1000).default(50),
-  ...databaseEnv,
-  ...natsEnv,
-  /** Callers are checked against the logout deny-list in Redis. */
-  ...redisEnv,
   /** Verifies the callers' session tokens. */
   ...jwtPublicEnv,
   /** Signs its calls to ads (the reward click). */
@@ -87,8 +79,5 @@ export const secretNames = [
   ...callerKeyVariables(SERVICE_CALLERS),
 ] as const;
 
+export const loadSessionsConfig = configLoader(envShape, secretNames);
 export type SessionsConfig = ReturnType<typeof loadSessionsConfig>;
-
-export function loadSessionsConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(envShape, { env, secrets: [...secretNames] });
-}
