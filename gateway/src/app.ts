@@ -94,18 +94,21 @@ export function createApp(
   // Bodies read their own way (an image's raw bytes, an icon's larger JSON), before the parser.
   api.use(mediaRoutes(deps));
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }));
-  api.use(authRoutes(deps));
-  api.use(accountRoutes(deps));
-  api.use(gameRoutes(deps));
-  api.use(sessionRoutes(deps));
-  api.use(scoreRoutes(deps));
-  api.use(reviewRoutes(deps));
-  api.use(leaderboardRoutes(deps));
-  api.use(statsRoutes(deps));
-  api.use(adRoutes(deps));
-  api.use(adServingRoutes(deps));
-  api.use(adsAdminRoutes(deps));
-  api.use(contentRoutes(deps));
+  const routers = [
+    authRoutes,
+    accountRoutes,
+    gameRoutes,
+    sessionRoutes,
+    scoreRoutes,
+    reviewRoutes,
+    leaderboardRoutes,
+    statsRoutes,
+    adRoutes,
+    adServingRoutes,
+    adsAdminRoutes,
+    contentRoutes,
+  ];
+  for (const routes of routers) api.use(routes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -101,6 +101,15 @@ export class HotReadCache extends ReadCache {
     return replay;
   }
 
+  /** Runs a write, then forgets the cached reads (they may show what it changed), failed or not. */
+  async afterWrite<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.clear();
+    }
+  }
+
   override clear(): void {
     super.clear();
     this.replays.clear();

@@ -69,6 +69,11 @@ export function queryText(value: unknown): string {
   return queryValue(value) ?? '';
 }
 
+/** `?from&to` of a report: each its text, '' when absent (the service reads the dates). */
+export function dateRange(query: Record<string, unknown>): { from: string; to: string } {
+  return { from: queryText(query.from), to: queryText(query.to) };
+}
+
 /** A path parameter that must be a UUID: `id must be an order id (UUID)` otherwise. */
 export function uuidParam(value: unknown, field: string, what: string): string {
   const id = String(value ?? '');

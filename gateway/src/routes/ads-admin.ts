@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
-import { optionalText, queryText, requiredText, uuidParam } from '../validation';
+import { dateRange, optionalText, queryText, requiredText, uuidParam } from '../validation';
 import { STRIPE_CALL } from './ads';
 import { iconList } from './ad-serving';
 
@@ -25,20 +25,11 @@ const iconBody = colorBody.extend({ svg_content: requiredText('svg_content', 1_0
 export const ICON_BODY_LIMIT = '512kb';
 
 const adId = (req: Request) => uuidParam(req.params.id, 'id', 'an ad id');
-const range = (req: Request) => ({ from: queryText(req.query.from), to: queryText(req.query.to) });
 
 export function adsAdminRoutes(deps: GatewayDeps): Router {
   const { adsAdmin } = deps;
   const router = Router();
   const cache = readCache(deps);
-  /** What the public lists show may change: they are read again. */
-  const write = async <T>(call: Promise<T>): Promise<T> => {
-    try {
-      return await call;
-    } finally {
-      cache.clear();
-    }
-  };
 
   router.get('/admin/ads', async (req, res) => {
     const { ads } = await adsAdmin.listAds({
@@ -49,45 +40,36 @@ export function adsAdminRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/admin/ads/stats', async (req, res) => {
-    res.json(await adsAdmin.getAdStats(range(req)));
+    res.json(await adsAdmin.getAdStats(dateRange(req.query)));
   });
 
-  router.post('/admin/ads/:id/approve', async (req, res) => {
-    const id = adId(req);
+  /** A change of an ad's state, answered with the ad (the id is checked before the body). */
+  const adAction = (
+    action: string,
+    call: (id: string, req: Request) => Promise<{ ad?: unknown }>,
+  ) =>
+    router.post(`/admin/ads/:id/${action}`, async (req, res) => {
+      const { ad } = await cache.afterWrite(call(adId(req), req));
+      res.json(ad);
+    });
+
+  adAction('approve', (id, req) => {
     const body = parseBody(approveBody, req.body ?? {});
-    const { ad } = await write(adsAdmin.approveAd({ id, startsAt: body.startsAt ?? '' }));
-    res.json(ad);
+    return adsAdmin.approveAd({ id, startsAt: body.startsAt ?? '' });
   });
-
-  router.post('/admin/ads/:id/reject', async (req, res) => {
-    const id = adId(req);
+  adAction('reject', (id, req) => {
     const body = parseBody(rejectBody, req.body);
-    const { ad } = await write(adsAdmin.rejectAd({ id, reason: body.reason }, STRIPE_CALL));
-    res.json(ad);
+    return adsAdmin.rejectAd({ id, reason: body.reason }, STRIPE_CALL);
   });
-
-  router.post('/admin/ads/:id/pause', async (req, res) => {
-    const { ad } = await write(adsAdmin.pauseAd({ id: adId(req) }));
-    res.json(ad);
-  });
-
-  router.post('/admin/ads/:id/resume', async (req, res) => {
-    const { ad } = await write(adsAdmin.resumeAd({ id: adId(req) }));
-    res.json(ad);
-  });
-
-  router.post('/admin/ads/:id/end', async (req, res) => {
-    const id = adId(req);
+  adAction('pause', (id) => adsAdmin.pauseAd({ id }));
+  adAction('resume', (id) => adsAdmin.resumeAd({ id }));
+  adAction('end', (id, req) => {
     const body = parseBody(endBody, req.body);
-    const { ad } = await write(adsAdmin.endAd({ id, refund: body.refund }, STRIPE_CALL));
-    res.json(ad);
+    return adsAdmin.endAd({ id, refund: body.refund }, STRIPE_CALL);
   });
-
-  router.post('/admin/ads/:id/schedule', async (req, res) => {
-    const id = adId(req);
+  adAction('schedule', (id, req) => {
     const body = parseBody(scheduleBody, req.body);
-    const { ad } = await write(adsAdmin.scheduleAd({ id, startsAt: body.startsAt }));
-    res.json(ad);
+    return adsAdmin.scheduleAd({ id, startsAt: body.startsAt });
   });
 
   router.get('/admin/icons', async (_req, res) => {
@@ -97,7 +79,7 @@ export function adsAdminRoutes(deps: GatewayDeps): Router {
 
   router.post('/admin/icons/upload', async (req, res) => {
     const body = parseBody(iconBody, req.body);
-    const { icon } = await write(
+    const { icon } = await cache.afterWrite(
       adsAdmin.uploadIcon({ colorCode: body.color_code, svgContent: body.svg_content }),
     );
     res.json({ color_code: icon!.colorCode, svg_content: icon!.svgContent });
@@ -105,12 +87,12 @@ export function adsAdminRoutes(deps: GatewayDeps): Router {
 
   router.post('/admin/icons/delete', async (req, res) => {
     const body = parseBody(colorBody, req.body);
-    await write(adsAdmin.deleteIcon({ colorCode: body.color_code }));
+    await cache.afterWrite(adsAdmin.deleteIcon({ colorCode: body.color_code }));
     res.json({ deleted: true });
   });
 
   router.get('/admin/icons/stats', async (req, res) => {
-    res.json(await adsAdmin.getIconStats(range(req)));
+    res.json(await adsAdmin.getIconStats(dateRange(req.query)));
   });
 
   return router;

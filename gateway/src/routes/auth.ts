@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
@@ -74,29 +74,20 @@ export function authRoutes(deps: GatewayDeps): Router {
     }
   });
 
-  router.post('/login', authLimit, async (req, res) => {
-    const body = parseBody(loginBody, req.body);
-    const result = await auth.login(body);
-    cookies.set(req, res, result.token, result.expiresAt);
-    res.json(userJson(result.user));
-  });
-
-  router.post('/register', authLimit, async (req, res) => {
-    const body = parseBody(registerBody, req.body);
-    const result = await auth.register({
-      ...body,
-      evmWallet: body.evmWallet ?? '',
+  /** A sign-in (after the per-IP limit): its session cookie, answered with the user. */
+  const signIn = (path: string, call: (req: Request) => Promise<authV1.LoginResponse>) =>
+    router.post(path, authLimit, async (req, res) => {
+      const result = await call(req);
+      cookies.set(req, res, result.token, result.expiresAt);
+      res.json(userJson(result.user));
     });
-    cookies.set(req, res, result.token, result.expiresAt);
-    res.json(userJson(result.user));
-  });
 
-  router.post('/admin/login', authLimit, async (req, res) => {
-    const body = parseBody(adminLoginBody, req.body);
-    const result = await auth.adminLogin(body);
-    cookies.set(req, res, result.token, result.expiresAt);
-    res.json(userJson(result.user));
+  signIn('/login', (req) => auth.login(parseBody(loginBody, req.body)));
+  signIn('/register', (req) => {
+    const body = parseBody(registerBody, req.body);
+    return auth.register({ ...body, evmWallet: body.evmWallet ?? '' });
   });
+  signIn('/admin/login', (req) => auth.adminLogin(parseBody(adminLoginBody, req.body)));
 
   router.patch('/user/profile', requireUser, async (req, res) => {
     const body = parseBody(profileBody, req.body);

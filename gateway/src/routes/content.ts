@@ -115,27 +115,22 @@ export function contentRoutes(deps: GatewayDeps): Router {
     res.status(201).json(adminUpdate(update!, true));
   });
 
-  router.put('/admin/updates/:id', async (req, res) => {
-    const id = updateId(req);
-    const body = parseBody(updateBody, req.body);
-    const { update } = await updatesAdmin.editUpdate({
-      id,
-      title: body.title,
-      contentHtml: body.content,
+  // PUT gives both fields, PATCH either.
+  for (const [method, schema] of [
+    ['put', updateBody],
+    ['patch', updatePatch],
+  ] as const) {
+    router[method]('/admin/updates/:id', async (req, res) => {
+      const id = updateId(req);
+      const body = parseBody(schema, req.body);
+      const { update } = await updatesAdmin.editUpdate({
+        id,
+        title: body.title,
+        contentHtml: body.content,
+      });
+      res.json(adminUpdate(update!, true));
     });
-    res.json(adminUpdate(update!, true));
-  });
-
-  router.patch('/admin/updates/:id', async (req, res) => {
-    const id = updateId(req);
-    const body = parseBody(updatePatch, req.body);
-    const { update } = await updatesAdmin.editUpdate({
-      id,
-      title: body.title,
-      contentHtml: body.content,
-    });
-    res.json(adminUpdate(update!, true));
-  });
+  }
 
   router.post('/admin/updates/:id/publish', async (req, res) => {
     const id = updateId(req);

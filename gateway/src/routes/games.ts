@@ -1,14 +1,9 @@
 import { Router, type Request } from 'express';
-import {
-  AppError,
-  gameActionBody,
-  isUuid,
-  parseBody,
-  type GameActionBody,
-} from '@ballmatch/platform';
+import { gameActionBody, parseBody, type GameActionBody } from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import { requireUser } from '../middleware/session';
+import { uuidParam } from '../validation';
 import { gameOffers } from './ad-serving';
 import { orNone } from './none-found';
 
@@ -45,13 +40,7 @@ export function gameJson(game: sessionsV1.Game | undefined) {
   return result ? { ...rest, result } : rest;
 }
 
-function idParam(req: Request): string {
-  const id = String(req.params.id ?? '');
-  if (!isUuid(id)) {
-    throw new AppError('INVALID_ARGUMENT', 'id must be a session id (UUID)', { field: 'id' });
-  }
-  return id;
-}
+const idParam = (req: Request) => uuidParam(req.params.id, 'id', 'a session id');
 
 export function gameRoutes(deps: GatewayDeps): Router {
   const { sessions } = deps;

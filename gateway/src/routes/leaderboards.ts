@@ -36,15 +36,30 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
   const { scores, leaderboards, scoresAdmin } = deps;
   const router = Router();
   const cache = readCache(deps);
-  const write = async <T>(call: Promise<T>): Promise<T> => {
-    try {
-      return await call;
-    } finally {
-      cache.clear();
-    }
-  };
   const id = (req: { params: Record<string, string | string[] | undefined> }) =>
     String(req.params.id);
+  /** A board's top `?limit` rows, cached per board and limit. */
+  const topOf = (
+    path: string,
+    key: string,
+    load: (boardId: string, limit: number) => Promise<unknown>,
+  ) =>
+    router.get(path, async (req, res) => {
+      const boardId = id(req);
+      const limit = countQuery(req.query.limit, 'limit');
+      await cache.sendJson(req, res, `${key}:${boardId}:${limit}`, () => load(boardId, limit));
+    });
+  /** A player's rank on a board, with `?radius` rows either side. */
+  const rankOf = (
+    path: string,
+    rank: (boardId: string, around: { playerName: string; radius: number }) => Promise<unknown>,
+  ) =>
+    router.get(path, async (req, res) => {
+      const boardId = id(req);
+      const playerName = requiredQuery(req.query.playerName, 'playerName');
+      const radius = countQuery(req.query.radius, 'radius');
+      res.json(await rank(boardId, { playerName, radius }));
+    });
 
   router.get('/weekly-leaderboards', async (req, res) => {
     await cache.sendJson(req, res, 'weeks', async () =>
@@ -60,25 +75,15 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
 
   router.post('/weekly-leaderboards/record-score', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(submissionJson(await write(scores.submitScore(submitRequest(body)))));
+    res.json(submissionJson(await cache.afterWrite(scores.submitScore(submitRequest(body)))));
   });
 
-  router.get('/weekly-leaderboards/:id/top-scores', async (req, res) => {
-    const weekId = id(req);
-    const limit = countQuery(req.query.limit, 'limit');
-    await cache.sendJson(req, res, `weekly:${weekId}:${limit}`, async () =>
-      (await leaderboards.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
-    );
-  });
-
-  router.get('/weekly-leaderboards/:id/rank', async (req, res) => {
-    const answer = await leaderboards.weeklyRank({
-      weekId: id(req),
-      playerName: requiredQuery(req.query.playerName, 'playerName'),
-      radius: countQuery(req.query.radius, 'radius'),
-    });
-    res.json(rankJson(answer, rankedRow));
-  });
+  topOf('/weekly-leaderboards/:id/top-scores', 'weekly', async (weekId, limit) =>
+    (await leaderboards.weeklyTop({ weekId, limit })).rows.map(weeklyRowJson),
+  );
+  rankOf('/weekly-leaderboards/:id/rank', async (weekId, around) =>
+    rankJson(await leaderboards.weeklyRank({ weekId, ...around }), rankedRow),
+  );
 
   router.get('/seasonal-leaderboards', async (req, res) => {
     await cache.sendJson(req, res, 'seasons', async () =>
@@ -93,40 +98,36 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
     });
   });
 
-  router.get('/seasonal-leaderboards/:id/scores/top', async (req, res) => {
-    const seasonId = id(req);
-    const limit = countQuery(req.query.limit, 'limit');
-    await cache.sendJson(req, res, `season:${seasonId}:${limit}`, async () =>
-      (await leaderboards.seasonTop({ seasonId, limit })).scores.map(scoreJson),
-    );
-  });
-
-  router.get('/seasonal-leaderboards/:id/rank', async (req, res) => {
-    const answer = await leaderboards.seasonRank({
-      seasonId: id(req),
-      playerName: requiredQuery(req.query.playerName, 'playerName'),
-      radius: countQuery(req.query.radius, 'radius'),
-    });
-    res.json(rankJson(answer, rankedScore));
-  });
+  topOf('/seasonal-leaderboards/:id/scores/top', 'season', async (seasonId, limit) =>
+    (await leaderboards.seasonTop({ seasonId, limit })).scores.map(scoreJson),
+  );
+  rankOf('/seasonal-leaderboards/:id/rank', async (seasonId, around) =>
+    rankJson(await leaderboards.seasonRank({ seasonId, ...around }), rankedScore),
+  );
 
   router.post('/seasonal-leaderboards/:id/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(submissionJson(await write(scores.submitScore(submitRequest(body, id(req))))));
+    res.json(
+      submissionJson(await cache.afterWrite(scores.submitScore(submitRequest(body, id(req))))),
+    );
   });
 
   router.post('/admin/seasonal-leaderboards', async (req, res) => {
     const body = parseBody(seasonBody, req.body);
-    res.json(boardJson((await write(scoresAdmin.createSeason(body))).season!));
+    res.json(boardJson((await cache.afterWrite(scoresAdmin.createSeason(body))).season!));
   });
 
   router.patch('/admin/seasonal-leaderboards/:id', async (req, res) => {
     const body = parseBody(seasonPatch, req.body);
-    res.json(boardJson((await write(scoresAdmin.updateSeason({ id: id(req), ...body }))).season!));
+    res.json(
+      boardJson(
+        (await cache.afterWrite(scoresAdmin.updateSeason({ id: id(req), ...body }))).season!,
+      ),
+    );
   });
 
   router.post('/admin/seasonal-leaderboards/:id/end', async (req, res) => {
-    res.json(boardJson((await write(scoresAdmin.endSeason({ id: id(req) }))).season!));
+    res.json(boardJson((await cache.afterWrite(scoresAdmin.endSeason({ id: id(req) }))).season!));
   });
 
   return router;

@@ -41,16 +41,11 @@ export function reviewRoutes(deps: GatewayDeps): Router {
 
   router.post('/admin/scores/:id/clear', async (req, res) => {
     const body = parseBody(clearBody, req.body ?? {});
-    try {
-      const { score } = await scoresAdmin.clearScore({
-        scoreId: String(req.params.id),
-        reason: body.reason ?? '',
-      });
-      res.json(reviewedJson(score));
-    } finally {
-      // The boards may show it now.
-      cache.clear();
-    }
+    // The boards may show it now.
+    const { score } = await cache.afterWrite(
+      scoresAdmin.clearScore({ scoreId: String(req.params.id), reason: body.reason ?? '' }),
+    );
+    res.json(reviewedJson(score));
   });
 
   router.post('/admin/scores/:id/reject', async (req, res) => {

@@ -39,18 +39,10 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   const { scores, scoresAdmin } = deps;
   const router = Router();
   const cache = readCache(deps);
-  /** Runs a write, then forgets cached reads (they may show what it changed). */
-  const write = async <T>(call: Promise<T>): Promise<T> => {
-    try {
-      return await call;
-    } finally {
-      cache.clear();
-    }
-  };
 
   router.post('/scores', async (req, res) => {
     const body = parseBody(submissionBody, req.body);
-    res.json(submissionJson(await write(scores.submitScore(submitRequest(body)))));
+    res.json(submissionJson(await cache.afterWrite(scores.submitScore(submitRequest(body)))));
   });
 
   router.get('/scores/top', async (req, res) => {
@@ -76,13 +68,18 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   router.post('/scores/reset', requireAdmin, async (req, res) => {
     const body = parseBody(resetBody, req.body ?? {});
     res.json(
-      resetJson((await write(scoresAdmin.resetAllTime({ reason: body.reason ?? '' }))).reset!),
+      resetJson(
+        (await cache.afterWrite(scoresAdmin.resetAllTime({ reason: body.reason ?? '' }))).reset!,
+      ),
     );
   });
 
   router.post('/scores/reset/:id/restore', requireAdmin, async (req, res) => {
     res.json(
-      resetJson((await write(scoresAdmin.restoreReset({ resetId: String(req.params.id) }))).reset!),
+      resetJson(
+        (await cache.afterWrite(scoresAdmin.restoreReset({ resetId: String(req.params.id) })))
+          .reset!,
+      ),
     );
   });
 
@@ -100,7 +97,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
 
   router.post('/admin/scores/:id/void', async (req, res) => {
     const body = parseBody(reasonBody, req.body);
-    const voided = await write(
+    const voided = await cache.afterWrite(
       scoresAdmin.voidScore({
         scoreId: String(req.params.id),
         reason: body.reason,
@@ -115,12 +112,12 @@ export function scoreRoutes(deps: GatewayDeps): Router {
 
   router.post('/admin/banned-players', async (req, res) => {
     const body = parseBody(banBody, req.body);
-    res.json((await write(scoresAdmin.banPlayer(body))).player);
+    res.json((await cache.afterWrite(scoresAdmin.banPlayer(body))).player);
   });
 
   router.delete('/admin/banned-players/:name', async (req, res) => {
     const playerName = String(req.params.name);
-    await write(scoresAdmin.unbanPlayer({ playerName }));
+    await cache.afterWrite(scoresAdmin.unbanPlayer({ playerName }));
     res.json({ playerName, banned: false });
   });
 

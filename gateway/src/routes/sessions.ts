@@ -5,10 +5,11 @@ import { AppError, isUuid, parseBody } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import type { GatewayDeps } from '../context';
 import {
+  dateRange,
   pageQuery,
-  queryText,
   queryValue,
   requiredText,
+  uuidParam,
   wireInteger,
   type WireInteger,
 } from '../validation';
@@ -112,13 +113,8 @@ const flagBody = z.object({ reason: requiredText('reason') });
 
 const parseQuery = (req: Request) => pageQuery(req.query as Record<string, unknown>);
 
-function sessionIdParam(req: Request): string {
-  const id = String(req.params.id ?? '');
-  if (!isUuid(id)) {
-    throw new AppError('INVALID_ARGUMENT', 'id must be a session id (UUID)', { field: 'id' });
-  }
-  return id;
-}
+const sessionIdParam = (req: Request) => uuidParam(req.params.id, 'id', 'a session id');
+const flagActions = { flag: 'flagSession', unflag: 'unflagSession' } as const;
 
 export function sessionRoutes(deps: GatewayDeps): Router {
   const { sessions, sessionAdmin } = deps;
@@ -209,27 +205,17 @@ export function sessionRoutes(deps: GatewayDeps): Router {
     res.json({ ...sessionJson(session!), timing });
   });
 
-  router.post('/admin/player-sessions/:id/flag', async (req, res) => {
-    const id = sessionIdParam(req);
-    const body = parseBody(flagBody, req.body);
-    const { session } = await sessionAdmin.flagSession({ id, reason: body.reason });
-    res.json(sessionJson(session!));
-  });
-
-  router.post('/admin/player-sessions/:id/unflag', async (req, res) => {
-    const id = sessionIdParam(req);
-    const body = parseBody(flagBody, req.body);
-    const { session } = await sessionAdmin.unflagSession({ id, reason: body.reason });
-    res.json(sessionJson(session!));
-  });
+  for (const [action, method] of Object.entries(flagActions)) {
+    router.post(`/admin/player-sessions/:id/${action}`, async (req, res) => {
+      const id = sessionIdParam(req);
+      const body = parseBody(flagBody, req.body);
+      const { session } = await sessionAdmin[method]({ id, reason: body.reason });
+      res.json(sessionJson(session!));
+    });
+  }
 
   router.get('/admin/game-analytics', async (req, res) => {
-    res.json(
-      await sessionAdmin.getGameAnalytics({
-        from: queryText(req.query.from),
-        to: queryText(req.query.to),
-      }),
-    );
+    res.json(await sessionAdmin.getGameAnalytics(dateRange(req.query)));
   });
 
   return router;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '@ballmatch/platform';
 import type { GatewayDeps } from '../context';
-import { countQuery, queryText } from '../validation';
+import { countQuery, dateRange } from '../validation';
 
 const flag = (field: string) =>
   z.boolean({
@@ -58,12 +58,7 @@ export function statsRoutes({ stats, scoresAdmin, accountAdmin }: GatewayDeps): 
 
   // Players registered per day (the auth service's count).
   router.get('/admin/stats/new-users', async (req, res) => {
-    res.json(
-      await accountAdmin.getNewUsers({
-        from: queryText(req.query.from),
-        to: queryText(req.query.to),
-      }),
-    );
+    res.json(await accountAdmin.getNewUsers(dateRange(req.query)));
   });
 
   return router;
