@@ -1,22 +1,35 @@
 // The documentation screenshots (docs/screenshots/), one script with a table of scenarios. A
 // scenario with `seed` and `shoot` gets a stack of its own (lib/shots.mjs: fresh database, Redis
 // and NATS prefixes, free ports), seeded through the API as people would, then the camera;
-// `pages` shoots a running site; the others are scripts of their own, run as they are.
+// `pages` shoots a running site.
 // Usage (after `node scripts/build.mjs`):
 //   node web/scripts/screenshots.mjs [scenario ...|all] [--out docs/screenshots] [--base URL]
 //   (no scenario: the list). `--base` is the running site `pages` shoots.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startShotsStack, withCamera } from './lib/shots.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+// The ads scenario's Stripe stand-in is TypeScript (services/ads/test): run with Node's
+// TypeScript transform.
+if (process.features.typescript !== 'transform') {
+  const again = spawnSync(
+    process.execPath,
+    [
+      '--experimental-transform-types',
+      '--disable-warning=ExperimentalWarning',
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      ...process.argv.slice(1),
+    ],
+    { stdio: 'inherit' },
+  );
+  process.exit(again.status ?? 1);
+}
+const { startShotsStack, withCamera } = await import('./lib/shots.mjs');
 
 /**
- * name -> { about, module | script | run }. A module exports `about`, `shoot(camera, seeded)`
- * and may export `seed(stack)` (its answer, `seeded`, may have a `dispose()`), `stack` (options
- * of its stack) and `camera` (options of withCamera).
+ * name -> { module } or { about, run }. A module exports `about`, `shoot(camera, seeded)` and
+ * may export `seed(stack, options)` (its answer, `seeded`, may have a `dispose()`), `stack` (the
+ * options of its stack, or a function answering them) and `camera` (withCamera's options).
  */
 const SCENARIOS = {
   pages: {
@@ -28,10 +41,7 @@ const SCENARIOS = {
   admin: { module: './scenarios/admin.mjs' },
   dashboard: { module: './scenarios/dashboard.mjs' },
   leaderboards: { module: './scenarios/leaderboards.mjs' },
-  ads: {
-    about: 'the ad pages, paid on the Stripe stand-in (runs with Node’s TypeScript transform)',
-    script: 'ads-screenshots.mjs',
-  },
+  ads: { module: './scenarios/ads.mjs' },
   game: { module: './scenarios/game.mjs' },
 };
 
@@ -44,11 +54,17 @@ const { values: args, positionals } = parseArgs({
 });
 const outDir = path.resolve(args.out);
 
-/** A scenario of its own stack: seeded, shot, and the stack stopped. */
+/**
+ * A scenario on a stack of its own: its options (a function's answer may `dispose()` of what it
+ * started), seeded, shot, and the stack stopped.
+ */
 async function runOnStack(scenario) {
-  const stack = await startShotsStack(scenario.stack);
+  const options = typeof scenario.stack === 'function' ? await scenario.stack() : scenario.stack;
+  let stack;
+  let seeded;
   try {
-    const seeded = await scenario.seed?.(stack);
+    stack = await startShotsStack(options);
+    seeded = await scenario.seed?.(stack, options);
     await withCamera(
       stack.url,
       outDir,
@@ -56,7 +72,9 @@ async function runOnStack(scenario) {
       scenario.camera,
     );
   } finally {
-    await stack.stop();
+    await seeded?.dispose?.();
+    await stack?.stop();
+    await options?.dispose?.();
   }
 }
 
@@ -87,15 +105,7 @@ function shootPages() {
 
 async function run(name) {
   const entry = SCENARIOS[name];
-  if (entry.run) return entry.run();
-  if (entry.script) {
-    const done = spawnSync(process.execPath, [path.join(here, entry.script), outDir], {
-      stdio: 'inherit',
-    });
-    if (done.status !== 0) throw new Error(`${entry.script} failed (${done.status})`);
-    return;
-  }
-  return runOnStack(await import(entry.module));
+  return entry.run ? entry.run() : runOnStack(await import(entry.module));
 }
 
 const names = positionals.includes('all') ? Object.keys(SCENARIOS) : positionals;

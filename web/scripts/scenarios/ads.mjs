@@ -8,52 +8,27 @@
 // refund) and leaves two to review, and players' ranked games show the running ads (impressions
 // and clicks with the games' offers). The weeks before today are written into the ads schema,
 // as no API makes past days: the running ads started days ago, with their daily figures.
-// Usage (after `node scripts/build.mjs`): node web/scripts/ads-screenshots.mjs [outDir]
-// (it runs itself again with Node's TypeScript transform, which the stand-in needs).
-import { spawnSync } from 'node:child_process';
+// A scenario of web/scripts/screenshots.mjs (`node web/scripts/screenshots.mjs ads`), which
+// runs with Node's TypeScript transform for the stand-in.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-if (process.features.typescript !== 'transform') {
-  const again = spawnSync(
-    process.execPath,
-    [
-      '--experimental-transform-types',
-      '--disable-warning=ExperimentalWarning',
-      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
-      ...process.argv.slice(1),
-    ],
-    { stdio: 'inherit' },
-  );
-  process.exit(again.status ?? 1);
-}
-
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
+const root = path.resolve(here, '../../..');
 const require = createRequire(import.meta.url);
-const {
-  ADMIN,
-  adminClient,
-  apiClient,
-  freeStackPorts,
-  get,
-  post,
-  sleep,
-  startRankedGame,
-  startShotsStack,
-  withCamera,
-} = await import('./lib/shots.mjs');
-const { startStripeStandIn } = await import('../../services/ads/test/stripe-stand-in.ts');
+const { ADMIN, adminClient, apiClient, freeStackPorts, get, post, sleep, startRankedGame } =
+  await import('../lib/shots.mjs');
+const { startStripeStandIn } = await import('../../../services/ads/test/stripe-stand-in.ts');
 const { createKnex } = require('@ballmatch/platform');
 // The ads service's own image library, where it is a dependency.
 const sharp = createRequire(path.join(root, 'services/ads/package.json'))('sharp');
 
-const outDir = path.resolve(process.argv[2] ?? 'docs/screenshots');
+export const about = 'the ad pages, with ads bought, paid on the Stripe stand-in and played';
 const DAY = 24 * 3600_000;
-const LEMONADE_PNG = path.join(here, 'fixtures/ad-lemonade.png');
+const LEMONADE_PNG = path.join(here, '../fixtures/ad-lemonade.png');
 
 /**
  * The advertisers and their ball ads. `startedDaysAgo`: approved, running since then;
@@ -185,7 +160,7 @@ async function writePastDays(databaseUrl, running) {
 }
 
 /** The browser's two users: the buyer and the admin, signed in on their own contexts. */
-async function shoot(camera, buyer) {
+export async function shoot(camera, { buyer }) {
   // Never shorter than the window: the short pages keep the window's whole height.
   const shootPage = (page, name) => camera.shootPage(page, name, { fillViewport: true });
   await camera.eachViewport(async (buyerContext, viewport) => {
@@ -226,13 +201,13 @@ async function shoot(camera, buyer) {
   });
 }
 
-const ports = await freeStackPorts();
-const standIn = await startStripeStandIn({
-  webhookUrl: `http://127.0.0.1:${ports.gatewayPort}/api/payments/stripe/webhook`,
-});
-let stack;
-try {
-  stack = await startShotsStack({
+/** The stack's options: payments through a Stripe stand-in, whose webhook reaches its gateway. */
+export async function stack() {
+  const ports = await freeStackPorts();
+  const standIn = await startStripeStandIn({
+    webhookUrl: `http://127.0.0.1:${ports.gatewayPort}/api/payments/stripe/webhook`,
+  });
+  return {
     ports,
     env: {
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
@@ -243,7 +218,16 @@ try {
       // Counts reach the statistics soon after the games.
       ADS_FLUSH_MS: '500',
     },
-  });
+    standIn,
+    dispose: () => standIn.close(),
+  };
+}
+
+/**
+ * Advertisers buy and pay; the admin approves most, rejects one and leaves two; players' games
+ * show the running ads; their past days are written.
+ */
+export async function seed(stack, { standIn }) {
   const admin = await adminClient(stack.url);
   const bought = [];
   try {
@@ -261,17 +245,16 @@ try {
     await flushed(admin, await playGames(stack.url, 40));
     const running = bought.filter((ad) => ad.startedDaysAgo);
     await writePastDays(stack.databaseUrl, running);
-    await withCamera(stack.url, outDir, (camera) =>
-      shoot(
-        camera,
-        bought.find((ad) => ad.who === BUYER),
-      ),
-    );
+  } catch (error) {
+    for (const ad of bought) await ad.client.dispose();
+    throw error;
   } finally {
     await admin.dispose();
-    for (const ad of bought) await ad.client.dispose();
   }
-} finally {
-  await stack?.stop();
-  await standIn.close();
+  return {
+    buyer: bought.find((ad) => ad.who === BUYER),
+    async dispose() {
+      for (const ad of bought) await ad.client.dispose();
+    },
+  };
 }
