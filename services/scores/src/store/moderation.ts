@@ -1,13 +1,6 @@
 import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
-import {
-  SCORE_COLUMNS,
-  SHOWN,
-  WEEKLY_COLUMNS,
-  scoreRow,
-  weeklyRow,
-  type ScoreRow,
-  type WeeklyRowData,
-} from './rows';
+import { SCORE_COLUMNS, SHOWN, WEEKLY_COLUMNS, scoreRow, weeklyRow } from './rows';
+import type { ScoreRow, WeeklyRowData } from './rows';
 
 export interface AuditInput {
   action: string;

@@ -13,7 +13,7 @@ import {
   type ScoreRow,
   type WeeklyRowData,
 } from './rows';
-import type { InsertOutcome, NewScore } from './scores';
+import type { ClaimingScore, InsertOutcome, NewScore } from './scores';
 
 /**
  * Review (docs/architecture.md 'Review'). A score from a suspicious session is stored 'held':
@@ -35,6 +35,22 @@ function heldReasonOf(n: NewScore): string {
     : `The timing of the moves as the server received them: ${n.timingFlags.join(', ')}`;
 }
 
+/** A new score's first twelve values ($1 to $12) in a submission's statements. */
+export const scoreValues = (n: ClaimingScore) => [
+  n.id,
+  n.sessionId,
+  n.playerName,
+  n.playerKey,
+  n.score,
+  n.level,
+  n.moves,
+  n.createdAt,
+  n.weekId,
+  n.userId,
+  n.timingFlags,
+  n.sessionSuspicious,
+];
+
 /**
  * A held score in one statement, idempotent per session like the accepted one (its season is
  * the one running at its time, so a clear shows it there); no weekly row, no events. The flag
@@ -44,11 +60,11 @@ const HOLD_SQL = `
 INSERT INTO scores (id, session_id, player_name, player_key, name_keys, score, level, moves,
                     created_at, week_id, season_id, user_id, timing_flags, session_suspicious,
                     review_state, held_at, held_reason, announced)
-SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text[], $6::int, $7::int, $8::int,
-       $9::timestamptz, $10::uuid,
-       (SELECT id FROM seasons WHERE starts_at <= $9::timestamptz AND ends_at > $9::timestamptz
+SELECT $1::uuid, $2::text, $3::text, $4::text, $13::text[], $5::int, $6::int, $7::int,
+       $8::timestamptz, $9::uuid,
+       (SELECT id FROM seasons WHERE starts_at <= $8::timestamptz AND ends_at > $8::timestamptz
          LIMIT 1),
-       $11::text, $12::text[], $13::boolean, 'held', $9::timestamptz,
+       $10::text, $11::text[], $12::boolean, 'held', $8::timestamptz,
        coalesce((SELECT 'Flagged by ' || source || ': ' || details FROM flagged_sessions
                   WHERE session_id = $2::text), $14::text),
        false
@@ -58,19 +74,8 @@ RETURNING ${SCORE_COLUMNS}`;
 
 export async function insertHeld(db: Knex, n: NewScore): Promise<InsertOutcome> {
   const rows = await preparedQuery<Record<string, unknown>>(db, 'scores_submit_held', HOLD_SQL, [
-    n.id,
-    n.sessionId,
-    n.playerName,
-    n.playerKey,
+    ...scoreValues(n),
     n.nameKeys,
-    n.score,
-    n.level,
-    n.moves,
-    n.createdAt,
-    n.weekId,
-    n.userId,
-    n.timingFlags,
-    n.sessionSuspicious,
     heldReasonOf(n),
   ]);
   if (rows[0]) return { kind: 'held', score: scoreRow(rows[0]) };

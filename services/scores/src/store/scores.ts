@@ -1,16 +1,9 @@
 import { preparedQuery, type Knex, type OutboxEvent } from '@ballmatch/platform';
 import { nameHoldersCtes } from './account-names';
 import { GUEST_PLAYER, guestPlayerCtes, madeOnce } from './guest-names';
-import { insertHeld, mustHold } from './review';
-import {
-  SCORE_COLUMNS,
-  SHOWN,
-  WEEKLY_COLUMNS,
-  scoreRow,
-  weeklyRow,
-  type ScoreRow,
-  type WeeklyRowData,
-} from './rows';
+import { insertHeld, mustHold, scoreValues } from './review';
+import { SCORE_COLUMNS, SHOWN, WEEKLY_COLUMNS, scoreRow, weeklyRow } from './rows';
+import type { ScoreRow, WeeklyRowData } from './rows';
 
 export interface NewScore {
   id: string;
@@ -190,18 +183,7 @@ export const WEEKLY_ORDER = 'w.total_score DESC, w.games_played, w.player_key CO
 
 /** A submission's statement's values ($1 to $16), the player's key $4 (null: claimCtes'). */
 const submitValues = (n: ClaimingScore) => [
-  n.id,
-  n.sessionId,
-  n.playerName,
-  n.playerKey,
-  n.score,
-  n.level,
-  n.moves,
-  n.createdAt,
-  n.weekId,
-  n.userId,
-  n.timingFlags,
-  n.sessionSuspicious,
+  ...scoreValues(n),
   JSON.stringify(n.event.payload),
   n.nameKeys,
   n.event.id,

@@ -36,21 +36,29 @@ export function createSeasonStore(db: Knex) {
     );
   }
 
-  /** The database's word on overlaps (two admins racing) becomes the same clear error. */
-  async function guard<T>(
-    write: () => Promise<T>,
-    startsAt: Date,
-    endsAt: Date,
+  /**
+   * Writes a season and audits it in one transaction; the database's word on overlaps (two
+   * admins racing) becomes the same clear error.
+   */
+  async function write(
+    values: { startsAt: Date; endsAt: Date },
     id: string | null,
-  ) {
-    const early = await overlapError(startsAt, endsAt, id);
+    change: (seasons: Knex.QueryBuilder) => Promise<Record<string, unknown>[]>,
+    audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
+  ): Promise<SeasonRow> {
+    const early = await overlapError(values.startsAt, values.endsAt, id);
     if (early) throw early;
     try {
-      return await write();
+      return await db.transaction(async (trx) => {
+        const [raw] = await change(trx('seasons'));
+        const season = seasonRow(raw);
+        await audit(trx, season);
+        return season;
+      });
     } catch (error) {
       if ((error as { code?: string }).code === '23P01') {
         throw (
-          (await overlapError(startsAt, endsAt, id)) ??
+          (await overlapError(values.startsAt, values.endsAt, id)) ??
           new AppError('ALREADY_EXISTS', 'The dates overlap another season', { field: 'startDate' })
         );
       }
@@ -73,24 +81,19 @@ export function createSeasonStore(db: Knex) {
       values: { name: string; startsAt: Date; endsAt: Date; createdBy: string },
       audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
     ): Promise<SeasonRow> {
-      return guard(
-        () =>
-          db.transaction(async (trx) => {
-            const [raw] = await trx('seasons')
-              .insert({
-                name: values.name,
-                starts_at: values.startsAt,
-                ends_at: values.endsAt,
-                created_by: values.createdBy,
-              })
-              .returning('*');
-            const season = seasonRow(raw);
-            await audit(trx, season);
-            return season;
-          }),
-        values.startsAt,
-        values.endsAt,
+      return write(
+        values,
         null,
+        (seasons) =>
+          seasons
+            .insert({
+              name: values.name,
+              starts_at: values.startsAt,
+              ends_at: values.endsAt,
+              created_by: values.createdBy,
+            })
+            .returning('*'),
+        audit,
       );
     },
 
@@ -99,26 +102,21 @@ export function createSeasonStore(db: Knex) {
       values: { name: string; startsAt: Date; endsAt: Date; endedEarlyAt: Date | null },
       audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
     ): Promise<SeasonRow> {
-      return guard(
-        () =>
-          db.transaction(async (trx) => {
-            const [raw] = await trx('seasons')
-              .where({ id })
-              .update({
-                name: values.name,
-                starts_at: values.startsAt,
-                ends_at: values.endsAt,
-                ended_early_at: values.endedEarlyAt,
-                updated_at: db.fn.now(),
-              })
-              .returning('*');
-            const season = seasonRow(raw);
-            await audit(trx, season);
-            return season;
-          }),
-        values.startsAt,
-        values.endsAt,
+      return write(
+        values,
         id,
+        (seasons) =>
+          seasons
+            .where({ id })
+            .update({
+              name: values.name,
+              starts_at: values.startsAt,
+              ends_at: values.endsAt,
+              ended_early_at: values.endedEarlyAt,
+              updated_at: db.fn.now(),
+            })
+            .returning('*'),
+        audit,
       );
     },
   };
