@@ -7,19 +7,11 @@ import {
   parseBatch,
   withCounterScripts,
 } from '../src/store/counters';
-import { servedAd, startCounting, type Counting } from './counting';
+import { servedAd, useCounting } from './counting';
 
 const DAY = '2026-11-24';
 
-let h: Counting;
-
-beforeAll(async () => {
-  h = await startCounting();
-});
-
-afterAll(async () => {
-  await h.close();
-});
+const h = useCounting();
 
 beforeEach(async () => {
   const keys = await h.keys();

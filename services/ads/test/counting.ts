@@ -74,6 +74,16 @@ export async function startCounting() {
 
 export type Counting = Awaited<ReturnType<typeof startCounting>>;
 
+/** The counting modules, started before the file's tests and closed after them. */
+export function useCounting(): Counting {
+  const h = {} as Counting;
+  beforeAll(async () => {
+    Object.assign(h, await startCounting());
+  });
+  afterAll(() => h.close());
+  return h;
+}
+
 let adCount = 0;
 
 /** A running ad as the serving source hands it over. */

@@ -2,21 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '@ballmatch/platform/testing';
 import { COUNTS_KEY } from '../src/store/counters';
 import { offerKey } from '../src/store/offers';
-import { servedAd, startCounting, type Counting } from './counting';
+import { servedAd, useCounting } from './counting';
 
 const CLIENT = 'client-a';
 const OTHER_CLIENT = 'client-b';
 const DAY = '2026-11-24';
 
-let h: Counting;
-
-beforeAll(async () => {
-  h = await startCounting();
-});
-
-afterAll(async () => {
-  await h.close();
-});
+const h = useCounting();
 
 beforeEach(async () => {
   h.clock.set(`${DAY}T12:00:00.000Z`);
