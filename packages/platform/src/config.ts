@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callerKeysEnv, callerKeyVariables, type ServiceName } from './grpc/service-identity';
 
 /**
  * Configuration comes from environment variables, validated once at start. Every variable has a
@@ -64,12 +65,28 @@ export const jwtPublicEnv = {
 };
 
 /**
- * What every service with its own database reads (openServiceConnections opens them): the
- * common variables, its gRPC server on `grpcPort`, PostgreSQL, Redis and NATS.
+ * What every service with its own database reads: the common variables, its gRPC server on
+ * `grpcPort`, the PostgreSQL, Redis and NATS openServiceConnections opens, the public key that
+ * verifies session tokens (jwtPublicEnv), and the service keys of `callers` (the services whose
+ * calls, or signed results, it takes).
  */
-export function serviceEnv(grpcPort: number) {
-  return { ...commonEnv, ...grpcServerEnv(grpcPort), ...databaseEnv, ...redisEnv, ...natsEnv };
+export function serviceEnv<const N extends ServiceName>(grpcPort: number, callers: readonly N[]) {
+  return {
+    ...commonEnv,
+    ...grpcServerEnv(grpcPort),
+    ...databaseEnv,
+    ...redisEnv,
+    ...natsEnv,
+    ...jwtPublicEnv,
+    ...callerKeysEnv(callers),
+  };
 }
+
+/** serviceEnv's secrets (production refuses to start without them): the public keys. */
+export const serviceSecrets = <N extends ServiceName>(callers: readonly N[]) => [
+  'JWT_PUBLIC_KEY' as const,
+  ...callerKeyVariables(callers),
+];
 
 export const dbPoolEnv = {
   /** PostgreSQL connections of this process. */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { commonEnv, ConfigError, jwtPublicEnv, loadConfig, redisEnv } from '../src';
+import {
+  commonEnv,
+  ConfigError,
+  configLoader,
+  jwtPublicEnv,
+  loadConfig,
+  redisEnv,
+  serviceEnv,
+  serviceSecrets,
+} from '../src';
 
 describe('loadConfig', () => {
   const shape = {
@@ -36,5 +45,27 @@ describe('loadConfig', () => {
         secrets: ['JWT_PUBLIC_KEY'],
       }).JWT_PUBLIC_KEY,
     ).toBe('pem');
+  });
+});
+
+describe("a service's config (serviceEnv, serviceSecrets, configLoader)", () => {
+  const callers = ['gateway', 'scores'] as const;
+  const load = configLoader(serviceEnv(50059, callers), serviceSecrets(callers));
+
+  it("reads the gRPC port, the stores and the callers' keys, with local defaults", () => {
+    expect(load({ SCORES_SERVICE_PUBLIC_KEY: 'pem' })).toMatchObject({
+      GRPC_PORT: 50059,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ballmatch',
+      REDIS_KEY_PREFIX: 'bm:',
+      NATS_SUBJECT_PREFIX: '',
+      SCORES_SERVICE_PUBLIC_KEY: 'pem',
+    });
+  });
+
+  it('refuses production without the session and caller public keys', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(
+      'Missing required secrets in production: JWT_PUBLIC_KEY, GATEWAY_SERVICE_PUBLIC_KEY, ' +
+        'SCORES_SERVICE_PUBLIC_KEY',
+    );
   });
 });

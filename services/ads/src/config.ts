@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  callerKeysEnv,
-  callerKeyVariables,
-  configLoader,
-  dbPoolEnv,
-  jwtPublicEnv,
-  serviceEnv,
-} from '@ballmatch/platform';
+import { configLoader, dbPoolEnv, serviceEnv, serviceSecrets } from '@ballmatch/platform';
 
 export interface Run {
   days: number;
@@ -41,16 +34,18 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 const optionalText = unsetIfEmpty(z.string().optional());
 
-/** The services that call ads by their identity (docs/api.md 'Service identity'). */
+/**
+ * The services that call ads by their identity (docs/api.md 'Service identity'): the gateway
+ * (offers, with the client's key) and sessions (the reward click).
+ */
 export const SERVICE_CALLERS = ['gateway', 'sessions'] as const;
 
 export const envShape = {
-  /** Counters and offers live in Redis; callers are checked against the logout deny-list. */
-  ...serviceEnv(50054),
-  /** Verifies the callers' session tokens (advertisers and admins). */
-  ...jwtPublicEnv,
-  /** The gateway's (offers, with the client's key) and sessions' (the reward click). */
-  ...callerKeysEnv(SERVICE_CALLERS),
+  /**
+   * Counters and offers live in Redis; the session tokens of advertisers and admins are verified
+   * and checked against the logout deny-list.
+   */
+  ...serviceEnv(50054, SERVICE_CALLERS),
   /** gRPC address of auth: the advertiser's username, read once when an order is made. */
   AUTH_ADDR: z.string().default('127.0.0.1:50051'),
   ADS_BALL_RUNS: runs('1:500,7:2500,30:8000'),
@@ -88,7 +83,7 @@ export const envShape = {
   ...dbPoolEnv,
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY', ...callerKeyVariables(SERVICE_CALLERS)] as const;
+export const secretNames = serviceSecrets(SERVICE_CALLERS);
 
 export const loadAdsConfig = configLoader(envShape, secretNames);
 export type AdsConfig = ReturnType<typeof loadAdsConfig>;

@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import {
-  callerKeysEnv,
-  callerKeyVariables,
-  configLoader,
-  dbPoolEnv,
-  jwtPublicEnv,
-  serviceEnv,
-} from '@ballmatch/platform';
+import { configLoader, dbPoolEnv, serviceEnv, serviceSecrets } from '@ballmatch/platform';
 
-/** The services that call content by their identity (docs/api.md 'Service identity'). */
+/**
+ * The services that call content by their identity (docs/api.md 'Service identity'): the
+ * gateway, for the contact form, with the client's address.
+ */
 export const SERVICE_CALLERS = ['gateway'] as const;
 
 export const envShape = {
-  /** Redis: the contact form's limit per address; callers checked against the logout deny-list. */
-  ...serviceEnv(50055),
-  /** Verifies the callers' session tokens (admins). */
-  ...jwtPublicEnv,
-  /** The gateway's: the contact form, with the client's address. */
-  ...callerKeysEnv(SERVICE_CALLERS),
+  /**
+   * Redis holds the contact form's limit per address; admins' session tokens are verified and
+   * checked against the logout deny-list.
+   */
+  ...serviceEnv(50055, SERVICE_CALLERS),
   /** How often each replica looks for scheduled updates whose time has come, to announce them. */
   UPDATES_ANNOUNCE_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** Contact-form messages per client address in an hour. */
@@ -25,7 +20,7 @@ export const envShape = {
   ...dbPoolEnv,
 };
 
-export const secretNames = ['JWT_PUBLIC_KEY', ...callerKeyVariables(SERVICE_CALLERS)] as const;
+export const secretNames = serviceSecrets(SERVICE_CALLERS);
 
 export const loadContentConfig = configLoader(envShape, secretNames);
 export type ContentConfig = ReturnType<typeof loadContentConfig>;

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
-  callerKeysEnv,
-  callerKeyVariables,
   configLoader,
   dbPoolEnv,
-  jwtPublicEnv,
   serviceEnv,
   servicePrivateKeyEnv,
+  serviceSecrets,
 } from '@ballmatch/platform';
 
 /**
@@ -16,13 +14,13 @@ import {
 export const RESULT_SIGNERS = ['sessions'] as const;
 
 export const envShape = {
-  ...serviceEnv(50052),
-  /** Admin calls carry the caller's session token; this service verifies it itself. */
-  ...jwtPublicEnv,
+  /**
+   * Admin calls carry the caller's session token (this service verifies it itself);
+   * SESSIONS_SERVICE_PUBLIC_KEY checks the game results sessions signs.
+   */
+  ...serviceEnv(50052, RESULT_SIGNERS),
   /** Signs its calls to sessions (the scoring read) and auth (the names of accounts). */
   ...servicePrivateKeyEnv,
-  /** SESSIONS_SERVICE_PUBLIC_KEY: checks the game results sessions signs. */
-  ...callerKeysEnv(RESULT_SIGNERS),
   /**
    * gRPC address of auth (every account's name, read once to fill this service's table of
    * them); in Kubernetes `dns:///auth:50051`.
@@ -40,11 +38,7 @@ export const envShape = {
   ...dbPoolEnv,
 };
 
-export const secretNames = [
-  'JWT_PUBLIC_KEY',
-  'SERVICE_PRIVATE_KEY',
-  ...callerKeyVariables(RESULT_SIGNERS),
-] as const;
+export const secretNames = [...serviceSecrets(RESULT_SIGNERS), 'SERVICE_PRIVATE_KEY' as const];
 
 export const loadScoresConfig = configLoader(envShape, secretNames);
 export type ScoresConfig = ReturnType<typeof loadScoresConfig>;

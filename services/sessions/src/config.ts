@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import {
-  callerKeysEnv,
-  callerKeyVariables,
   configLoader,
-  jwtPublicEnv,
   portEnv,
   serviceEnv,
   servicePrivateKeyEnv,
+  serviceSecrets,
 } from '@ballmatch/platform';
 
-/** The services that call sessions by their identity (docs/api.md 'Service identity'). */
+/**
+ * The services that call sessions by their identity (docs/api.md 'Service identity'): the
+ * gateway (games started, with the client's address) and scores (the scoring read).
+ */
 export const SERVICE_CALLERS = ['gateway', 'scores'] as const;
 
 export const envShape = {
-  /** Redis holds the logout deny-list the callers are checked against. */
-  ...serviceEnv(50053),
+  /** Verifies the callers' session tokens, checked against the logout deny-list in Redis. */
+  ...serviceEnv(50053, SERVICE_CALLERS),
   /**
    * The game socket's HTTP port (WebSocket at /ws/game, on GRPC_HOST): ranked-game actions
    * land here, where the game is held, without the gateway's HTTP route and the gRPC hop; the
@@ -56,12 +57,8 @@ export const envShape = {
    * the next is refused 503 'The game is being saved; try again' until they are written.
    */
   GAME_MAX_UNSAVED_ACTIONS: z.coerce.number().int().min(1).max(1000).default(50),
-  /** Verifies the callers' session tokens. */
-  ...jwtPublicEnv,
   /** Signs its calls to ads (the reward click). */
   ...servicePrivateKeyEnv,
-  /** The gateway's (games started, with the client's address) and scores' (the scoring read). */
-  ...callerKeysEnv(SERVICE_CALLERS),
   /**
    * gRPC address of ads (whether a game's reward ad was followed, asked before extra moves are
    * granted); in Kubernetes `dns:///ads:50054`.
@@ -73,11 +70,7 @@ export const envShape = {
   RANKED_STARTS_PER_HOUR_PER_PLAYER: z.coerce.number().int().min(1).max(100_000).default(60),
 };
 
-export const secretNames = [
-  'JWT_PUBLIC_KEY',
-  'SERVICE_PRIVATE_KEY',
-  ...callerKeyVariables(SERVICE_CALLERS),
-] as const;
+export const secretNames = [...serviceSecrets(SERVICE_CALLERS), 'SERVICE_PRIVATE_KEY' as const];
 
 export const loadSessionsConfig = configLoader(envShape, secretNames);
 export type SessionsConfig = ReturnType<typeof loadSessionsConfig>;
