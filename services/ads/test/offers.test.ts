@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '@ballmatch/platform/testing';
 import { COUNTS_KEY } from '../src/store/counters';
 import { offerKey } from '../src/store/offers';
-import { servedAd, useCounting } from './counting';
+import { servedAd, useCounting, type Counting } from './counting';
 
 const CLIENT = 'client-a';
 const OTHER_CLIENT = 'client-b';
