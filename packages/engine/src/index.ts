@@ -20,14 +20,7 @@ export type { RngState } from './random';
 export { pointsForRun, runMultiplier } from './scoring';
 export type { CascadeStep, ClearedRun, Fall, Spawn } from './cascade';
 export type { RunDirection } from './matches';
-export { REJECTION_MESSAGES } from './rejections';
-export type {
-  EndRejection,
-  GrantRejection,
-  Rejection,
-  ResetRejection,
-  SwapRejection,
-} from './rejections';
+export * from './rejections';
 export { createGame, endGame, findMoves, grantExtraMoves, hasMoves, resetGrid, swap } from './game';
 export { gridCells, gridFromCells } from './board';
 export type {

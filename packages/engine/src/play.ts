@@ -15,20 +15,16 @@ import { Sfc32, seedRng } from './random';
 import type { GrantRejection, ResetRejection, SwapRejection } from './rejections';
 import type { Cell, GameState, GameStatus, LevelProgress } from './types';
 
-export interface Play {
+/**
+ * A game while an action plays it: the state's fields (`level` the engine's own copy, changed in
+ * place), with the board and the generator live.
+ */
+export type Play = Omit<GameState, 'grid' | 'rng'> & {
   board: Board;
   rng: Sfc32;
-  score: number;
-  /** The engine's own copy, changed in place. */
-  level: LevelProgress;
-  totalMoves: number;
-  totalMatches: number;
-  largestRun: number;
-  extraMovesGranted: boolean;
-  status: GameStatus;
   /** The board stands without a run (the engine made it): a swap need only look near itself. */
   settled: boolean;
-}
+};
 
 /** A completed level, reported by the swap that completed it. */
 export interface LevelUp {

@@ -2,7 +2,7 @@ import { boardFromGrid, gridFromBoard } from '../src/board';
 import { resolveBoard } from '../src/cascade';
 import { hasRun } from '../src/matches';
 import type { RandomSource } from '../src/random';
-import { NO_MOVE_ROWS, gridOf, lettersOf } from './helpers';
+import { NO_MOVE_ROWS, gridOf, lettersOf, rowRun } from './helpers';
 
 /** Refill colours in draw order (COLORS indices: o0 y1 b2 r3 g4 p5). */
 function refills(...colors: number[]): RandomSource & { left: () => number } {
@@ -32,15 +32,7 @@ describe('cascade resolution', () => {
     expect(rng.left()).toBe(0);
     expect(result.steps).toHaveLength(1);
     const [step] = result.steps;
-    expect(step.cleared).toEqual([
-      {
-        color: 'red',
-        cells: [0, 1, 2, 3, 4, 5].map((x) => ({ x, y: 7 })),
-        length: 6,
-        points: 30,
-        direction: 'row',
-      },
-    ]);
+    expect(step.cleared).toEqual([rowRun('red', 7, [0, 1, 2, 3, 4, 5], 30)]);
     expect(step.falls).toHaveLength(6 * 7);
     expect(step.falls[0]).toEqual({ from: { x: 0, y: 6 }, to: { x: 0, y: 7 }, color: 'orange' });
     expect(step.spawned.map((s) => [s.x, s.y, s.fromY, s.color[0]])).toEqual([
@@ -90,29 +82,13 @@ describe('cascade resolution', () => {
     expect(rng.left()).toBe(0);
     expect(result.steps).toHaveLength(2);
     const [first, second] = result.steps;
-    expect(first.cleared).toEqual([
-      {
-        color: 'red',
-        cells: [0, 1, 2].map((x) => ({ x, y: 7 })),
-        length: 3,
-        points: 3,
-        direction: 'row',
-      },
-    ]);
+    expect(first.cleared).toEqual([rowRun('red', 7, [0, 1, 2], 3)]);
     expect(first.spawned.map((s) => [s.x, s.y, s.color])).toEqual([
       [0, 0, 'yellow'],
       [1, 0, 'blue'],
       [2, 0, 'orange'],
     ]);
-    expect(second.cleared).toEqual([
-      {
-        color: 'green',
-        cells: [1, 2, 3].map((x) => ({ x, y: 7 })),
-        length: 3,
-        points: 3,
-        direction: 'row',
-      },
-    ]);
+    expect(second.cleared).toEqual([rowRun('green', 7, [1, 2, 3], 3)]);
     expect(second.targetCollected).toBe(3);
     expect(result).toMatchObject({ points: 6, targetCollected: 3, runCount: 2, largestRun: 3 });
     expect(hasRun(board)).toBe(false);

@@ -2,7 +2,7 @@ import { createGame, findMoves, swap } from '../src';
 import type { SwapSuccess } from '../src';
 import { boardFromGrid } from '../src/board';
 import { hasRun } from '../src/matches';
-import { NO_MOVE_ROWS, deepFreeze, lettersOf, stateOf } from './helpers';
+import { NO_MOVE_ROWS, columnRun, deepFreeze, lettersOf, rowRun, stateOf } from './helpers';
 
 function rowsWith(changes: Record<number, string>): string[] {
   return NO_MOVE_ROWS.map((row, y) => changes[y] ?? row);
@@ -58,15 +58,7 @@ describe('swap scoring on hand-made boards', () => {
     const result = expectOk(
       swap(stateOf(rowsWith({ 7: 'r r g r o y' })), { x: 2, y: 7 }, { x: 3, y: 7 }),
     );
-    expect(result.steps[0].cleared).toEqual([
-      {
-        color: 'red',
-        cells: [0, 1, 2].map((x) => ({ x, y: 7 })),
-        length: 3,
-        points: 3,
-        direction: 'row',
-      },
-    ]);
+    expect(result.steps[0].cleared).toEqual([rowRun('red', 7, [0, 1, 2], 3)]);
     expect(result.steps[0].points).toBe(3);
     expect(result.from).toEqual({ x: 2, y: 7 });
     expect(result.to).toEqual({ x: 3, y: 7 });
@@ -75,15 +67,7 @@ describe('swap scoring on hand-made boards', () => {
   it('a run of 4 scores 8', () => {
     const state = stateOf(rowsWith({ 6: 'o y r b g p', 7: 'r r b r o y' }));
     const result = expectOk(swap(state, { x: 2, y: 6 }, { x: 2, y: 7 }));
-    expect(result.steps[0].cleared).toEqual([
-      {
-        color: 'red',
-        cells: [0, 1, 2, 3].map((x) => ({ x, y: 7 })),
-        length: 4,
-        points: 8,
-        direction: 'row',
-      },
-    ]);
+    expect(result.steps[0].cleared).toEqual([rowRun('red', 7, [0, 1, 2, 3], 8)]);
   });
 
   it('a run of 5 scores 15', () => {
@@ -113,20 +97,8 @@ describe('swap scoring on hand-made boards', () => {
     const result = expectOk(swap(state, { x: 2, y: 6 }, { x: 3, y: 6 }));
     const [first] = result.steps;
     expect(first.cleared).toEqual([
-      {
-        color: 'red',
-        cells: [0, 1, 2].map((x) => ({ x, y: 6 })),
-        length: 3,
-        points: 3,
-        direction: 'row',
-      },
-      {
-        color: 'red',
-        cells: [5, 6, 7].map((y) => ({ x: 2, y })),
-        length: 3,
-        points: 3,
-        direction: 'column',
-      },
+      rowRun('red', 6, [0, 1, 2], 3),
+      columnRun('red', 2, [5, 6, 7], 3),
     ]);
     expect(first.removed).toHaveLength(5);
   });
@@ -146,13 +118,7 @@ describe('swap scoring on hand-made boards', () => {
     const result = expectOk(swap(state, { x: 2, y: 6 }, { x: 2, y: 7 }));
     expect(result.steps.length).toBeGreaterThanOrEqual(2);
     expect(result.steps[0].cleared).toMatchObject([{ color: 'red', length: 3 }]);
-    expect(result.steps[1].cleared).toContainEqual({
-      color: 'green',
-      cells: [1, 2, 3].map((x) => ({ x, y: 7 })),
-      length: 3,
-      points: 3,
-      direction: 'row',
-    });
+    expect(result.steps[1].cleared).toContainEqual(rowRun('green', 7, [1, 2, 3], 3));
     const stepPoints = result.steps.reduce((sum, step) => sum + step.points, 0);
     expect(result.matchPoints).toBe(stepPoints);
     expect(result.state.score).toBe(state.score + result.pointsGained);
