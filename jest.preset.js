@@ -27,8 +27,8 @@ function preset(dir, overrides = {}) {
       ],
     },
     moduleNameMapper: {
-      '^@ballmatch/(engine|platform|proto|kit)$': path.join(root, 'packages/$1/src/index.ts'),
-      '^@ballmatch/(engine|platform|proto|kit)/(.*)$': path.join(root, 'packages/$1/src/$2'),
+      '^@ballmatch/(engine|platform|proto|kit|rules)$': path.join(root, 'packages/$1/src/index.ts'),
+      '^@ballmatch/(engine|platform|proto|kit|rules)/(.*)$': path.join(root, 'packages/$1/src/$2'),
     },
     ...overrides,
   };

@@ -24,6 +24,7 @@ export function build({ log = console.log } = {}) {
   const sources = Math.max(
     newestMtime(path.join(root, 'web')),
     newestMtime(path.join(root, 'packages/engine/src')),
+    newestMtime(path.join(root, 'packages/rules/src')),
   );
   if (fs.existsSync(webIndex) && fs.statSync(webIndex).mtimeMs > sources) {
     log('build: web app is up to date');

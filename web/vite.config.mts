@@ -113,10 +113,11 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // The engine's TypeScript sources (ESM, tree-shaken) rather than its CommonJS build.
+      // The packages' TypeScript sources (ESM, tree-shaken) rather than their CommonJS builds.
       '@ballmatch/engine': fileURLToPath(
         new URL('../packages/engine/src/index.ts', import.meta.url),
       ),
+      '@ballmatch/rules': fileURLToPath(new URL('../packages/rules/src/index.ts', import.meta.url)),
     },
   },
   server: {

@@ -240,6 +240,8 @@ describe("the editor's links", () => {
     ['javascript:alert(1)', null],
     ['data:text/html,hi', null],
     ['//evil.example', null],
+    ['/\\evil.example', null],
+    ['news', null],
     ['ftp://example.com', null],
     ['not a link', null],
   ])('%s becomes %s', (typed, kept) => {

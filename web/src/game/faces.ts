@@ -5,6 +5,7 @@
 // into the page's DOM. An ad's image must be https, this site or an inline image
 // (features/game/model/ad-offers.ts reads the ads of a game).
 import { COLORS, COLOR_HEX, type Color } from '@ballmatch/engine';
+import { isSvgAttributeKept, SVG_PURIFY_PROFILE } from '@ballmatch/rules';
 import createDOMPurify, { type Config } from 'dompurify';
 
 export interface IconRecord {
@@ -29,28 +30,19 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 const SVG_BASE64_DATA_URL = /^data:image\/svg\+xml;base64,([A-Za-z0-9+/]+={0,2})$/;
-/** url(...) in attributes or styles may only point inside the drawing (url(#id)). */
-const OUTSIDE_URL = /url\(\s*['"]?\s*(?!#)/i;
-
 // The page's own DOMPurify instance for icons, so its hook applies to icons alone. DOMPurify's
 // SVG profile removes scripts, event attributes and javascript: URLs; the hook removes references
-// outside the drawing (the ads service sanitises an upload with the same profile).
+// outside the drawing, by the rule the ads service refuses an upload with (@ballmatch/rules).
 const purify = createDOMPurify(window);
-purify.addHook('uponSanitizeAttribute', (node, data) => {
-  const isHref = data.attrName === 'href' || data.attrName === 'xlink:href';
-  // Links may point inside the drawing; an <image> may also hold an inline raster image.
-  const inside =
-    data.attrValue.startsWith('#') ||
-    (node.localName === 'image' && RASTER_DATA_URL.test(data.attrValue.replace(/\s/g, '')));
-  if ((isHref && !inside) || OUTSIDE_URL.test(data.attrValue)) data.keepAttr = false;
+purify.addHook('uponSanitizeAttribute', (_node, data) => {
+  if (!isSvgAttributeKept(data.attrName, data.attrValue)) data.keepAttr = false;
 });
 
 const PURIFY_CONFIG: Config & { IN_PLACE: true } = {
-  USE_PROFILES: { svg: true, svgFilters: true },
-  // <style> and foreign content draw nothing an icon needs; links do nothing inside an <img>.
-  FORBID_TAGS: ['foreignObject', 'style', 'a'],
-  // DOMPurify leaves out <use> for its external references; the hook allows only '#…' ones.
-  ADD_TAGS: ['use'],
+  USE_PROFILES: { ...SVG_PURIFY_PROFILE.USE_PROFILES },
+  // Links do nothing inside an <img>.
+  FORBID_TAGS: [...SVG_PURIFY_PROFILE.FORBID_TAGS, 'a'],
+  ADD_TAGS: [...SVG_PURIFY_PROFILE.ADD_TAGS],
   IN_PLACE: true,
 };
 

@@ -2,19 +2,9 @@
 // (features/ads) and the admin's (features/ads-admin), and the ads' statistics, which the admin
 // console's overview reads too.
 import type { Color } from '@ballmatch/engine';
+import type { AdKind, AdState } from '@ballmatch/rules';
 
-export type AdKind = 'ball' | 'banner';
-
-/** From order to end; docs/api.md 'Ads and payments' (`Ad.state`). */
-export type AdState =
-  | 'awaiting_payment'
-  | 'payment_failed'
-  | 'awaiting_review'
-  | 'scheduled'
-  | 'running'
-  | 'paused'
-  | 'ended'
-  | 'rejected';
+export type { AdKind, AdState };
 
 export interface Ad {
   id: string;

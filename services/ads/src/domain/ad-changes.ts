@@ -1,7 +1,8 @@
 import { AppError, isUuid, type Knex } from '@ballmatch/platform';
+import { allowsAction, type AdAction as AdActionName } from '@ballmatch/rules';
 import type { AdChange, AdRecord, AdStore } from '../store/ads';
 import { adsChangedEvent, type AdChangeKind } from './events';
-import { adState, type AdState } from './state';
+import { adState } from './state';
 
 /** What an admin action decided: the change to store and the `ads.changed` it announces. */
 export interface Decision {
@@ -13,9 +14,9 @@ export type AdAction = (ad: AdRecord, trx: Knex.Transaction, at: Date) => Promis
 
 const noSuchAd = () => new AppError('NOT_FOUND', 'No such ad');
 
-/** 409 naming the states the action needs. */
-export function requireState(ad: AdRecord, at: Date, allowed: AdState[], message: string): void {
-  if (!allowed.includes(adState(ad, at))) throw new AppError('ALREADY_EXISTS', message);
+/** 409 with `message` when the ad's state does not allow the action (@ballmatch/rules). */
+export function requireState(ad: AdRecord, at: Date, action: AdActionName, message: string): void {
+  if (!allowsAction(adState(ad, at), action)) throw new AppError('ALREADY_EXISTS', message);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AppError } from '@ballmatch/platform';
+import type { Catalog } from '@ballmatch/rules';
 import type { Run } from '../config';
 import {
   BALL_IMAGE_SIZE,
@@ -9,17 +10,7 @@ import {
 } from '../media/limits';
 import type { AdKind } from '../store/ads';
 
-export interface Catalog {
-  currency: string;
-  ballRuns: Run[];
-  bannerRuns: Run[];
-  bannerWidth: number;
-  bannerHeight: number;
-  ballImageSize: number;
-  maxUploadBytes: number;
-  maxImagePixelsPerSide: number;
-  paymentsAvailable: boolean;
-}
+export type { Catalog };
 
 /** What is sold and at what price (configuration), and the limits the order pages show. */
 export function createCatalog(config: {

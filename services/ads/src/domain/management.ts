@@ -27,12 +27,7 @@ export function createManagement(deps: { apply: ApplyAdAction; refund: RefundOrd
   return {
     pause(adId: string): Promise<AdRecord> {
       return apply(adId, async (ad, _trx, at) => {
-        requireState(
-          ad,
-          at,
-          ['scheduled', 'running'],
-          'Only a scheduled or running ad can be paused',
-        );
+        requireState(ad, at, 'pause', 'Only a scheduled or running ad can be paused');
         return { change: { status: 'paused', pausedAt: at }, announce: 'paused' };
       });
     },
@@ -40,7 +35,7 @@ export function createManagement(deps: { apply: ApplyAdAction; refund: RefundOrd
     /** Running again; its end moves later by the part of its run the pause took. */
     resume(adId: string): Promise<AdRecord> {
       return apply(adId, async (ad, _trx, at) => {
-        requireState(ad, at, ['paused'], 'This ad is not paused');
+        requireState(ad, at, 'resume', 'This ad is not paused');
         const from = Math.max(ad.pausedAt!.getTime(), ad.startsAt!.getTime());
         const lost = Math.max(0, at.getTime() - from);
         return {
@@ -62,12 +57,7 @@ export function createManagement(deps: { apply: ApplyAdAction; refund: RefundOrd
         });
       }
       return apply(adId, async (ad, trx, at) => {
-        requireState(
-          ad,
-          at,
-          ['scheduled', 'running', 'paused'],
-          'Only a scheduled, running or paused ad can be ended',
-        );
+        requireState(ad, at, 'end', 'Only a scheduled, running or paused ad can be ended');
         if (refundWhat === 'unused') {
           await refund(trx, ad, unusedCents(ad, at), `refund-end-${ad.orderId}`, at);
         }
@@ -83,7 +73,7 @@ export function createManagement(deps: { apply: ApplyAdAction; refund: RefundOrd
     /** A new start for an approved ad that has not started; its run keeps its length. */
     schedule(adId: string, startsAt: string): Promise<AdRecord> {
       return apply(adId, async (ad, _trx, at) => {
-        requireState(ad, at, ['scheduled'], 'Only an ad that has not started can be rescheduled');
+        requireState(ad, at, 'schedule', 'Only an ad that has not started can be rescheduled');
         const start = parseStart(startsAt, at, { orNow: false });
         return {
           change: { startsAt: start, endsAt: new Date(start.getTime() + ad.runDays * DAY_MS) },

@@ -15,7 +15,7 @@ export function createReview(deps: { apply: ApplyAdAction; refund: RefundOrder }
     /** Its run starts at `startsAt` ('' = now) and lasts its days. */
     approve(adId: string, startsAt: string): Promise<AdRecord> {
       return apply(adId, async (ad, _trx, at) => {
-        requireState(ad, at, ['awaiting_review'], NOT_IN_REVIEW);
+        requireState(ad, at, 'approve', NOT_IN_REVIEW);
         const start = parseStart(startsAt, at, { orNow: true });
         return {
           change: {
@@ -42,7 +42,7 @@ export function createReview(deps: { apply: ApplyAdAction; refund: RefundOrder }
         );
       }
       return apply(adId, async (ad, trx, at) => {
-        requireState(ad, at, ['awaiting_review'], NOT_IN_REVIEW);
+        requireState(ad, at, 'reject', NOT_IN_REVIEW);
         await refund(trx, ad, ad.paidCents, `refund-${ad.orderId}`, at);
         return { change: { status: 'rejected', rejectionReason: text }, announce: 'rejected' };
       });

@@ -4,6 +4,7 @@ import createDOMPurify, {
   type RemovedAttribute,
   type RemovedElement,
 } from 'dompurify';
+import { isSvgAttributeKept, refersOutside, SVG_PURIFY_PROFILE } from '@ballmatch/rules';
 import { JSDOM } from 'jsdom';
 import { MAX_SVG_BYTES } from './limits';
 
@@ -13,27 +14,19 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window);
 
-/** A reference may point inside the drawing or hold an inline raster image; nothing else. */
-const INSIDE_REFERENCE = /^(#|data:image\/(png|jpeg|webp);base64,)/;
-/** `url(...)` in an attribute or a style that points anywhere but inside the drawing. */
-const OUTSIDE_URL = /url\(\s*['"]?\s*(?![\s'"#])/i;
 /** As browsers read a URL: controls and line breaks inside `java\tscript:` do not count. */
 const JAVASCRIPT_URL = /^ *javascript:/i;
 
 // Each attribute this removes is in `purify.removed`, so the upload is refused naming it.
+// What an icon may refer to is shared with the web (@ballmatch/rules).
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const isHref = data.attrName === 'href' || data.attrName === 'xlink:href';
-  if ((isHref && !INSIDE_REFERENCE.test(data.attrValue)) || OUTSIDE_URL.test(data.attrValue)) {
-    data.keepAttr = false;
-  }
+  if (!isSvgAttributeKept(data.attrName, data.attrValue)) data.keepAttr = false;
 });
 
 const CONFIG: Config & { RETURN_DOM: true } = {
-  USE_PROFILES: { svg: true, svgFilters: true },
-  // <style> would apply to a whole page that inlines the icon; the game draws none of it.
-  FORBID_TAGS: ['foreignObject', 'style'],
-  // DOMPurify leaves out <use> for its external references; the hook allows only '#…' ones.
-  ADD_TAGS: ['use'],
+  USE_PROFILES: { ...SVG_PURIFY_PROFILE.USE_PROFILES },
+  FORBID_TAGS: [...SVG_PURIFY_PROFILE.FORBID_TAGS],
+  ADD_TAGS: [...SVG_PURIFY_PROFILE.ADD_TAGS],
   RETURN_DOM: true,
 };
 
@@ -61,7 +54,7 @@ function describe(removed: RemovedElement | RemovedAttribute, wrapper: Node): st
   if (!removed.attribute) return null;
   const { name, value } = removed.attribute;
   if (JAVASCRIPT_URL.test(printable(value))) return 'a javascript: URL';
-  if (name === 'href' || name === 'xlink:href' || OUTSIDE_URL.test(value)) {
+  if (name === 'href' || name === 'xlink:href' || refersOutside(value)) {
     return `an external reference (${name}="${shown(value)}")`;
   }
   return `the attribute ${name}`;

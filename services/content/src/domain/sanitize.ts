@@ -1,10 +1,11 @@
+import { isAllowedHref, isAllowedImageSrc } from '@ballmatch/rules';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * An update's HTML, made safe on save (docs/api.md 'Updates'): a maintained sanitiser
  * (sanitize-html, on htmlparser2) keeps an allow-list of elements and attributes; links and
- * images are checked here besides its own scheme check, so what is kept is spelled out in one
- * place. Everything else is removed silently: the admin sees the result in the answer.
+ * images are checked besides its own scheme check by the rule the editor shares
+ * (@ballmatch/rules). Everything else is removed silently: the admin sees the result in the answer.
  */
 
 const ALLOWED_TAGS = [
@@ -48,18 +49,6 @@ const DROPPED_WITH_CONTENT = [
 
 /** A name no allowed tag has: what a refused link becomes, so it goes and its text stays. */
 const REFUSED_LINK = 'refused-link';
-
-/** http(s), mailto, or a path on this site (`/…`, never `//…` or `/\…`, which leave it). */
-export function isAllowedHref(href: string): boolean {
-  if (/[\p{Cc}\\]/u.test(href)) return false;
-  return /^(https?:\/\/[^/]|mailto:[^/])/i.test(href) || /^\/(?![/\\])/.test(href);
-}
-
-/** https images, or this site's stored media. */
-export function isAllowedImageSrc(src: string): boolean {
-  if (/[\p{Cc}\s\\]/u.test(src)) return false;
-  return /^https:\/\/[^/]/i.test(src) || /^\/api\/media\/[A-Za-z0-9._-]+$/.test(src);
-}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,

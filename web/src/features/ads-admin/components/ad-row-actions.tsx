@@ -1,3 +1,4 @@
+import { manageActionsFor } from '@ballmatch/rules';
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -5,7 +6,6 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAdAction } from '../api/ad-actions';
 import type { Ad } from '../api/types';
-import { actionsFor } from '../lib/ad-states';
 import { EndAdDialog, ScheduleDialog } from './manage-dialogs';
 
 const failed = (title: string) => (error: Error) =>
@@ -31,7 +31,7 @@ export function AdRowActions({ ad }: { ad: Ad }) {
     );
   }
 
-  const buttons = actionsFor(ad.state).map((action) => {
+  const buttons = manageActionsFor(ad.state).map((action) => {
     switch (action) {
       case 'pause':
         return (

@@ -1,8 +1,7 @@
-// What each state of an ad is called and which admin actions it allows (docs/api.md 'Ads and
-// payments': pause from scheduled or running, resume a paused one, end any that has not ended,
-// move the start only before it starts).
+// What each state of an ad is called and how it looks; which admin actions it allows is the
+// rule the ads service enforces (@ballmatch/rules).
+import type { AdState } from '@ballmatch/rules';
 import type { BadgeTone } from '@/components/ui/badge';
-import type { AdState } from '../api/types';
 
 export const AD_STATE_LABELS: Record<AdState, string> = {
   awaiting_payment: 'Awaiting payment',
@@ -37,15 +36,3 @@ export const AD_STATE_FILTERS: AdState[] = [
   'awaiting_payment',
   'payment_failed',
 ];
-
-export type ManageAction = 'pause' | 'resume' | 'end' | 'schedule';
-
-const ACTIONS: Partial<Record<AdState, ManageAction[]>> = {
-  scheduled: ['schedule', 'pause', 'end'],
-  running: ['pause', 'end'],
-  paused: ['resume', 'end'],
-};
-
-export function actionsFor(state: AdState): ManageAction[] {
-  return ACTIONS[state] ?? [];
-}

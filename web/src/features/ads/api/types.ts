@@ -4,22 +4,7 @@ import type { AdKind } from '@/types/ads';
 
 export type { Ad, AdKind, AdState } from '@/types/ads';
 
-export interface Run {
-  days: number;
-  priceCents: number;
-}
-
-export interface Catalog {
-  currency: string;
-  ballRuns: Run[];
-  bannerRuns: Run[];
-  bannerWidth: number;
-  bannerHeight: number;
-  ballImageSize: number;
-  maxUploadBytes: number;
-  maxImagePixelsPerSide: number;
-  paymentsAvailable: boolean;
-}
+export type { Catalog, CatalogRun as Run } from '@ballmatch/rules';
 
 /** An uploaded image, re-encoded and stored by the server. */
 export interface UploadedImage {

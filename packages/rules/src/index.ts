@@ -1,0 +1,4 @@
+export * from './ads';
+export * from './addresses';
+export * from './catalog';
+export * from './svg';
