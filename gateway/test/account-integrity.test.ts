@@ -3,18 +3,11 @@
 // the owner out from another.
 import { bearer, createGrpcClient } from '@ballmatch/platform';
 import { authV1, scoresV1 } from '@ballmatch/proto';
+import { newPlayer as registration } from './ads-support';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
-let n = 0;
-const newPlayer = () => {
-  n += 1;
-  return {
-    username: `integrity_${n}`,
-    email: `integrity${n}@example.com`,
-    password: 'a fine long password',
-  };
-};
+const newPlayer = () => registration('integrity');
 const tokenOf = (cookie: string) => cookie.replace(/^bm_session=/, '');
 
 /** A call straight to a service, past the gateway, as the holder of `token`. */

@@ -1,6 +1,6 @@
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import { signedInPlayer, type Client } from './ads-support';
-import { playRankedGame } from './ranked-game';
+import { playAndSubmit } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 /**
@@ -23,17 +23,8 @@ afterAll(() => stack.close());
 afterEach(() => scoresClock.real());
 
 /** A ranked game played and submitted by a signed-in player, under their username. */
-async function playAs(player: Client, username: string) {
-  sessionsClock.set(Date.now());
-  const game = await playRankedGame(stack.url, sessionsClock, username, {}, player);
-  const res = await player.post(
-    '/api/scores',
-    { playerName: username, score: game.score, level: game.level, sessionId: game.sessionId },
-    game.owner,
-  );
-  expect(res.status).toBe(200);
-  return res.json as { id: string; score: number };
-}
+const playAs = (player: Client, username: string) =>
+  playAndSubmit(stack.url, sessionsClock, player, username);
 
 const topIds = async () =>
   (

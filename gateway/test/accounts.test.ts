@@ -1,16 +1,8 @@
+import { newPlayer as registration } from './ads-support';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
-let n = 0;
-const newPlayer = () => {
-  n += 1;
-  return {
-    username: `gw_player_${n}`,
-    email: `gw${n}@example.com`,
-    password: 'a fine long password',
-    evmWallet: '',
-  };
-};
+const newPlayer = () => ({ ...registration('gw_player'), evmWallet: '' });
 
 beforeAll(async () => {
   // The gateway's per-IP limit is tested in edge.test.ts; here the auth service's own throttle.

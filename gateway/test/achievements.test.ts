@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import { signedInPlayer, type Client } from './ads-support';
-import { playRankedGame } from './ranked-game';
+import { playAndSubmit } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
 /**
@@ -31,17 +31,8 @@ const badgesOf = async (player: Client) =>
   ((await player.get('/api/user/achievements')).json as { achievements: Badge[] }).achievements;
 
 /** A ranked game played and submitted under `name` (signed in or not). */
-async function playAs(player: Client, name: string) {
-  sessionsClock.set(Date.now());
-  const game = await playRankedGame(stack.url, sessionsClock, name, {}, player);
-  const res = await player.post(
-    '/api/scores',
-    { playerName: name, score: game.score, level: game.level, sessionId: game.sessionId },
-    game.owner,
-  );
-  expect(res.status).toBe(200);
-  return res.json as { id: string; score: number; level: number };
-}
+const playAs = (player: Client, name: string) =>
+  playAndSubmit(stack.url, sessionsClock, player, name);
 
 describe('GET /api/user/achievements', () => {
   it('is refused to a guest', async () => {

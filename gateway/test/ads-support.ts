@@ -87,6 +87,17 @@ export async function followOffer(base: string, offerId: string) {
   return res.headers.get('location');
 }
 
+let players = 0;
+/** A registration body no other of the file's players has: `${prefix}_N`, `${prefix}N@example.com`. */
+export function newPlayer(prefix: string) {
+  players += 1;
+  return {
+    username: `${prefix}_${players}`,
+    email: `${prefix}${players}@example.com`,
+    password: 'a fine long password',
+  };
+}
+
 export async function signedInPlayer(base: string, name: string): Promise<Client> {
   const c = client(base);
   const res = await c.post('/api/register', {

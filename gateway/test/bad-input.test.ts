@@ -1,5 +1,6 @@
 // Inputs that once answered 5xx (issue 10) answer 4xx naming the field, and store nothing.
 // The fuzz tests (fuzz.test.ts) throw these and random inputs at every route.
+import { signedInAdmin } from './ads-support';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -8,13 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-async function admin() {
-  const c = client(stack.url);
-  expect(
-    (await c.post('/api/admin/login', { username: 'chief', password: 'admin-password-1' })).status,
-  ).toBe(200);
-  return c;
-}
+const admin = () => signedInAdmin(stack.url);
 
 describe('numbers the proto field cannot carry', () => {
   it.each([

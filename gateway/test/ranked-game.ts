@@ -10,7 +10,7 @@ import {
   openGameSocket,
   type GameSocketClient,
 } from '../../services/sessions/test/game-socket-client';
-import { followOffer } from './ads-support';
+import { followOffer, type Client } from './ads-support';
 import { client } from './stack';
 
 /**
@@ -91,6 +91,27 @@ export async function playRankedGame(
     status: final.status,
     result: final.result,
   };
+}
+
+/**
+ * A ranked game played to its end by `player` under `playerName` (the sessions clock set to now
+ * first) and submitted to /api/scores with its credential: the new score.
+ */
+export async function playAndSubmit(
+  base: string,
+  sessionsClock: TestClock,
+  player: Client,
+  playerName: string,
+) {
+  sessionsClock.set(Date.now());
+  const game = await playRankedGame(base, sessionsClock, playerName, {}, player);
+  const res = await player.post(
+    '/api/scores',
+    { playerName, score: game.score, level: game.level, sessionId: game.sessionId },
+    game.owner,
+  );
+  if (res.status !== 200) throw new Error(`submit: ${res.status} ${res.text}`);
+  return res.json as { id: string; score: number; level: number };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import type { GameView } from '../../services/sessions/src/domain/games';
 import { greedyMove } from '../../services/sessions/test/play';
+import { signedInAdmin, signedInPlayer } from './ads-support';
 import { claimOf, playRankedGame, type RankedGame } from './ranked-game';
 import { client, startStack, type Stack } from './stack';
 
@@ -43,13 +44,7 @@ async function newGame(
 const submit = (path: string, game: RankedGame, override: Record<string, unknown> = {}) =>
   client(stack.url).post(path, claimOf(game, override), game.owner);
 
-async function admin() {
-  const c = client(stack.url);
-  expect(
-    (await c.post('/api/admin/login', { username: 'chief', password: 'admin-password-1' })).status,
-  ).toBe(200);
-  return c;
-}
+const admin = () => signedInAdmin(stack.url);
 
 describe('scores over HTTP', () => {
   it('a finished ranked game is accepted, and shows on the all-time and weekly boards', async () => {
@@ -293,12 +288,7 @@ describe('scores over HTTP', () => {
   it('moderation is admin-only; a voided score leaves every board', async () => {
     const game = await newGame('Http Cheat');
     const score = (await submit('/api/scores', game)).json;
-    const player = client(stack.url);
-    await player.post('/api/register', {
-      username: 'plain_player',
-      email: 'plain@example.com',
-      password: 'correct horse battery',
-    });
+    const player = await signedInPlayer(stack.url, 'plain_player');
     for (const [method, p] of [
       ['post', '/api/scores/reset'],
       ['post', `/api/admin/scores/${score.id}/void`],
@@ -437,12 +427,7 @@ describe('scores over HTTP', () => {
       );
     expect(await ids()).not.toContain(res.json.id);
 
-    const player = client(stack.url);
-    await player.post('/api/register', {
-      username: 'review_player',
-      email: 'review@example.com',
-      password: 'correct horse battery',
-    });
+    const player = await signedInPlayer(stack.url, 'review_player');
     for (const [method, p] of [
       ['get', '/api/admin/scores/held'],
       ['post', `/api/admin/scores/${res.json.id}/clear`],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
 import { openGameSocket } from '../../services/sessions/test/game-socket-client';
+import { signedInAdmin, signedInPlayer } from './ads-support';
 import { client, startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -37,12 +38,7 @@ async function createSession(c = client(stack.url), override: Record<string, unk
 
 beforeAll(async () => {
   stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-  admin = client(stack.url);
-  const login = await admin.post('/api/admin/login', {
-    username: 'chief',
-    password: 'admin-password-1',
-  });
-  expect(login.status).toBe(200);
+  admin = await signedInAdmin(stack.url);
 });
 afterAll(() => stack.close());
 
@@ -391,13 +387,7 @@ describe('ranked games over HTTP', () => {
   });
 
   it("resumes a signed-in player's unfinished game (204 when none); guests get 401", async () => {
-    const player = client(stack.url);
-    const registered = await player.post('/api/register', {
-      username: `resume_${process.pid % 1000}`,
-      email: `resume${process.pid}@example.com`,
-      password: 'a fine long password',
-    });
-    expect(registered.status).toBe(200);
+    const player = await signedInPlayer(stack.url, `resume_${process.pid % 1000}`);
     // None yet: the usual answer on a page load, with no body and no error.
     const none = await player.get('/api/player-sessions/current');
     expect({ status: none.status, text: none.text }).toEqual({ status: 204, text: '' });

@@ -76,12 +76,16 @@ export async function startStack(
   // Auth, sessions and scores publish on it, scores consumes the others' events, realtime
   // listens.
   const eventsPrefix = testNatsPrefix();
-  const authEnv: NodeJS.ProcessEnv = {
+  // What each gRPC service is given: a port of its own, the test database and the events.
+  const service = {
     ...common,
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     DATABASE_URL: database.url,
     NATS_SUBJECT_PREFIX: eventsPrefix,
+  };
+  const authEnv: NodeJS.ProcessEnv = {
+    ...service,
     ADMIN_USERNAME: 'chief',
     ADMIN_PASSWORD: 'admin-password-1',
   };
@@ -94,11 +98,7 @@ export async function startStack(
   const stripe = await startStripeStandIn();
   const ads = await startAds(
     {
-      ...common,
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      DATABASE_URL: database.url,
-      NATS_SUBJECT_PREFIX: eventsPrefix,
+      ...service,
       ...callEnv('ads', ports),
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -111,11 +111,7 @@ export async function startStack(
   ports.adsPort = ads.port;
   const sessions = await startSessions(
     {
-      ...common,
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      DATABASE_URL: database.url,
-      NATS_SUBJECT_PREFIX: eventsPrefix,
+      ...service,
       ...callEnv('sessions', ports),
       GAME_WS_PORT: '0',
       // As deployed: the gateway's X-Forwarded-For is the game socket's client address.
@@ -127,11 +123,7 @@ export async function startStack(
   ports.sessionsWsPort = sessions.gameWsPort;
   const scores = await startScores(
     {
-      ...common,
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      DATABASE_URL: database.url,
-      NATS_SUBJECT_PREFIX: eventsPrefix,
+      ...service,
       ...callEnv('scores', ports),
     },
     { now: options.scoresClock },
@@ -139,11 +131,7 @@ export async function startStack(
   ports.scoresPort = scores.port;
   const content = await startContent(
     {
-      ...common,
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      DATABASE_URL: database.url,
-      NATS_SUBJECT_PREFIX: eventsPrefix,
+      ...service,
     },
     { now: options.contentClock },
   );
