@@ -10,18 +10,9 @@ import {
 } from '../src/domain/throttle';
 import { start } from '../src';
 import { startAuth, type AuthHarness } from './harness';
+import { registrations } from './registrations';
 
-let n = 0;
-const fresh = () => {
-  n += 1;
-  return {
-    username: `integrity_${n}`,
-    email: `integrity${n}@example.com`,
-    password: 'correct horse battery',
-    clientAddress: '10.0.0.1',
-    evmWallet: '',
-  };
-};
+const fresh = registrations('integrity');
 
 let auth: AuthHarness;
 beforeAll(async () => {

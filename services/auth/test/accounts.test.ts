@@ -1,19 +1,10 @@
 import { isTokenRevoked, verifySessionToken } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import { startAuth, type AuthHarness } from './harness';
+import { registrations } from './registrations';
 
 const wallet = '0x' + 'aB'.repeat(20);
-let n = 0;
-const fresh = () => {
-  n += 1;
-  return {
-    username: `player_${n}`,
-    email: `player${n}@example.com`,
-    password: 'correct horse battery',
-    clientAddress: '10.0.0.1',
-    evmWallet: '',
-  };
-};
+const fresh = registrations('player');
 
 describe('auth over gRPC', () => {
   let auth: AuthHarness;

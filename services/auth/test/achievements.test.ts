@@ -4,6 +4,7 @@ import { eventually } from '@ballmatch/platform/testing';
 import { authV1, newEvent } from '@ballmatch/proto';
 import { badgesEarned, BADGES } from '../src/domain/badges';
 import { startAuth, type AuthHarness } from './harness';
+import { registrations } from './registrations';
 
 // Achievements are awarded by auth from verified scores only (scores.created), once per player
 // and badge, however often an event is delivered; guests and accounts that are not players'
@@ -19,16 +20,9 @@ afterAll(async () => {
   await h.close();
 });
 
-let players = 0;
+const badger = registrations('badger', (n) => `Badger${n}`);
 async function player() {
-  players += 1;
-  const { user, token } = await h.client.register({
-    username: `Badger${players}`,
-    email: `badger${players}@example.com`,
-    password: 'correct horse battery',
-    evmWallet: '',
-    clientAddress: '10.0.0.1',
-  });
+  const { user, token } = await h.client.register(badger());
   const badges = createGrpcClient(
     authV1.AchievementServiceClient,
     authV1.AchievementServiceService,

@@ -1,19 +1,10 @@
 import { eventually } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
 import { startAuth, type AuthHarness } from './harness';
+import { registrations } from './registrations';
 
 const WAIT = { timeoutMs: 10_000 };
-let n = 0;
-const fresh = () => {
-  n += 1;
-  return {
-    username: `leaver_${n}`,
-    email: `leaver${n}@example.com`,
-    password: 'correct horse battery',
-    clientAddress: '10.0.0.1',
-    evmWallet: '',
-  };
-};
+const fresh = registrations('leaver');
 
 describe('DeleteAccount', () => {
   let auth: AuthHarness;

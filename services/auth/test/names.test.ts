@@ -3,18 +3,9 @@ import { createTestDatabase, eventually } from '@ballmatch/platform/testing';
 import type { authV1 } from '@ballmatch/proto';
 import { migrations } from '../src/migrations';
 import { startAuth, type AuthHarness } from './harness';
+import { registrations } from './registrations';
 
-let n = 0;
-const account = (username: string) => {
-  n += 1;
-  return {
-    username,
-    email: `names${n}@example.com`,
-    password: 'correct horse battery',
-    clientAddress: '10.0.0.1',
-    evmWallet: '',
-  };
-};
+const account = registrations('names');
 
 describe('names belong to their owners', () => {
   let auth: AuthHarness;
