@@ -56,7 +56,7 @@ import { trustedPlayer } from './lib/trusted-player.mjs';
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 const { Sfc32, seedRng } = require(path.join(root, 'packages/engine/dist/random.js'));
-const { answerDisplay } = require(path.join(root, 'packages/engine/dist/index.js'));
+const { answerDisplay } = require('@ballmatch/engine');
 
 /**
  * How long the page needs to show an answer (the engine's, at reduced motion: its fastest). A
