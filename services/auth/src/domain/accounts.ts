@@ -90,16 +90,19 @@ export function createAccounts(deps: AccountDeps) {
    * change committed after that read voids it, even if the signing came later.
    */
   async function signIn(
-    checkedAt: number,
-    found: UserRow | undefined,
+    type: UserRow['type'],
+    find: () => Promise<UserRow | undefined>,
     accountName: string,
-    password: string,
-    clientIp: string,
+    input: { password: string; clientIp: string },
     wrongMessage: string,
   ): Promise<Session> {
-    const keys = throttleKeys(accountName, clientIp);
+    required(input.password, 'password', 'Password');
+    const checkedAt = Date.now();
+    const row = await find();
+    const found = row?.type === type ? row : undefined;
+    const keys = throttleKeys(accountName, input.clientIp);
     await assertNotThrottled(failures, keys);
-    const ok = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
+    const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyHash()));
     if (!found || !ok) {
       await recordFailure(failures, keys);
       throw new AppError('UNAUTHENTICATED', wrongMessage);
@@ -133,17 +136,8 @@ export function createAccounts(deps: AccountDeps) {
 
     async login(input: { email: string; password: string; clientIp: string }): Promise<Session> {
       const email = requiredName(input.email, 'email', 'Email').trim().toLowerCase();
-      required(input.password, 'password', 'Password');
-      const checkedAt = Date.now();
-      const found = await users.byEmail(email);
-      return signIn(
-        checkedAt,
-        found?.type === 'user' ? found : undefined,
-        email,
-        input.password,
-        input.clientIp,
-        'Invalid email or password',
-      );
+      const find = () => users.byEmail(email);
+      return signIn('user', find, email, input, 'Invalid email or password');
     },
 
     async adminLogin(input: {
@@ -152,17 +146,8 @@ export function createAccounts(deps: AccountDeps) {
       clientIp: string;
     }): Promise<Session> {
       const username = requiredName(input.username, 'username', 'Username').trim();
-      required(input.password, 'password', 'Password');
-      const checkedAt = Date.now();
-      const found = await users.byUsername(username);
-      return signIn(
-        checkedAt,
-        found?.type === 'admin' ? found : undefined,
-        `admin:${username}`,
-        input.password,
-        input.clientIp,
-        'Invalid username or password',
-      );
+      const find = () => users.byUsername(username);
+      return signIn('admin', find, `admin:${username}`, input, 'Invalid username or password');
     },
 
     async getUser(userId: string): Promise<UserRow> {
