@@ -1,6 +1,6 @@
 import { TestClock } from '@ballmatch/platform/testing';
 import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, EMPTY_PAGE, startStack, type Stack } from './stack';
 
 /**
  * Updates and feedback over HTTP (docs/api.md 'Updates and feedback'): the public feed and its
@@ -99,16 +99,7 @@ describe('updates', () => {
       createdAt: '2026-03-02T10:00:00.000Z',
       updatedAt: '2026-03-02T10:00:00.000Z',
     });
-    expect((await client(stack.url).get('/api/updates')).json).toEqual({
-      data: [],
-      pagination: {
-        currentPage: 1,
-        totalPages: 0,
-        total: 0,
-        hasNextPage: false,
-        hasPrevPage: false,
-      },
-    });
+    expect((await client(stack.url).get('/api/updates')).json).toEqual(EMPTY_PAGE);
     expect((await client(stack.url).get(`/api/updates/${made.id}`)).status).toBe(404);
 
     const published = await admin.post(`/api/admin/updates/${made.id}/publish`, {});

@@ -174,26 +174,17 @@ describe('a submitted score, followed', () => {
 
     // The same calls moved the counters.
     const after = await scrape();
-    const submitted = (text: string) =>
-      sample(text, 'ballmatch_grpc_server_handled_total', {
-        grpc_service: 'scores.v1.ScoreService',
-        grpc_method: 'SubmitScore',
-        grpc_code: 'OK',
-      });
-    expect(submitted(after) - submitted(before)).toBe(1);
-    const called = (text: string) =>
-      sample(text, 'ballmatch_grpc_client_handled_total', {
-        grpc_service: 'scores.v1.ScoreService',
-        grpc_method: 'SubmitScore',
-      });
-    expect(called(after) - called(before)).toBe(1);
-    const accepted = (text: string) =>
-      sample(text, 'ballmatch_http_request_duration_seconds_count', {
-        method: 'POST',
-        route: '/api/scores',
-        status: '200',
-      });
-    expect(accepted(after) - accepted(before)).toBe(1);
+    const submitScore = { grpc_service: 'scores.v1.ScoreService', grpc_method: 'SubmitScore' };
+    for (const [name, labels] of [
+      ['ballmatch_grpc_server_handled_total', { ...submitScore, grpc_code: 'OK' }],
+      ['ballmatch_grpc_client_handled_total', submitScore],
+      [
+        'ballmatch_http_request_duration_seconds_count',
+        { method: 'POST', route: '/api/scores', status: '200' },
+      ],
+    ] as const) {
+      expect(sample(after, name, labels) - sample(before, name, labels)).toBe(1);
+    }
     await eventually(
       async () => {
         const text = await scrape();

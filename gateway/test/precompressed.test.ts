@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import express from 'express';
-import { webApp } from '../src/web-app';
+import { serveWebApp } from './web-build';
 
 const source = 'console.log("hello from the web build");'.repeat(20);
 let dir: string;
-let server: http.Server;
+let served: Awaited<ReturnType<typeof serveWebApp>>;
 let port: number;
 
 beforeAll(async () => {
@@ -20,15 +18,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(source));
   fs.writeFileSync(path.join(dir, 'assets', 'app-1.js.gz'), gzipSync(source));
   fs.writeFileSync(path.join(dir, 'assets', 'plain-1.js'), 'let x = 1;');
-  const app = express();
-  app.use(webApp(dir));
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  served = await serveWebApp(dir);
+  port = served.port;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await served.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,6 +9,16 @@ import { client, startStack, type Stack } from './stack';
 // /ws through the gateway: the upgrade is proxied to the realtime service, which hears the
 // scores service's events; cross-site handshakes are refused; X-Forwarded-For is the gateway's.
 let stack: Stack;
+/** A realtime service of the test's own (on events no other publishes to), `extra` in its env. */
+const anotherRealtime = (extra: NodeJS.ProcessEnv = {}) =>
+  startRealtime({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NATS_SUBJECT_PREFIX: testNatsPrefix(),
+    ...extra,
+  });
 /** The sessions service's clock: the test's game is timed on it at a person's pace. */
 const sessionsClock = new TestClock();
 sessionsClock.set(Date.now());
@@ -153,15 +163,7 @@ describe('/ws through the gateway', () => {
 
   it('forwards the client address it trusts, never one the client wrote', async () => {
     // A realtime that allows 2 sockets per address, behind a gateway that trusts no proxy.
-    const limited = await startRealtime({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      NATS_SUBJECT_PREFIX: testNatsPrefix(),
-      TRUST_PROXY: '1',
-      MAX_CONNECTIONS_PER_IP: '2',
-    });
+    const limited = await anotherRealtime({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_IP: '2' });
     const gateway = await stack.startExtraGateway({
       REALTIME_URL: `http://127.0.0.1:${limited.port}`,
     });
@@ -185,13 +187,7 @@ describe('/ws through the gateway', () => {
   });
 
   it('passes the 1012 of a realtime restart on to the client', async () => {
-    const restarting = await startRealtime({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      NATS_SUBJECT_PREFIX: testNatsPrefix(),
-    });
+    const restarting = await anotherRealtime();
     const gateway = await stack.startExtraGateway({
       REALTIME_URL: `http://127.0.0.1:${restarting.port}`,
     });

@@ -40,6 +40,16 @@ async function newGame(
   return game;
 }
 
+/** The stored score of a submitted game, as the API answers it. */
+const scoreOf = (game: RankedGame) => ({
+  id: expect.any(String),
+  playerName: game.playerName,
+  score: game.score,
+  level: game.level,
+  moves: game.moves,
+  createdAt: expect.any(String),
+});
+
 /** Posts a game's claim with its session's credential, as the browser that played it. */
 const submit = (path: string, game: RankedGame, override: Record<string, unknown> = {}) =>
   client(stack.url).post(path, claimOf(game, override), game.owner);
@@ -54,15 +64,7 @@ describe('scores over HTTP', () => {
     const game = await newGame('Http Ann');
     const res = await submit('/api/scores', game);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({
-      id: expect.any(String),
-      playerName: 'Http Ann',
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      createdAt: expect.any(String),
-      reviewState: 'accepted',
-    });
+    expect(res.json).toEqual({ ...scoreOf(game), reviewState: 'accepted' });
     const { reviewState: _state, ...score } = res.json;
     const top = await client(stack.url).get('/api/scores/top?limit=10');
     expect(top.json).toContainEqual(score);
@@ -411,12 +413,7 @@ describe('scores over HTTP', () => {
     const res = await submit('/api/scores', bot);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
-      id: expect.any(String),
-      playerName: 'Http Bot',
-      score: bot.score,
-      level: bot.level,
-      moves: bot.moves,
-      createdAt: expect.any(String),
+      ...scoreOf(bot),
       reviewState: 'held',
       message:
         'Your score is under review: it will appear on the leaderboards once a moderator clears it.',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
 import { openGameSocket } from '../../services/sessions/test/game-socket-client';
 import { signedInAdmin, signedInPlayer } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, EMPTY_PAGE, startStack, type Stack } from './stack';
 
 let stack: Stack;
 let admin: ReturnType<typeof client>;
@@ -470,16 +470,7 @@ describe('admin routes', () => {
       expect.arrayContaining(ids),
     );
     const otherIp = await admin.get('/api/admin/player-sessions/ip/192.0.2.1');
-    expect(otherIp.json).toEqual({
-      data: [],
-      pagination: {
-        currentPage: 1,
-        totalPages: 0,
-        total: 0,
-        hasNextPage: false,
-        hasPrevPage: false,
-      },
-    });
+    expect(otherIp.json).toEqual(EMPTY_PAGE);
   });
 
   it('flags a session with a reason; it then shows in /suspicious', async () => {

@@ -195,6 +195,12 @@ export async function startStack(
   };
 }
 
+/** A paged list's answer when nothing matches. */
+export const EMPTY_PAGE = {
+  data: [],
+  pagination: { currentPage: 1, totalPages: 0, total: 0, hasNextPage: false, hasPrevPage: false },
+};
+
 /** fetch with a cookie jar of one session cookie, JSON in and out. */
 export function client(base: string, origin?: string) {
   let cookie = '';

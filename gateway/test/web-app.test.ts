@@ -1,33 +1,26 @@
 import fs from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
 import {
   ROUTE_TABLE_FILE as WEB_ROUTE_TABLE_FILE,
   pagePatterns,
 } from '../../web/src/config/route-table';
 import { ROUTE_TABLE_FILE, pageMatcher } from '../src/page-routes';
-import { webApp } from '../src/web-app';
-import { TEST_INDEX_HTML, writeWebBuild } from './web-build';
+import { serveWebApp, TEST_INDEX_HTML, writeWebBuild } from './web-build';
 
 let dir: string;
-let server: http.Server;
+let served: Awaited<ReturnType<typeof serveWebApp>>;
 let port: number;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-web-app-'));
   writeWebBuild(dir);
-  const app = express();
-  app.use(webApp(dir));
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  served = await serveWebApp(dir);
+  port = served.port;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await served.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,14 +96,12 @@ describe('page paths: the web app for every path, 404 outside its route table', 
   it('serves every path with 200 from a build without a route table (built before it existed)', async () => {
     const old = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-web-old-'));
     fs.writeFileSync(path.join(old, 'index.html'), TEST_INDEX_HTML);
-    const app = express().use(webApp(old));
-    const oldServer = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => oldServer.once('listening', resolve));
+    const oldServer = await serveWebApp(old);
     try {
-      const res = await fetch(`http://127.0.0.1:${(oldServer.address() as AddressInfo).port}/nope`);
+      const res = await fetch(`http://127.0.0.1:${oldServer.port}/nope`);
       expect(res.status).toBe(200);
     } finally {
-      await new Promise((resolve) => oldServer.close(resolve));
+      await oldServer.close();
       fs.rmSync(old, { recursive: true, force: true });
     }
   });

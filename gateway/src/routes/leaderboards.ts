@@ -11,9 +11,7 @@ import {
   rankedScore,
   requiredQuery,
   scoreJson,
-  submissionBody,
-  submissionJson,
-  submitRequest,
+  submitClaim,
   weeklyRowJson,
 } from './score-json';
 
@@ -33,7 +31,7 @@ const seasonPatch = z.object({
  * 'Seasonal' and 'Rank around me').
  */
 export function leaderboardRoutes(deps: GatewayDeps): Router {
-  const { scores, leaderboards, scoresAdmin } = deps;
+  const { leaderboards, scoresAdmin } = deps;
   const router = Router();
   const cache = readCache(deps);
   const id = (req: { params: Record<string, string | string[] | undefined> }) =>
@@ -74,8 +72,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
   });
 
   router.post('/weekly-leaderboards/record-score', async (req, res) => {
-    const body = parseBody(submissionBody, req.body);
-    res.json(submissionJson(await cache.afterWrite(scores.submitScore(submitRequest(body)))));
+    res.json(await submitClaim(deps, req.body));
   });
 
   topOf('/weekly-leaderboards/:id/top-scores', 'weekly', async (weekId, limit) =>
@@ -106,10 +103,7 @@ export function leaderboardRoutes(deps: GatewayDeps): Router {
   );
 
   router.post('/seasonal-leaderboards/:id/scores', async (req, res) => {
-    const body = parseBody(submissionBody, req.body);
-    res.json(
-      submissionJson(await cache.afterWrite(scores.submitScore(submitRequest(body, id(req))))),
-    );
+    res.json(await submitClaim(deps, req.body, id(req)));
   });
 
   router.post('/admin/seasonal-leaderboards', async (req, res) => {

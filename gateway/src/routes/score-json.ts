@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { AppError, MAX_GAME_RESULT_LENGTH } from '@ballmatch/platform';
+import { AppError, MAX_GAME_RESULT_LENGTH, parseBody } from '@ballmatch/platform';
 import type { scoresV1 } from '@ballmatch/proto';
+import type { GatewayDeps } from '../context';
+import { readCache } from '../read-cache';
 import { requiredText, wireInteger, type WireInteger } from '../validation';
 
 /** JSON shapes of the scores service's answers (docs/api.md 'Scores and leaderboards'). */
@@ -112,6 +114,16 @@ export function submissionJson(answer: scoresV1.SubmitScoreResponse) {
     reviewState: answer.reviewState,
     ...(answer.message ? { message: answer.message } : {}),
   };
+}
+
+/**
+ * A score's claim checked and submitted (to the season `seasonId` when given), then the cached
+ * reads cleared: the answer's JSON.
+ */
+export async function submitClaim(deps: GatewayDeps, body: unknown, seasonId?: string) {
+  const claim = parseBody(submissionBody, body);
+  const call = deps.scores.submitScore(submitRequest(claim, seasonId));
+  return submissionJson(await readCache(deps).afterWrite(call));
 }
 
 /** A score with its review (the admin's review queue). */

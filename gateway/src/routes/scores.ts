@@ -5,15 +5,7 @@ import type { GatewayDeps } from '../context';
 import { readCache } from '../read-cache';
 import { requireAdmin } from '../middleware/session';
 import { countQuery, optionalText, requiredText, wireIntegerQuery } from '../validation';
-import {
-  rankJson,
-  rankedScore,
-  requiredQuery,
-  scoreJson,
-  submissionBody,
-  submissionJson,
-  submitRequest,
-} from './score-json';
+import { rankJson, rankedScore, requiredQuery, scoreJson, submitClaim } from './score-json';
 
 const reasonBody = z.object({ reason: requiredText('reason', 500) });
 const banBody = z.object({
@@ -41,8 +33,7 @@ export function scoreRoutes(deps: GatewayDeps): Router {
   const cache = readCache(deps);
 
   router.post('/scores', async (req, res) => {
-    const body = parseBody(submissionBody, req.body);
-    res.json(submissionJson(await cache.afterWrite(scores.submitScore(submitRequest(body)))));
+    res.json(await submitClaim(deps, req.body));
   });
 
   router.get('/scores/top', async (req, res) => {
