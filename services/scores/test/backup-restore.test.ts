@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, eventually, type TestDatabase } from '@ballmatch/platform/testing';
 import { startHarness, type ScoresHarness } from './harness';
+import { openSeason } from './seasons-support';
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve(__dirname, '../../../scripts/pg-backup.mjs');
@@ -58,14 +59,7 @@ async function boards(seasonId: string) {
 }
 
 test('a restore of a dump gives identical boards', async () => {
-  h.clock.set('2050-03-07T00:00:00.000Z'); // a Monday
-  const seasonId = (
-    await h.admin.createSeason({
-      name: 'Backup season',
-      startDate: '2050-03-07T00:00:00Z',
-      endDate: '2050-04-01T00:00:00Z',
-    })
-  ).season!.id;
+  const seasonId = (await openSeason(h, 'Backup season', '2050-03-07', '2050-04-01')).id; // a Monday
   // Two weeks of games, some players in both, short games tie on score.
   for (let i = 0; i < 10; i++) {
     const week = i < 6 ? '2050-03-08' : '2050-03-15';

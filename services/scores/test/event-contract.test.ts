@@ -1,6 +1,7 @@
 import { eventually } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
 import { startHarness, type ScoresHarness } from './harness';
+import { seasonNow } from './seasons-support';
 
 // Issue 9: what this service publishes is the proto contract. Every producer path runs here
 // (a score during a season, a void, a ban and unban, a reset and restore, a held score cleared,
@@ -16,11 +17,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 it('writes every event as its message in the event table, exactly', async () => {
-  await h.admin.createSeason({
-    name: 'Contract season',
-    startDate: new Date(Date.now() - 1000).toISOString(),
-    endDate: new Date(Date.now() + 3600_000).toISOString(),
-  });
+  await seasonNow(h, 'Contract season');
   const seasonal = await h.submit(h.submission(await h.newGame('Contract')));
   // The submission's one event, before anything else writes one.
   const [created, ...more] = (await h.db('outbox').select('subject', 'payload')) as {

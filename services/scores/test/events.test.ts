@@ -1,6 +1,7 @@
 import { streamName } from '@ballmatch/platform';
 import { eventually } from '@ballmatch/platform/testing';
 import { startHarness, type ScoresHarness } from './harness';
+import { seasonNow } from './seasons-support';
 
 let h: ScoresHarness;
 beforeAll(async () => {
@@ -105,13 +106,7 @@ describe('events: transactional outbox relayed to JetStream', () => {
   });
 
   it('a score made while a season runs also names the seasonal board, in its one event', async () => {
-    const season = (
-      await h.admin.createSeason({
-        name: 'Events season',
-        startDate: new Date(Date.now() - 1000).toISOString(),
-        endDate: new Date(Date.now() + 3600_000).toISOString(),
-      })
-    ).season!;
+    const season = await seasonNow(h, 'Events season');
     // Held from here (the season has begun): the week its score counts in is the one read as
     // active.
     h.clock.set(Date.now());

@@ -1,5 +1,6 @@
 import { bearer } from '@ballmatch/platform';
 import { startHarness, type ScoresHarness } from './harness';
+import { openSeason } from './seasons-support';
 
 let h: ScoresHarness;
 beforeAll(async () => {
@@ -12,14 +13,7 @@ const names = (list: { playerName: string }[]) => list.map((s) => s.playerName);
 
 describe('moderation', () => {
   it('a voided score disappears from every board, cache and archive view', async () => {
-    h.clock.set('2040-01-01T00:00:00.000Z');
-    const season = (
-      await h.admin.createSeason({
-        name: 'Void season',
-        startDate: '2040-01-01T00:00:00Z',
-        endDate: '2040-02-01T00:00:00Z',
-      })
-    ).season!;
+    const season = await openSeason(h, 'Void season', '2040-01-01', '2040-02-01');
     h.clock.set('2040-01-02T10:00:00.000Z');
     const cheat = await h.newGame('Cheater');
     const fair = await h.newGame('Cheater');

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { loadServicePublicKeys, signGameResult, verifyGameResult } from '@ballmatch/platform';
 import type { scoresV1 } from '@ballmatch/proto';
 import { startHarness, type Game, type ScoresHarness } from './harness';
+import { seasonNow } from './seasons-support';
 
 // Issue 21: a finished game becomes a score in one step. The page sends the game's result as
 // sessions signed it; scores checks it with sessions' public key and stores the score on every
@@ -12,13 +13,7 @@ let season: scoresV1.Season;
 beforeAll(async () => {
   // The events stay in the outbox, so the test reads what each submission wrote.
   h = await startHarness({ OUTBOX_RELAY: 'off' });
-  season = (
-    await h.admin.createSeason({
-      name: 'One step',
-      startDate: new Date(Date.now() - 60_000).toISOString(),
-      endDate: new Date(Date.now() + 3600_000).toISOString(),
-    })
-  ).season!;
+  season = await seasonNow(h, 'One step', 60_000);
 });
 afterAll(() => h.close());
 // Each test's scores clock is held where it starts: the week a score counts in and the one

@@ -1,5 +1,6 @@
 import { ALL_TIME, boardKeys } from '../src/store/boards';
 import { startHarness, type ScoresHarness } from './harness';
+import { openSeason } from './seasons-support';
 
 let h: ScoresHarness;
 beforeAll(async () => {
@@ -34,14 +35,7 @@ describe('Redis boards are a rebuildable copy of PostgreSQL', () => {
   }
 
   it('orders ties by earlier submission and comes back identical after a flush', async () => {
-    h.clock.set('2050-01-03T00:00:00.000Z'); // a Monday
-    seasonId = (
-      await h.admin.createSeason({
-        name: 'Rebuild season',
-        startDate: '2050-01-03T00:00:00Z',
-        endDate: '2050-02-01T00:00:00Z',
-      })
-    ).season!.id;
+    seasonId = (await openSeason(h, 'Rebuild season', '2050-01-03', '2050-02-01')).id; // a Monday
     // One-move games mostly score 3: ties. Some share a millisecond (then the order they were
     // stored in decides).
     for (let i = 0; i < 12; i++) {

@@ -12,6 +12,7 @@ import { eventually, freePorts } from '@ballmatch/platform/testing';
 import { LEFT_BEHIND_MS } from '../src/domain/board-repairs';
 import { ALL_TIME, boardKeys, type Board } from '../src/store/boards';
 import { startHarness, type ScoresHarness } from './harness';
+import { openSeason } from './seasons-support';
 
 /** A redis-server of this suite's own, restartable on its data. */
 async function ownRedis() {
@@ -132,14 +133,7 @@ describe('Redis boards after Redis was down', () => {
   let weekId = '';
 
   beforeAll(async () => {
-    h.clock.set('2051-03-01T00:00:00.000Z');
-    seasonId = (
-      await h.admin.createSeason({
-        name: 'Outage season',
-        startDate: '2051-03-01T00:00:00Z',
-        endDate: '2051-04-01T00:00:00Z',
-      })
-    ).season!.id;
+    seasonId = (await openSeason(h, 'Outage season', '2051-03-01', '2051-04-01')).id;
     h.clock.set('2051-03-07T10:00:00.000Z'); // a Tuesday
     weekId = (await h.client.activeWeek({})).week!.id;
     // The boards are built (their markers set) before Redis goes away.

@@ -10,6 +10,7 @@ import { createReviewStore } from '../src/store/review';
 import { createSeasonStore } from '../src/store/seasons';
 import { createWeekStore } from '../src/store/weeks';
 import { startHarness, type Game, type ScoresHarness } from './harness';
+import { openSeason } from './seasons-support';
 import { humanPace } from './play';
 
 // Issue 10: a game the server's timing flags, or an admin flags, is held for review: stored,
@@ -22,14 +23,7 @@ let weekId = '';
 beforeAll(async () => {
   // No in-process memo: every read below is what a player would see at once.
   h = await startHarness({ TOP_CACHE_MS: '0' });
-  h.clock.set('2045-03-01T00:00:00.000Z');
-  seasonId = (
-    await h.admin.createSeason({
-      name: 'Review season',
-      startDate: '2045-03-01T00:00:00Z',
-      endDate: '2045-04-01T00:00:00Z',
-    })
-  ).season!.id;
+  seasonId = (await openSeason(h, 'Review season', '2045-03-01', '2045-04-01')).id;
 });
 afterAll(() => h.close());
 afterEach(() => h.clock.real());

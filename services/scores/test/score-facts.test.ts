@@ -2,6 +2,7 @@ import { bearer, createGrpcClient, streamName, type AsyncClient } from '@ballmat
 import { eventually } from '@ballmatch/platform/testing';
 import { scoresV1 } from '@ballmatch/proto';
 import { startHarness, type Game, type ScoresHarness } from './harness';
+import { seasonNow } from './seasons-support';
 
 // Achievements (auth) are awarded from scores.created alone: beyond the live feed's snapshot it
 // says whose account scored (none for a guest), the game's largest run, its week and season,
@@ -18,13 +19,7 @@ beforeAll(async () => {
     `127.0.0.1:${h.env.GRPC_PORT}`,
     { serviceLabel: 'scores', defaultTimeoutMs: 10_000, authorization: bearer(h.playerToken) },
   );
-  seasonId = (
-    await h.admin.createSeason({
-      name: 'Facts season',
-      startDate: new Date(Date.now() - 1000).toISOString(),
-      endDate: new Date(Date.now() + 3600_000).toISOString(),
-    })
-  ).season!.id;
+  seasonId = (await seasonNow(h, 'Facts season')).id;
 });
 afterAll(async () => {
   signedIn.close();
