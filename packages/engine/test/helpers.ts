@@ -1,6 +1,6 @@
 // Hand-made boards for rule tests: one letter per ball, one string per row (row 0 first).
 import { COLORS, createGame } from '../src';
-import type { ClearedRun, Color, GameState, Grid, LevelProgress } from '../src';
+import type { ClearedRun, Color, GameState, Grid, LevelProgress, RunDirection } from '../src';
 import { boardFromGrid } from '../src/board';
 import { hasRun } from '../src/matches';
 
@@ -67,22 +67,23 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A cleared run along row y over the columns xs. */
-export const rowRun = (color: Color, y: number, xs: number[], points: number): ClearedRun => ({
+/** A cleared run along row `line` (over the columns `along`) or column `line` (over the rows). */
+export const clearedRun = (
+  color: Color,
+  direction: RunDirection,
+  line: number,
+  along: number[],
+  points: number,
+): ClearedRun => ({
   color,
-  cells: xs.map((x) => ({ x, y })),
-  length: xs.length,
+  cells: along.map((i) => (direction === 'row' ? { x: i, y: line } : { x: line, y: i })),
+  length: along.length,
   points,
-  direction: 'row',
+  direction,
 });
-
-/** A cleared run along column x over the rows ys. */
-export const columnRun = (color: Color, x: number, ys: number[], points: number): ClearedRun => ({
-  color,
-  cells: ys.map((y) => ({ x, y })),
-  length: ys.length,
-  points,
-  direction: 'column',
-});
+export const rowRun = (color: Color, y: number, xs: number[], points: number) =>
+  clearedRun(color, 'row', y, xs, points);
+export const columnRun = (color: Color, x: number, ys: number[], points: number) =>
+  clearedRun(color, 'column', x, ys, points);
 
 export { COLORS };

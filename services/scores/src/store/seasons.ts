@@ -18,6 +18,13 @@ function seasonRow(raw: Record<string, unknown>): SeasonRow {
   };
 }
 
+/** The columns both an insert and an update write. */
+const columns = (values: { name: string; startsAt: Date; endsAt: Date }) => ({
+  name: values.name,
+  starts_at: values.startsAt,
+  ends_at: values.endsAt,
+});
+
 /** Seasons in PostgreSQL; an exclusion constraint keeps them from overlapping. */
 export function createSeasonStore(db: Knex) {
   async function overlapError(startsAt: Date, endsAt: Date, exceptId: string | null) {
@@ -85,14 +92,7 @@ export function createSeasonStore(db: Knex) {
         values,
         null,
         (seasons) =>
-          seasons
-            .insert({
-              name: values.name,
-              starts_at: values.startsAt,
-              ends_at: values.endsAt,
-              created_by: values.createdBy,
-            })
-            .returning('*'),
+          seasons.insert({ ...columns(values), created_by: values.createdBy }).returning('*'),
         audit,
       );
     },
@@ -109,9 +109,7 @@ export function createSeasonStore(db: Knex) {
           seasons
             .where({ id })
             .update({
-              name: values.name,
-              starts_at: values.startsAt,
-              ends_at: values.endsAt,
+              ...columns(values),
               ended_early_at: values.endedEarlyAt,
               updated_at: db.fn.now(),
             })
