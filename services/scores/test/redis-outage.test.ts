@@ -12,6 +12,7 @@ import { eventually, freePorts } from '@ballmatch/platform/testing';
 import { LEFT_BEHIND_MS } from '../src/domain/board-repairs';
 import { ALL_TIME, boardKeys, type Board } from '../src/store/boards';
 import { startHarness, type ScoresHarness } from './harness';
+import { flagUntilHeld } from './flagging';
 import { openSeason } from './seasons-support';
 
 /** A redis-server of this suite's own, restartable on its data. */
@@ -165,14 +166,7 @@ describe('Redis boards after Redis was down', () => {
     expect(await inRedis(flagged, weekId)).toEqual(ON_EVERY_BOARD);
     await redis.stop();
     // An admin flags its session (sessions' own Redis is up): scores hears it and holds it.
-    await h.sessionsAdmin.flagSession({ id: flagged.sessionId, reason: 'Reported by players' });
-    await eventually(
-      async () => {
-        const [row] = await h.db('scores').where({ id: flagged.id }).select('review_state');
-        expect(row.review_state).toBe('held');
-      },
-      { timeoutMs: 10_000 },
-    );
+    await flagUntilHeld(h, flagged.sessionId, flagged.id);
     await redis.start();
     expect(await onceSettled(flagged, weekId, ON_NO_BOARD)).toEqual(ON_NO_BOARD);
   });

@@ -10,6 +10,7 @@ import { createReviewStore } from '../src/store/review';
 import { createSeasonStore } from '../src/store/seasons';
 import { createWeekStore } from '../src/store/weeks';
 import { startHarness, type Game, type ScoresHarness } from './harness';
+import { flagUntilHeld } from './flagging';
 import { openSeason } from './seasons-support';
 import { humanPace } from './play';
 
@@ -230,14 +231,7 @@ describe('review: suspicious games are held until an admin clears them', () => {
     const score = answer.score!;
     await expectShown(score.id, game, once(score, game));
 
-    await h.sessionsAdmin.flagSession({ id: game.sessionId, reason: 'Reported by players' });
-    await eventually(
-      async () => {
-        const [row] = await h.db('scores').where({ id: score.id }).select('review_state');
-        expect(row.review_state).toBe('held');
-      },
-      { timeoutMs: 10_000 },
-    );
+    await flagUntilHeld(h, game.sessionId, score.id);
     const taken = await whereShown(score.id, game.playerName);
     expect(taken).toMatchObject({ ...nowhere, feed: taken.feed, boardEvents: taken.boardEvents });
     await h.flushRedis();
