@@ -1,5 +1,5 @@
 import { createKnex, ensureDatabase, migrateLatest, type Knex, type Migrations } from './db';
-import type { Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { connectEventBus, type EventBus } from './nats';
 import {
   deleteStreams,
@@ -18,6 +18,7 @@ import {
 
 /** The variables of databaseEnv, redisEnv, natsEnv and commonEnv a service's config carries. */
 export interface ServiceConnectionsConfig extends TelemetryConfig {
+  LOG_LEVEL: string;
   DATABASE_URL: string;
   /** Absent where the service has no such variable: knex's pool keeps its default. */
   DB_POOL_MAX?: number;
@@ -28,11 +29,20 @@ export interface ServiceConnectionsConfig extends TelemetryConfig {
   NATS_STREAM_REPLICAS: number;
 }
 
+/** What a service's start() answers (its own handles besides, for tests). */
+export interface RunningService {
+  /** The port it serves on (gRPC; realtime's HTTP). */
+  port: number;
+  /** The /metrics port (null: metrics off, as in tests by default). */
+  metricsPort: number | null;
+  /** `deleteStreams` (tests only) also removes this deployment's JetStream streams. */
+  stop(options?: { deleteStreams?: boolean }): Promise<void>;
+}
+
 export interface ServiceConnectionsOptions {
-  /** Names the NATS connection, the metrics port and traces. */
+  /** Names its logger, the NATS connection, the metrics port and traces. */
   service: ProcessName;
   config: ServiceConnectionsConfig;
-  logger: Logger;
   /** The service's own PostgreSQL schema, brought to `migrations` before anything else connects. */
   schema: string;
   migrations: Migrations;
@@ -45,6 +55,8 @@ export interface ServiceConnectionsOptions {
 }
 
 export interface ServiceConnections<Relay extends OutboxRelay | null = OutboxRelay> {
+  /** The service's logger, at LOG_LEVEL. */
+  logger: Logger;
   db: Knex;
   redis: Redis;
   bus: EventBus;
@@ -58,9 +70,9 @@ export interface ServiceConnections<Relay extends OutboxRelay | null = OutboxRel
 }
 
 /**
- * What every service with a database opens before its domain, in order: its database (created
- * outside production) and migrations, Redis, NATS, telemetry watching all three, the streams,
- * and the outbox relay.
+ * What every service with a database opens before its domain, in order: its logger, its
+ * database (created outside production) and migrations, Redis, NATS, telemetry watching all
+ * three, the streams, and the outbox relay.
  */
 export function openServiceConnections(
   options: ServiceConnectionsOptions & { outboxRelay?: true },
@@ -71,7 +83,8 @@ export function openServiceConnections(
 export async function openServiceConnections(
   options: ServiceConnectionsOptions,
 ): Promise<ServiceConnections<OutboxRelay | null>> {
-  const { service, config, logger, schema, streams } = options;
+  const { service, config, schema, streams } = options;
+  const logger = createLogger(service, config.LOG_LEVEL);
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const db = createKnex({ url: config.DATABASE_URL, schema, poolMax: config.DB_POOL_MAX });
   await migrateLatest(db, schema, options.migrations);
@@ -87,6 +100,7 @@ export async function openServiceConnections(
   const relay = options.outboxRelay === false ? null : startOutboxRelay({ db, bus, logger });
 
   return {
+    logger,
     db,
     redis,
     bus,

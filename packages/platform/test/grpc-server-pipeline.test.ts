@@ -86,7 +86,6 @@ describe('the gRPC server around every handler', () => {
     };
     server.add(
       authV1.AuthServiceService,
-      'auth.v1.AuthService',
       {
         // The email picks the behaviour under test.
         login: async (req, ctx) => {

@@ -45,7 +45,7 @@ describe('gRPC server and client helpers', () => {
       throw new AppError('INTERNAL', 'not used here');
     };
     // The email picks the behaviour under test.
-    server.add(authV1.AuthServiceService, 'auth.v1.AuthService', {
+    server.add(authV1.AuthServiceService, {
       login: async (req, ctx) => {
         seen = ctx;
         expect(currentRequestContext()?.requestId).toBe(ctx.requestId);
@@ -61,7 +61,6 @@ describe('gRPC server and client helpers', () => {
     });
     server.add(
       authV1.AccountServiceService,
-      'auth.v1.AccountService',
       {
         getCurrentUser: async (_req, ctx) => ({
           user: ann(ctx.caller.role === 'guest' ? '' : ctx.caller.id),

@@ -1,6 +1,5 @@
 import {
   connectEventBus,
-  createLogger,
   createOutboxTable,
   deleteStreams,
   openServiceConnections,
@@ -27,12 +26,12 @@ const migrations: Migrations = {
 describe("a service's connections", () => {
   let database: TestDatabase;
   let config: ServiceConnectionsConfig;
-  const logger = createLogger('connections-test', 'silent');
 
   beforeAll(async () => {
     database = await createTestDatabase('connections');
     config = {
       NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
       METRICS_HOST: '127.0.0.1',
       TRACE_SAMPLE_RATIO: 0,
       DATABASE_URL: database.url,
@@ -47,7 +46,6 @@ describe("a service's connections", () => {
   const common = () => ({
     service: 'content' as const,
     config,
-    logger,
     schema: 'demo',
     migrations,
     streams: published,

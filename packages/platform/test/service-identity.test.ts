@@ -56,13 +56,11 @@ describe('service identity: a service signs its calls, the callee knows its call
     };
     server.add(
       authV1.NameServiceService,
-      'auth.v1.NameService',
       { resolveName: answer, listNames: notUsed },
       { access: 'public', methods: { resolveName: { service: ['scores', 'gateway'] } } },
     );
     server.add(
       authV1.AuthServiceService,
-      'auth.v1.AuthService',
       {
         login: async (_req, ctx) => {
           seen = ctx;

@@ -1,12 +1,12 @@
 import {
   createCallerAuthenticator,
   createGrpcServer,
-  createLogger,
   loadPublicKey,
   openServiceConnections,
   runProcess,
   serviceIdentityFromConfig,
   writeOutbox,
+  type RunningService,
 } from '@ballmatch/platform';
 import { adsV1 } from '@ballmatch/proto';
 import { createAuthClient } from './clients/auth';
@@ -45,14 +45,9 @@ export const SCHEMA = 'ads';
 /** Room for a 5 MB image and the rest of its message. */
 const MAX_RECEIVE_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
-export interface RunningAds {
-  port: number;
-  /** The /metrics port (null: metrics off, as in tests by default). */
-  metricsPort: number | null;
+export interface RunningAds extends RunningService {
   /** Moves the Redis counters to PostgreSQL now (tests read counts without waiting). */
   flushCounters(): Promise<void>;
-  /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
-  stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
 export interface AdsOptions {
@@ -62,25 +57,15 @@ export interface AdsOptions {
   advertiserName?: AdvertiserName;
 }
 
-/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
-export async function start(
-  env: NodeJS.ProcessEnv = process.env,
-  options: AdsOptions = {},
-): Promise<RunningAds> {
-  const config = loadAdsConfig(env);
-  const logger = createLogger('ads', config.LOG_LEVEL);
-  const now = options.now ?? (() => new Date());
-  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
+/** Its PostgreSQL schema and migrations, and the JetStream streams it publishes to. */
+const STORAGE = { schema: SCHEMA, migrations, streams: ADS_STREAMS };
 
-  const connections = await openServiceConnections({
-    service: 'ads',
-    config,
-    logger,
-    schema: SCHEMA,
-    migrations,
-    streams: ADS_STREAMS,
-  });
-  const { db, redis, relay } = connections;
+/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+export async function start(env = process.env, options: AdsOptions = {}): Promise<RunningAds> {
+  const config = loadAdsConfig(env);
+  const connections = await openServiceConnections({ service: 'ads', config, ...STORAGE });
+  const { logger, db, redis, relay } = connections;
+  const now = options.now ?? (() => new Date());
   const auth = options.advertiserName ? null : createAuthClient(config.AUTH_ADDR, logger);
 
   const payments = createPayments({
@@ -160,6 +145,7 @@ export async function start(
     stats: createStats({ ads, listing, counters, now }),
   };
 
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
     maxReceiveBytes: MAX_RECEIVE_BYTES,
@@ -172,7 +158,7 @@ export async function start(
   // What carries the browser's client key (the gateway's keyed hash of its address) is the
   // gateway's to say; the reward click is sessions' to ask.
   const fromGateway = { service: ['gateway'] } as const;
-  server.add(adsV1.AdsServiceService, 'ads.v1.AdsService', createAdsHandlers(domain), {
+  server.add(adsV1.AdsServiceService, createAdsHandlers(domain), {
     methods: {
       createGameOffers: fromGateway,
       serveBanner: fromGateway,
@@ -181,18 +167,8 @@ export async function start(
       getRewardClick: { service: ['sessions'] },
     },
   });
-  server.add(
-    adsV1.AdvertiserServiceService,
-    'ads.v1.AdvertiserService',
-    createAdvertiserHandlers(domain),
-    { access: 'user' },
-  );
-  server.add(
-    adsV1.AdsAdminServiceService,
-    'ads.v1.AdsAdminService',
-    createAdsAdminHandlers(domain),
-    { access: 'admin' },
-  );
+  server.add(adsV1.AdvertiserServiceService, createAdvertiserHandlers(domain), { access: 'user' });
+  server.add(adsV1.AdsAdminServiceService, createAdsAdminHandlers(domain), { access: 'admin' });
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port, payments: payments !== null }, 'ads listening');
 

@@ -2,7 +2,6 @@ import { createPublicKey } from 'node:crypto';
 import {
   createCallerAuthenticator,
   createGrpcServer,
-  createLogger,
   openServiceConnections,
   runProcess,
   loadPrivateKey,
@@ -10,6 +9,7 @@ import {
   serviceIdentityFromConfig,
   signOutEverywhere,
   signSessionToken,
+  type RunningService,
 } from '@ballmatch/platform';
 import { authV1, eventStreams } from '@ballmatch/proto';
 import { loadAuthConfig, SERVICE_CALLERS } from './config';
@@ -33,39 +33,23 @@ export const SCHEMA = 'auth';
 /** The JetStream streams this service publishes to (its outbox subjects). */
 export const STREAMS = eventStreams('userDeleted', 'userNamed', 'achievementAwarded');
 
-export interface RunningAuth {
-  port: number;
-  /** The /metrics port (null: metrics off, as in tests by default). */
-  metricsPort: number | null;
-  /** `deleteStreams` (tests only) also removes this deployment's JetStream streams. */
-  stop(options?: { deleteStreams?: boolean }): Promise<void>;
-}
+export type RunningAuth = RunningService;
 
 export interface AuthOptions {
   /** "Now" for the admins' new-user figures: which day is today (tests stand before midnight). */
   now?: () => Date;
 }
 
-/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
-export async function start(
-  env: NodeJS.ProcessEnv = process.env,
-  options: AuthOptions = {},
-): Promise<RunningAuth> {
-  const config = loadAuthConfig(env);
-  const logger = createLogger('auth', config.LOG_LEVEL);
-  const now = options.now ?? (() => new Date());
-  const privateKey = loadPrivateKey(config.JWT_PRIVATE_KEY, config.JWT_DEV_KEY_DIR);
+/** Its PostgreSQL schema and migrations, and the streams it publishes to and reads. */
+const STORAGE = { schema: SCHEMA, migrations, streams: STREAMS, consumedStreams: CONSUMED_STREAMS };
 
-  const connections = await openServiceConnections({
-    service: 'auth',
-    config,
-    logger,
-    schema: SCHEMA,
-    migrations,
-    streams: STREAMS,
-    consumedStreams: CONSUMED_STREAMS,
-  });
-  const { db, redis, bus, relay } = connections;
+/** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
+export async function start(env = process.env, options: AuthOptions = {}): Promise<RunningAuth> {
+  const config = loadAuthConfig(env);
+  const privateKey = loadPrivateKey(config.JWT_PRIVATE_KEY, config.JWT_DEV_KEY_DIR);
+  const connections = await openServiceConnections({ service: 'auth', config, ...STORAGE });
+  const { logger, db, redis, bus, relay } = connections;
+  const now = options.now ?? (() => new Date());
 
   const users = createUserStore(db, { wake: () => relay.wake() });
   const accounts = createAccounts({
@@ -118,28 +102,21 @@ export async function start(
     }).identify,
   });
   // Signing in counts failures per client address: only the gateway's word on it is taken.
-  server.add(authV1.AuthServiceService, 'auth.v1.AuthService', createAuthHandlers(accounts), {
+  server.add(authV1.AuthServiceService, createAuthHandlers(accounts), {
     access: { service: ['gateway'] },
   });
   // Who owns a name (an account id), and every account's name: scores' own table of them.
-  server.add(authV1.NameServiceService, 'auth.v1.NameService', createNameHandlers(names), {
+  server.add(authV1.NameServiceService, createNameHandlers(names), {
     access: { service: ['scores'] },
   });
-  server.add(
-    authV1.AccountServiceService,
-    'auth.v1.AccountService',
-    createAccountHandlers(accounts, deletion, redis),
-    { access: 'user' },
-  );
-  server.add(
-    authV1.AchievementServiceService,
-    'auth.v1.AchievementService',
-    createAchievementHandlers(achievements),
-    { access: 'user' },
-  );
+  server.add(authV1.AccountServiceService, createAccountHandlers(accounts, deletion, redis), {
+    access: 'user',
+  });
+  server.add(authV1.AchievementServiceService, createAchievementHandlers(achievements), {
+    access: 'user',
+  });
   server.add(
     authV1.AccountAdminServiceService,
-    'auth.v1.AccountAdminService',
     createAccountAdminHandlers(createNewUsers({ store: createNewUserStore(db), now })),
     { access: 'admin' },
   );

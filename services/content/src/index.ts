@@ -1,11 +1,11 @@
 import {
   createCallerAuthenticator,
   createGrpcServer,
-  createLogger,
   loadPublicKey,
   openServiceConnections,
   runProcess,
   serviceIdentityFromConfig,
+  type RunningService,
 } from '@ballmatch/platform';
 import { contentV1 } from '@ballmatch/proto';
 import { loadContentConfig, SERVICE_CALLERS } from './config';
@@ -27,14 +27,9 @@ import { createUpdateStore } from './store/updates';
 
 export const SCHEMA = 'content';
 
-export interface RunningContent {
-  port: number;
-  /** The /metrics port (null: metrics off, as in tests by default). */
-  metricsPort: number | null;
+export interface RunningContent extends RunningService {
   /** The scheduler's step now (tests announce without waiting for its tick). */
   announceDue(): Promise<number>;
-  /** `deleteStreams` (tests only) also removes this deployment's JetStream stream. */
-  stop(options?: { deleteStreams?: boolean }): Promise<void>;
 }
 
 export interface ContentOptions {
@@ -42,25 +37,18 @@ export interface ContentOptions {
   now?: () => Date;
 }
 
+/** Its PostgreSQL schema and migrations, and the JetStream streams it publishes to. */
+const STORAGE = { schema: SCHEMA, migrations, streams: CONTENT_STREAMS };
+
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
 export async function start(
-  env: NodeJS.ProcessEnv = process.env,
+  env = process.env,
   options: ContentOptions = {},
 ): Promise<RunningContent> {
   const config = loadContentConfig(env);
-  const logger = createLogger('content', config.LOG_LEVEL);
+  const connections = await openServiceConnections({ service: 'content', config, ...STORAGE });
+  const { logger, db, redis, relay } = connections;
   const now = options.now ?? (() => new Date());
-  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-
-  const connections = await openServiceConnections({
-    service: 'content',
-    config,
-    logger,
-    schema: SCHEMA,
-    migrations,
-    streams: CONTENT_STREAMS,
-  });
-  const { db, redis, relay } = connections;
 
   const updates = createUpdates({
     store: createUpdateStore(db),
@@ -82,6 +70,7 @@ export async function start(
     logger,
   });
 
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
     identifyService: serviceIdentityFromConfig(config, {
@@ -90,30 +79,19 @@ export async function start(
       callers: SERVICE_CALLERS,
     }).identify,
   });
-  server.add(
-    contentV1.UpdatesServiceService,
-    'content.v1.UpdatesService',
-    createUpdatesHandlers(domain),
-  );
-  server.add(
-    contentV1.UpdatesAdminServiceService,
-    'content.v1.UpdatesAdminService',
-    createUpdatesAdminHandlers(domain),
-    { access: 'admin' },
-  );
+  server.add(contentV1.UpdatesServiceService, createUpdatesHandlers(domain));
+  server.add(contentV1.UpdatesAdminServiceService, createUpdatesAdminHandlers(domain), {
+    access: 'admin',
+  });
   server.add(
     contentV1.FeedbackServiceService,
-    'content.v1.FeedbackService',
     createFeedbackHandlers(domain),
     // Counted per client address: only the gateway's word on it is taken.
     { access: { service: ['gateway'] } },
   );
-  server.add(
-    contentV1.FeedbackAdminServiceService,
-    'content.v1.FeedbackAdminService',
-    createFeedbackAdminHandlers(domain),
-    { access: 'admin' },
-  );
+  server.add(contentV1.FeedbackAdminServiceService, createFeedbackAdminHandlers(domain), {
+    access: 'admin',
+  });
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port }, 'content listening');
 

@@ -8,6 +8,7 @@ import {
   watchOpenSockets,
   verifySessionToken,
   type EventBus,
+  type RunningService,
 } from '@ballmatch/platform';
 import { loadRealtimeConfig } from './config';
 import { subscribeFeed } from './feed';
@@ -15,10 +16,7 @@ import { CLOSE, Hub } from './hub';
 import { createHttpServer } from './http-server';
 import { RecentIds } from './recent-ids';
 
-export interface RunningRealtime {
-  port: number;
-  /** The /metrics port (null: metrics off, as in tests by default). */
-  metricsPort: number | null;
+export interface RunningRealtime extends RunningService {
   hub: Hub;
   bus: EventBus;
   stop(): Promise<void>;

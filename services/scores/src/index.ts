@@ -1,12 +1,12 @@
 import {
   createCallerAuthenticator,
   createGrpcServer,
-  createLogger,
   openServiceConnections,
   runProcess,
   loadPublicKey,
   loadServicePublicKeys,
   serviceIdentityFromConfig,
+  type RunningService,
 } from '@ballmatch/platform';
 import { eventStreams, scoresV1 } from '@ballmatch/proto';
 import { createAuthClient } from './clients/auth';
@@ -49,13 +49,7 @@ export const SCHEMA = 'scores';
 /** The JetStream streams this service publishes to (its outbox subjects). */
 export const STREAMS = eventStreams('scoreCreated', 'leaderboardUpdated');
 
-export interface RunningScores {
-  port: number;
-  /** The /metrics port (null: metrics off, as in tests by default). */
-  metricsPort: number | null;
-  /** `deleteStreams`: also remove this deployment's JetStream streams (test clean-up). */
-  stop(options?: { deleteStreams?: boolean }): Promise<void>;
-}
+export type RunningScores = RunningService;
 
 export interface ScoresOptions {
   /** "Now" for scores, weeks, seasons and stats (tests stand on a week's last millisecond). */
@@ -68,18 +62,13 @@ export interface ScoresOptions {
 
 /** Composition root: config → connections → migrations → gRPC. Tests call it with their own env. */
 export async function start(
-  env: NodeJS.ProcessEnv = process.env,
+  env = process.env,
   options: ScoresOptions = {},
 ): Promise<RunningScores> {
   const config = loadScoresConfig(env);
-  const logger = createLogger('scores', config.LOG_LEVEL);
-  const now = options.now ?? systemClock;
-  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-
   const connections = await openServiceConnections({
     service: 'scores',
     config,
-    logger,
     schema: SCHEMA,
     migrations,
     streams: STREAMS,
@@ -87,7 +76,8 @@ export async function start(
     // relay is null when OUTBOX_RELAY is off (config.ts says when).
     outboxRelay: config.OUTBOX_RELAY === 'on',
   });
-  const { db, bus, relay } = connections;
+  const { logger, db, bus, relay } = connections;
+  const now = options.now ?? systemClock;
   // The boards' Lua scripts, registered on the one connection (telemetry watches it too).
   const redis = withBoardScripts(connections.redis);
   const wake = () => relay?.wake();
@@ -196,30 +186,23 @@ export async function start(
     accountNames,
   });
   await accountNames.start();
+  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   const server = createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
   });
-  server.add(scoresV1.ScoreServiceService, 'scores.v1.ScoreService', createScoreHandlers(domain));
-  server.add(
-    scoresV1.LeaderboardServiceService,
-    'scores.v1.LeaderboardService',
-    createLeaderboardHandlers(domain),
-  );
-  server.add(scoresV1.StatsServiceService, 'scores.v1.StatsService', createStatsHandlers(domain));
+  server.add(scoresV1.ScoreServiceService, createScoreHandlers(domain));
+  server.add(scoresV1.LeaderboardServiceService, createLeaderboardHandlers(domain));
+  server.add(scoresV1.StatsServiceService, createStatsHandlers(domain));
   server.add(
     scoresV1.MyScoresServiceService,
-    'scores.v1.MyScoresService',
     createMyScoresHandlers(
       createMyScores({ accountScores: createAccountScoreStore(db), scores, leaderboards }),
     ),
     { access: 'user' },
   );
-  server.add(
-    scoresV1.ScoresAdminServiceService,
-    'scores.v1.ScoresAdminService',
-    createScoresAdminHandlers(domain),
-    { access: 'admin' },
-  );
+  server.add(scoresV1.ScoresAdminServiceService, createScoresAdminHandlers(domain), {
+    access: 'admin',
+  });
   const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
   logger.info({ port, relay: config.OUTBOX_RELAY }, 'scores listening');
 

@@ -2,7 +2,6 @@ import {
   callerFromToken,
   createCallerAuthenticator,
   createGrpcServer,
-  createLogger,
   openServiceConnections,
   runProcess,
   loadPublicKey,
@@ -10,6 +9,7 @@ import {
   serviceIdentityFromConfig,
   signGameResult,
   subscribeRevocations,
+  type RunningService,
 } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
 import { createAdsClient } from './clients/ads';
@@ -28,12 +28,9 @@ import { startGameSocket } from './ws/game-socket';
 
 export const SCHEMA = 'sessions';
 
-export interface RunningSessions {
-  port: number;
+export interface RunningSessions extends RunningService {
   /** The game socket's port (WebSocket /ws/game: ranked-game actions where the game is held). */
   gameWsPort: number;
-  /** The /metrics port (null: metrics off, as in tests by default). */
-  metricsPort: number | null;
   /**
    * Answers what is in flight, writes the queued log rows, then closes. Tests only:
    * `deleteStreams` also removes this deployment's JetStream stream; `crash` stops as a killed
@@ -56,23 +53,18 @@ export interface SessionsOptions {
   rewardClicks?: RewardClicks;
 }
 
+/** Its PostgreSQL schema and migrations, and the JetStream streams it publishes to. */
+const STORAGE = { schema: SCHEMA, migrations, streams: SESSION_STREAMS };
+
 export async function start(
-  env: NodeJS.ProcessEnv = process.env,
+  env = process.env,
   options: SessionsOptions = {},
 ): Promise<RunningSessions> {
   const config = loadSessionsConfig(env);
-  const logger = createLogger('sessions', config.LOG_LEVEL);
-
-  const connections = await openServiceConnections({
-    service: 'sessions',
-    config,
-    logger,
-    schema: SCHEMA,
-    migrations,
-    streams: SESSION_STREAMS,
-  });
+  const now = options.now ?? (() => new Date());
+  const connections = await openServiceConnections({ service: 'sessions', config, ...STORAGE });
   // Redis holds the logout deny-list the caller check reads; nothing else of this service.
-  const { db, redis, relay } = connections;
+  const { logger, db, redis, relay } = connections;
 
   const store = createSessionStore(db);
   const identity = serviceIdentityFromConfig(config, {
@@ -81,7 +73,6 @@ export async function start(
     callers: SERVICE_CALLERS,
   });
   const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR, identity.credential!);
-  const now = options.now ?? (() => new Date());
   // An ended game's result is signed with this service's key; scores checks it with the
   // public one (SESSIONS_SERVICE_PUBLIC_KEY there).
   const resultKey = loadServicePrivateKey(
@@ -110,22 +101,16 @@ export async function start(
     authenticate: createCallerAuthenticator({ publicKey, redis }),
     identifyService: identity.identify,
   });
-  server.add(
-    sessionsV1.SessionServiceService,
-    'sessions.v1.SessionService',
-    createSessionHandlers(sessions, games),
-    {
-      methods: {
-        // Starts are counted per client address: only the gateway's word on it is taken.
-        createSession: { service: ['gateway'] },
-        // The held game's log (and once it has ended its seed), for verifying a submission.
-        getSessionForScoring: { service: ['scores'] },
-      },
+  server.add(sessionsV1.SessionServiceService, createSessionHandlers(sessions, games), {
+    methods: {
+      // Starts are counted per client address: only the gateway's word on it is taken.
+      createSession: { service: ['gateway'] },
+      // The held game's log (and once it has ended its seed), for verifying a submission.
+      getSessionForScoring: { service: ['scores'] },
     },
-  );
+  });
   server.add(
     sessionsV1.SessionAdminServiceService,
-    'sessions.v1.SessionAdminService',
     createSessionAdminHandlers(sessions, games, analytics),
     { access: 'admin' },
   );

@@ -56,10 +56,12 @@ export type AsyncServiceOf<D> = {
 };
 
 export interface GrpcServer {
-  /** Registers a service and makes it visible (NOT_SERVING until start) on the health service. */
+  /**
+   * Registers a service and makes it visible (NOT_SERVING until start) on the health service,
+   * under its proto name (`auth.v1.AuthService`, read off the definition's method paths).
+   */
   add<D extends ServiceDefinition>(
     definition: D,
-    serviceName: string,
     implementation: AsyncServiceOf<D>,
     options?: ServiceAccess<D>,
   ): void;
@@ -108,7 +110,8 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
     .use(clientAddress);
 
   return {
-    add(definition, serviceName, implementation, { access = 'public', methods = {} } = {}) {
+    add(definition, implementation, { access = 'public', methods = {} } = {}) {
+      const serviceName = protoServiceName(definition);
       const handlers: UntypedServiceImplementation = {};
       const methodAccess = methods as Partial<Record<string, Access>>;
       for (const [method, fn] of Object.entries(implementation)) {
@@ -154,4 +157,12 @@ export function createGrpcServer(logger: Logger, options: GrpcServerOptions): Gr
       });
     },
   };
+}
+
+/** `auth.v1.AuthService` of a definition whose methods' paths are `/auth.v1.AuthService/Login`. */
+function protoServiceName(definition: ServiceDefinition): string {
+  const [first] = Object.values(definition);
+  const name = first?.path.split('/')[1];
+  if (!name) throw new Error('a gRPC service definition without methods has no name');
+  return name;
 }
