@@ -4,9 +4,8 @@
 import { bearer, createGrpcClient } from '@ballmatch/platform';
 import { authV1, scoresV1 } from '@ballmatch/proto';
 import { newPlayer as registration } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
-let stack: Stack;
 const newPlayer = () => registration('integrity');
 const tokenOf = (cookie: string) => cookie.replace(/^bm_session=/, '');
 
@@ -35,10 +34,7 @@ function straight(token: string) {
   };
 }
 
-beforeAll(async () => {
-  stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-});
-afterAll(() => stack.close());
+const stack = stackPerFile({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 
 describe('a password change signs out every other session', () => {
   it('the other session gets 401 at the gateway and UNAUTHENTICATED over gRPC; this one goes on', async () => {

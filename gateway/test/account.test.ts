@@ -1,25 +1,21 @@
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import { signedInPlayer, type Client } from './ads-support';
 import { playAndSubmit } from './ranked-game';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /**
  * A player's own data over HTTP (docs/api.md 'Your data'): their games and standing, the JSON
  * export, and deleting the account (signed out everywhere; the scores stay or go as asked).
  */
-let stack: Stack;
 const sessionsClock = new TestClock();
 /** The scores service's clock: held in a test whose games must count in one week. */
 const scoresClock = new TestClock();
 const WAIT = { timeoutMs: 15_000 };
 const PASSWORD = 'a fine long password';
-beforeAll(async () => {
-  stack = await startStack(
-    { RATE_LIMIT_API_PER_MINUTE: '100000', RATE_LIMIT_AUTH_PER_MINUTE: '100000' },
-    { sessionsClock: sessionsClock.now, scoresClock: scoresClock.now },
-  );
-}, 60_000);
-afterAll(() => stack.close());
+const stack = stackPerFile(
+  { RATE_LIMIT_API_PER_MINUTE: '100000', RATE_LIMIT_AUTH_PER_MINUTE: '100000' },
+  { sessionsClock: sessionsClock.now, scoresClock: scoresClock.now },
+);
 afterEach(() => scoresClock.real());
 
 /** A ranked game played and submitted by a signed-in player, under their username. */

@@ -1,14 +1,10 @@
 import { newPlayer as registration } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
-let stack: Stack;
 const newPlayer = () => ({ ...registration('gw_player'), evmWallet: '' });
 
-beforeAll(async () => {
-  // The gateway's per-IP limit is tested in edge.test.ts; here the auth service's own throttle.
-  stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-});
-afterAll(() => stack.close());
+// The gateway's per-IP limit is tested in edge.test.ts; here the auth service's own throttle.
+const stack = stackPerFile({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 
 describe('accounts through the gateway', () => {
   it('GET /api/user without a session is 401 JSON', async () => {

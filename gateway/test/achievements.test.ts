@@ -2,23 +2,19 @@ import WebSocket from 'ws';
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import { signedInPlayer, type Client } from './ads-support';
 import { playAndSubmit } from './ranked-game';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /**
  * Achievement badges over HTTP and /ws (docs/api.md 'Achievements'): a real ranked game,
  * verified by the scores service, wins its player badges in auth (from scores.created); the
  * player reads them, guests are refused; each badge reaches that player's open pages.
  */
-let stack: Stack;
 const sessionsClock = new TestClock();
 const WAIT = { timeoutMs: 15_000 };
-beforeAll(async () => {
-  stack = await startStack(
-    { RATE_LIMIT_API_PER_MINUTE: '100000', RATE_LIMIT_AUTH_PER_MINUTE: '100000' },
-    { sessionsClock: sessionsClock.now },
-  );
-}, 60_000);
-afterAll(() => stack.close());
+const stack = stackPerFile(
+  { RATE_LIMIT_API_PER_MINUTE: '100000', RATE_LIMIT_AUTH_PER_MINUTE: '100000' },
+  { sessionsClock: sessionsClock.now },
+);
 
 interface Badge {
   id: string;

@@ -3,21 +3,19 @@ import { dayOf } from '@ballmatch/platform';
 import { TestClock } from '@ballmatch/platform/testing';
 import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
 import { claimOf, playRankedGame } from './ranked-game';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /**
  * The admin console's own calls (docs/api.md 'Player sessions', 'Statistics'): a session's
  * timing analysis, unflagging, game analytics from games played over HTTP, new players per day;
  * every one refused to guests (401) and players (403).
  */
-let stack: Stack;
 let admin: Client;
 const sessionsClock = new TestClock();
+const stack = stackPerFile({}, { sessionsClock: sessionsClock.now });
 beforeAll(async () => {
-  stack = await startStack({}, { sessionsClock: sessionsClock.now });
   admin = await signedInAdmin(stack.url);
 }, 60_000);
-afterAll(() => stack.close());
 
 const DAY = 86_400_000;
 /**

@@ -11,7 +11,7 @@ import {
   uploadImage,
   type Client,
 } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /**
  * The ads routes at the edge: what they refuse and how (uploads, orders, offers, admin roles),
@@ -19,16 +19,14 @@ import { client, startStack, type Stack } from './stack';
  * moves earned through a game's reward offer.
  */
 
-let stack: Stack;
 let player: Client;
 let admin: Client;
 
+const stack = stackPerFile({ READ_CACHE_MS: '0' });
 beforeAll(async () => {
-  stack = await startStack({ READ_CACHE_MS: '0' });
   player = await signedInPlayer(stack.url, 'ad_edge');
   admin = await signedInAdmin(stack.url);
 });
-afterAll(() => stack.close());
 
 const anyId = '00000000-0000-4000-8000-000000000000';
 

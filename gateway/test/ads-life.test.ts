@@ -13,7 +13,7 @@ import {
   type AdJson,
   type Client,
 } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /**
  * The life of an ad through the gateway, with the real ads service paying through the Stripe
@@ -22,19 +22,17 @@ import { client, startStack, type Stack } from './stack';
  * webhooks that are forged, stale, unsigned or replayed.
  */
 
-let stack: Stack;
 let advertiser: Client;
 let admin: Client;
 const adsClock = new TestClock();
 const DAY = 86_400_000;
 
+// No gateway micro-cache: a run ending by the clock shows in the very next read.
+const stack = stackPerFile({ READ_CACHE_MS: '0' }, { adsClock: adsClock.now });
 beforeAll(async () => {
-  // No gateway micro-cache: a run ending by the clock shows in the very next read.
-  stack = await startStack({ READ_CACHE_MS: '0' }, { adsClock: adsClock.now });
   advertiser = await signedInPlayer(stack.url, 'ad_buyer');
   admin = await signedInAdmin(stack.url);
 });
-afterAll(() => stack.close());
 
 const adById = async (id: string) =>
   ((await admin.get('/api/admin/ads')).json as unknown as AdJson[]).find((a) => a.id === id)!;

@@ -1,13 +1,9 @@
 // Inputs that once answered 5xx (issue 10) answer 4xx naming the field, and store nothing.
 // The fuzz tests (fuzz.test.ts) throw these and random inputs at every route.
 import { signedInAdmin } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
-});
-afterAll(() => stack.close());
+const stack = stackPerFile({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 
 const admin = () => signedInAdmin(stack.url);
 

@@ -1,6 +1,6 @@
 import { TestClock } from '@ballmatch/platform/testing';
 import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
-import { client, EMPTY_PAGE, startStack, type Stack } from './stack';
+import { client, EMPTY_PAGE, stackPerFile } from './stack';
 
 /**
  * Updates and feedback over HTTP (docs/api.md 'Updates and feedback'): the public feed and its
@@ -8,18 +8,16 @@ import { client, EMPTY_PAGE, startStack, type Stack } from './stack';
  * address, the inbox, and every admin route refused to guests (401) and players (403).
  */
 
-let stack: Stack;
 let admin: Client;
 let player: Client;
 const contentClock = new TestClock();
 
+// X-Forwarded-For is trusted, so each test sends feedback from an address of its own.
+const stack = stackPerFile({ TRUST_PROXY: '1' }, { contentClock: contentClock.now });
 beforeAll(async () => {
-  // X-Forwarded-For is trusted, so each test sends feedback from an address of its own.
-  stack = await startStack({ TRUST_PROXY: '1' }, { contentClock: contentClock.now });
   admin = await signedInAdmin(stack.url);
   player = await signedInPlayer(stack.url, 'news_reader');
 }, 60_000);
-afterAll(() => stack.close());
 
 const anyId = '00000000-0000-4000-8000-000000000000';
 const HOUR = 3600_000;

@@ -1,11 +1,7 @@
 import { eventually } from '@ballmatch/platform/testing';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '6' });
-});
-afterAll(() => stack.close());
+const stack = stackPerFile({ RATE_LIMIT_AUTH_PER_MINUTE: '6' });
 
 describe('the edge', () => {
   it('unknown /api paths are JSON 404s; unknown page paths get the app with 404', async () => {

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { orderAd, signedInAdmin } from './ads-support';
 import { gatewayRoutes, type Route } from './security/routes';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /** Numbers at the edges of every wire type and of JSON itself, written as raw JSON text. */
 const RAW_NUMBERS = [
@@ -346,15 +346,14 @@ function fillPath(template: string, parts: string[]): string {
 
 type As = 'guest' | 'player' | 'admin';
 
-let stack: Stack;
 let routes: Route[];
 const cookies: Record<As, string> = { guest: '', player: '', admin: '' };
 
+const stack = stackPerFile({
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+});
 beforeAll(async () => {
-  stack = await startStack({
-    RATE_LIMIT_API_PER_MINUTE: '1000000',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-  });
   routes = gatewayRoutes(stack.gatewayEnv);
   const player = client(stack.url);
   const registered = await player.post('/api/register', {
@@ -401,7 +400,6 @@ beforeAll(async () => {
   });
   known.feedback = String(feedback.json?.id ?? known.feedback);
 }, 60_000);
-afterAll(() => stack.close());
 
 interface Sent {
   method: string;

@@ -7,15 +7,11 @@ import {
   type GameSocketClient,
 } from '../../services/sessions/test/game-socket-client';
 import { signedInPlayer } from './ads-support';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 // /ws/game through the gateway: the upgrade is proxied to the sessions service's game socket
 // with the same checks as /ws; an action answers exactly what the HTTP route answers.
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = stackPerFile();
 
 const socketUrl = () => `${stack.url.replace(/^http/, 'ws')}/ws/game`;
 const sameSite = () => ({ origin: stack.url });

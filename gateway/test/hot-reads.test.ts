@@ -3,7 +3,7 @@ import { TestClock } from '@ballmatch/platform/testing';
 import type { RunningGateway } from '../src';
 import { HotReadCache } from '../src/read-cache';
 import { claimOf, playRankedGame } from './ranked-game';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /**
  * Hot public reads replayed before Express (src/hot-reads.ts), through real gateways: the same
@@ -15,14 +15,10 @@ import { client, startStack, type Stack } from './stack';
 const sessionsClock = new TestClock();
 sessionsClock.set(Date.now());
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack(
-    { RATE_LIMIT_API_PER_MINUTE: '100000' },
-    { sessionsClock: sessionsClock.now },
-  );
-});
-afterAll(() => stack.close());
+const stack = stackPerFile(
+  { RATE_LIMIT_API_PER_MINUTE: '100000' },
+  { sessionsClock: sessionsClock.now },
+);
 
 const byExpress = jest.spyOn(HotReadCache.prototype, 'sendJson');
 beforeEach(() => {

@@ -4,11 +4,10 @@ import { eventually, TestClock, testNatsPrefix } from '@ballmatch/platform/testi
 import { start as startGateway } from '../src';
 import { signedInAdmin } from './ads-support';
 import { claimOf, playRankedGame } from './ranked-game';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 // /ws through the gateway: the upgrade is proxied to the realtime service, which hears the
 // scores service's events; cross-site handshakes are refused; X-Forwarded-For is the gateway's.
-let stack: Stack;
 /** A realtime service of the test's own (on events no other publishes to), `extra` in its env. */
 const anotherRealtime = (extra: NodeJS.ProcessEnv = {}) =>
   startRealtime({
@@ -24,13 +23,10 @@ const sessionsClock = new TestClock();
 sessionsClock.set(Date.now());
 /** The content service's clock: a scheduled update's time comes when the test moves it. */
 const contentClock = new TestClock();
-beforeAll(async () => {
-  stack = await startStack(
-    {},
-    { sessionsClock: sessionsClock.now, contentClock: contentClock.now },
-  );
-});
-afterAll(() => stack.close());
+const stack = stackPerFile(
+  {},
+  { sessionsClock: sessionsClock.now, contentClock: contentClock.now },
+);
 
 type Message = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import type { GameView } from '../../services/sessions/src/domain/games';
 import { greedyMove } from '../../services/sessions/test/play';
 import { signedInAdmin, signedInPlayer } from './ads-support';
 import { claimOf, playRankedGame, type RankedGame } from './ranked-game';
-import { client, startStack, type Stack } from './stack';
+import { client, stackPerFile } from './stack';
 
 /** A clock the test can stop at a week's last millisecond; real time otherwise. */
 let fixed: Date | null = null;
@@ -12,15 +12,11 @@ const clock = () => (fixed ? new Date(fixed) : new Date());
 const sessionsClock = new TestClock();
 sessionsClock.set(Date.now());
 
-let stack: Stack;
-beforeAll(async () => {
-  // Every game is played action by action over HTTP: more requests than a minute's allowance.
-  stack = await startStack(
-    { RATE_LIMIT_API_PER_MINUTE: '100000' },
-    { scoresClock: clock, sessionsClock: sessionsClock.now },
-  );
-});
-afterAll(() => stack.close());
+// Every game is played action by action over HTTP: more requests than a minute's allowance.
+const stack = stackPerFile(
+  { RATE_LIMIT_API_PER_MINUTE: '100000' },
+  { scoresClock: clock, sessionsClock: sessionsClock.now },
+);
 afterEach(() => {
   fixed = null;
 });

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
 import { openGameSocket } from '../../services/sessions/test/game-socket-client';
 import { signedInAdmin, signedInPlayer } from './ads-support';
-import { client, EMPTY_PAGE, startStack, type Stack } from './stack';
+import { client, EMPTY_PAGE, stackPerFile } from './stack';
 
-let stack: Stack;
 let admin: ReturnType<typeof client>;
 let n = 0;
 
@@ -36,11 +35,10 @@ async function createSession(c = client(stack.url), override: Record<string, unk
   return { ...created, owner };
 }
 
+const stack = stackPerFile({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 beforeAll(async () => {
-  stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
   admin = await signedInAdmin(stack.url);
 });
-afterAll(() => stack.close());
 
 describe('POST /api/player-sessions', () => {
   it('answers {id, credential, game, offers}; stores the client IP and, when signed in, the user', async () => {

@@ -195,6 +195,19 @@ export async function startStack(
   };
 }
 
+/**
+ * The stack of a test file: started (with startStack's arguments) before the file's tests and
+ * its own beforeAll hooks, closed after them. Its fields are there from then on.
+ */
+export function stackPerFile(...args: Parameters<typeof startStack>): Stack {
+  const stack = {} as Stack;
+  beforeAll(async () => {
+    Object.assign(stack, await startStack(...args));
+  }, 60_000);
+  afterAll(() => stack.close?.());
+  return stack;
+}
+
 /** A paged list's answer when nothing matches. */
 export const EMPTY_PAGE = {
   data: [],

@@ -15,14 +15,13 @@ import {
   type Client,
 } from '../ads-support';
 import { claimOf, playRankedGame } from '../ranked-game';
-import { client, startStack, type Stack } from '../stack';
+import { client, stackPerFile } from '../stack';
 import { ACCESS_MATRIX, CALLERS, type Caller, type Resources, type Row } from './access-matrix';
 import { documentedRoutes, gatewayRoutes, missingFrom, parseRoute, routeKey } from './routes';
 
 const sessionsClock = new TestClock();
 sessionsClock.set(Date.now());
 
-let stack: Stack;
 const clients = {} as Record<Exclude<Caller, 'guest'>, Client>;
 const r = {} as Resources;
 
@@ -39,15 +38,15 @@ async function newSession(c: Client, playerName = 'Owner Alias') {
   return res.json as { id: string; credential: string; offers: { reward: { id: string } } };
 }
 
+const stack = stackPerFile(
+  {
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    RATE_LIMIT_ADS_PER_MINUTE: '1000000',
+  },
+  { sessionsClock: sessionsClock.now },
+);
 beforeAll(async () => {
-  stack = await startStack(
-    {
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      RATE_LIMIT_ADS_PER_MINUTE: '1000000',
-    },
-    { sessionsClock: sessionsClock.now },
-  );
   const url = stack.url;
   r.names = { player: 'sec_owner', other: 'sec_other' };
   clients.player = await signedInPlayer(url, r.names.player);
@@ -113,7 +112,6 @@ beforeAll(async () => {
   });
   r.feedback = String(feedback.json.id);
 }, 120_000);
-afterAll(() => stack?.close());
 
 /** A caller's cookie: their session, or a new one for this call alone. */
 async function cookieOf(as: Caller, fresh: boolean): Promise<string> {

@@ -8,9 +8,8 @@ import { loadPrivateKey } from '@ballmatch/platform';
 import { adsV1, authV1, contentV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { signedInAdmin, signedInPlayer } from '../ads-support';
 import { callRawGrpc } from '../raw-grpc';
-import { client, startStack, type Stack } from '../stack';
+import { client, stackPerFile } from '../stack';
 
-let stack: Stack;
 let privateKey: KeyObject;
 let publicKey: KeyObject;
 let adminId: string;
@@ -45,8 +44,8 @@ function hs256(payload: JWTPayload, secret: Uint8Array) {
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(secret);
 }
 
+const stack = stackPerFile({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
 beforeAll(async () => {
-  stack = await startStack({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
   const dir = stack.authEnv.JWT_DEV_KEY_DIR!;
   privateKey = loadPrivateKey(undefined, dir);
   publicKey = createPublicKey(privateKey);
@@ -93,7 +92,6 @@ beforeAll(async () => {
     ['a huge token', 'a'.repeat(3000)],
   ];
 }, 60_000);
-afterAll(() => stack?.close());
 
 describe('the gateway: a tampered session cookie is no session', () => {
   it('each forged token: 401 on a player route, an admin route and an admin write; the cookie is cleared', async () => {

@@ -7,22 +7,20 @@
 // carries the headers that keep the site from being framed, sniffed or scripted from elsewhere.
 import { randomUUID } from 'node:crypto';
 import { orderAd, signedInAdmin, signedInPlayer, type Client } from '../ads-support';
-import { client, startStack, type Stack } from '../stack';
+import { client, stackPerFile } from '../stack';
 import { gatewayRoutes, type Route } from './routes';
 
-let stack: Stack;
 let admin: Client;
 let writes: Route[];
 
+const stack = stackPerFile({
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+});
 beforeAll(async () => {
-  stack = await startStack({
-    RATE_LIMIT_API_PER_MINUTE: '1000000',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-  });
   admin = await signedInAdmin(stack.url);
   writes = gatewayRoutes(stack.gatewayEnv).filter((r) => r.method !== 'GET');
 }, 60_000);
-afterAll(() => stack?.close());
 
 /** The routes signed by their caller instead (docs/api.md): a foreign origin is no matter. */
 const SIGNED_BY_CALLER = ['POST /api/payments/stripe/webhook'];
