@@ -1,6 +1,8 @@
 import type { Logger } from '@ballmatch/platform';
 import type { BoardWriteStore } from '../store/board-writes';
 import { boardName, boardOfName, type Board, type BoardStore } from '../store/boards';
+import type { SeasonStore } from '../store/seasons';
+import type { WeekStore } from '../store/weeks';
 import type { Clock } from './clock';
 
 /** A row left by a write still under way is younger than this; an older one was left behind. */
@@ -146,3 +148,18 @@ export function createBoardRepairs(deps: {
 }
 
 export type BoardRepairs = ReturnType<typeof createBoardRepairs>;
+
+/** What the modules that change the boards (submissions, review, moderation) work with. */
+export interface BoardWriterDeps {
+  weeks: WeekStore;
+  seasons: SeasonStore;
+  boards: BoardStore;
+  /** Boards a score may be missing from in Redis (its `board_writes` row). */
+  repairs: BoardRepairs;
+  now: Clock;
+  /** Clears this process's board reads, so they show the change at once. */
+  changed: () => void;
+  /** Wakes the outbox relay after a commit that wrote events. */
+  wake: () => void;
+  logger: Logger;
+}

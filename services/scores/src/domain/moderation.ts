@@ -3,19 +3,15 @@ import {
   isUuid,
   type ConsumedEvent,
   type Knex,
-  type Logger,
   type OutboxEvent,
 } from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
-import { ALL_TIME, seasonBoard, weekBoard, type Board, type BoardStore } from '../store/boards';
+import { ALL_TIME, seasonBoard, weekBoard, type Board } from '../store/boards';
 import type { BanRow, ModerationStore, ResetRow } from '../store/moderation';
 import type { ScoreRow } from '../store/rows';
 import { adminListLimit } from './limits';
 import type { ScoreStore } from '../store/scores';
-import type { SeasonStore } from '../store/seasons';
-import type { WeekStore } from '../store/weeks';
-import type { BoardRepairs } from './board-repairs';
-import type { Clock } from './clock';
+import type { BoardWriterDeps } from './board-repairs';
 import { leaderboardUpdated } from './events';
 import { accountKey, keyOfName, parseNameToFind, type NameLookup } from './player-name';
 
@@ -66,21 +62,14 @@ export function reasonOf(raw: string, required = true): string {
  * one, or the board dropped to be rebuilt. If Redis fails there, the affected boards are dropped
  * once Redis answers (board-repairs.ts) and rebuild from PostgreSQL on their next read.
  */
-export function createModeration(deps: {
-  moderation: ModerationStore;
-  scores: ScoreStore;
-  weeks: WeekStore;
-  seasons: SeasonStore;
-  boards: BoardStore;
-  /** Boards whose Redis writes failed: dropped once Redis answers. */
-  repairs: BoardRepairs;
-  /** Who owns a name (account-names.ts): a ban of a registered player's name bans the account. */
-  names: NameLookup;
-  now: Clock;
-  changed: () => void;
-  wake: () => void;
-  logger: Logger;
-}) {
+export function createModeration(
+  deps: BoardWriterDeps & {
+    moderation: ModerationStore;
+    scores: ScoreStore;
+    /** Who owns a name (account-names.ts): a ban of a registered player's name bans the account. */
+    names: NameLookup;
+  },
+) {
   const { boards, scores, weeks, seasons, now, logger } = deps;
 
   /**

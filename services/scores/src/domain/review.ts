@@ -1,13 +1,10 @@
-import { AppError, isUuid, type ConsumedEvent, type Knex, type Logger } from '@ballmatch/platform';
+import { AppError, isUuid, type ConsumedEvent, type Knex } from '@ballmatch/platform';
 import { decodeEvent } from '@ballmatch/proto';
-import { ALL_TIME, seasonBoard, weekBoard, type BoardStore } from '../store/boards';
+import { ALL_TIME, seasonBoard, weekBoard } from '../store/boards';
 import type { ReviewRow, ReviewStore, Transition, TransitionEvents } from '../store/review';
 import type { ReviewState, ScoreRow } from '../store/rows';
-import type { SeasonStore } from '../store/seasons';
-import type { WeekStore } from '../store/weeks';
-import type { BoardRepairs } from './board-repairs';
+import type { BoardWriterDeps } from './board-repairs';
 import { adminListLimit } from './limits';
-import type { Clock } from './clock';
 import { accountOf, leaderboardUpdated, scoreCreated } from './events';
 import { reasonOf } from './moderation';
 
@@ -38,20 +35,7 @@ export function reviewAnswer(state: ReviewState): ReviewAnswer {
 const STATES: ReviewState[] = ['held', 'cleared', 'rejected'];
 const MAX_DETAILS = 500;
 
-export function createReview(deps: {
-  review: ReviewStore;
-  weeks: WeekStore;
-  seasons: SeasonStore;
-  boards: BoardStore;
-  /** Boards whose Redis writes failed: dropped once Redis answers. */
-  repairs: BoardRepairs;
-  now: Clock;
-  /** Clears this process's board reads. */
-  changed: () => void;
-  /** Wakes the outbox relay after a commit that wrote events. */
-  wake: () => void;
-  logger: Logger;
-}) {
+export function createReview(deps: BoardWriterDeps & { review: ReviewStore }) {
   const { boards, weeks, seasons, now, logger } = deps;
 
   /** The boards a score belongs to (by its original time): its week and its season, if any. */

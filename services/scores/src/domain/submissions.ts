@@ -7,16 +7,13 @@ import {
   readGameResult,
   wholeNumberIn,
   type GameResult,
-  type Logger,
   type PublicKeys,
 } from '@ballmatch/platform';
-import { seasonBoard, weekBoard, type BoardStore, type ShownScore } from '../store/boards';
+import { seasonBoard, weekBoard, type ShownScore } from '../store/boards';
 import type { ScoreRow } from '../store/rows';
 import type { ClaimingScore, InsertOutcome, ScoreStore } from '../store/scores';
-import type { SeasonStore } from '../store/seasons';
-import type { WeekRow, WeekStore } from '../store/weeks';
-import type { BoardRepairs } from './board-repairs';
-import type { Clock } from './clock';
+import type { WeekRow } from '../store/weeks';
+import type { BoardWriterDeps } from './board-repairs';
 import { scoreCreated } from './events';
 import {
   accountKey,
@@ -54,13 +51,8 @@ export interface SubmitInput {
   result?: string;
 }
 
-export interface SubmissionDeps {
+export interface SubmissionDeps extends BoardWriterDeps {
   scores: ScoreStore;
-  weeks: WeekStore;
-  seasons: SeasonStore;
-  boards: BoardStore;
-  /** Boards a score may be missing from in Redis (its `board_writes` row). */
-  repairs: BoardRepairs;
   session: SessionLookup;
   /** Sessions' service public keys: the game results it signs are checked with them. */
   resultKeys: PublicKeys;
@@ -68,14 +60,8 @@ export interface SubmissionDeps {
   names: NameLookup;
   /** UNAVAILABLE until the names table is filled (account-names.ts). */
   namesReady: () => Promise<void>;
-  now: Clock;
-  /** Clears this process's board reads, so it shows the new score at once. */
-  changed: () => void;
-  /** Wakes the outbox relay after a commit that wrote events. */
-  wake: () => void;
   /** Review (domain/review.ts): a flag heard while the score was being stored holds it. */
   review: { holdIfFlagged(sessionId: string, score: ScoreRow): Promise<ScoreRow> };
-  logger: Logger;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
