@@ -23,7 +23,7 @@ import { start, type RunningScores } from '../src';
 import { migrations } from '../src/migrations';
 import { createAccountNameStore } from '../src/store/account-names';
 import { createScoreStore } from '../src/store/scores';
-import { startHarness, type ScoresHarness } from './harness';
+import { startHarness, type Game, type ScoresHarness, type SignedUp } from './harness';
 
 let h: ScoresHarness;
 const opened: { close(): void }[] = [];
@@ -47,6 +47,10 @@ async function player(username: string, { known = true } = {}) {
   if (known) await nameKnown(signedUp.id, username);
   return signedUp;
 }
+
+/** Submits the game as this signed-in player, with the game's own session credential. */
+const submitAs = (who: SignedUp, game: Game) =>
+  who.client.submitScore(h.submission(game), { sessionCredential: game.credential });
 
 /** Scores' table of names holds this account's username (its user.named was applied). */
 async function nameKnown(userId: string, username: string) {
@@ -153,20 +157,14 @@ describe('submissions: names belong to their owners', () => {
     const bea = await player('Bea');
     const other = await player('Otto');
     const stolen = await h.newGame('bea');
-    await expect(
-      other.client.submitScore(h.submission(stolen), { sessionCredential: stolen.credential }),
-    ).rejects.toMatchObject({
+    await expect(submitAs(other, stolen)).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
       message: OWNED_BY_ANOTHER,
     });
     const first = await h.newGame('Bea');
     const second = await h.newGame('BEA');
-    const a = (
-      await bea.client.submitScore(h.submission(first), { sessionCredential: first.credential })
-    ).score!;
-    const b = (
-      await bea.client.submitScore(h.submission(second), { sessionCredential: second.credential })
-    ).score!;
+    const a = (await submitAs(bea, first)).score!;
+    const b = (await submitAs(bea, second)).score!;
     expect([a.playerName, b.playerName]).toEqual(['Bea', 'BEA']);
     // One weekly row for the player, showing the latest spelling.
     const rows = (await weekRows()).filter((r) => r.playerName.toLowerCase() === 'bea');
@@ -228,9 +226,7 @@ describe('submissions: names belong to their owners', () => {
     const guestGame = await h.newGame('Nomad');
     const playerGame = await h.newGame('Nomad');
     await h.submit(h.submission(guestGame));
-    await signedIn.client.submitScore(h.submission(playerGame), {
-      sessionCredential: playerGame.credential,
-    });
+    await submitAs(signedIn, playerGame);
     const rows = (await weekRows()).filter((r) => r.playerName === 'Nomad');
     expect(rows.map((r) => r.gamesPlayed)).toEqual([1, 1]);
   });
@@ -265,9 +261,7 @@ describe("who owns a name: scores' own table, from auth's user.named and user.de
     await guestAccepted('Wren');
     // The account itself posts under its new name.
     const game = await h.newGame('Robin');
-    await expect(
-      wren.client.submitScore(h.submission(game), { sessionCredential: game.credential }),
-    ).resolves.toMatchObject({ score: { playerName: 'Robin' } });
+    await expect(submitAs(wren, game)).resolves.toMatchObject({ score: { playerName: 'Robin' } });
   });
 
   it("a deleted account's name is free again once its user.deleted arrived", async () => {
@@ -387,30 +381,20 @@ describe('bans attach to the player', () => {
     const dana = await player('Dana');
     const asDana = await h.newGame('Dana');
     const asAlias = await h.newGame('DanaAlias');
-    const a = (
-      await dana.client.submitScore(h.submission(asDana), { sessionCredential: asDana.credential })
-    ).score!;
-    const b = (
-      await dana.client.submitScore(h.submission(asAlias), {
-        sessionCredential: asAlias.credential,
-      })
-    ).score!;
+    const a = (await submitAs(dana, asDana)).score!;
+    const b = (await submitAs(dana, asAlias)).score!;
     await h.admin.banPlayer({ playerName: 'dana', reason: 'Cheating' });
     const top = (await h.client.topScores({ limit: 100 })).scores.map((s) => s.id);
     expect(top).not.toContain(a.id);
     expect(top).not.toContain(b.id);
     const later = await h.newGame('Someone Else');
-    await expect(
-      dana.client.submitScore(h.submission(later), { sessionCredential: later.credential }),
-    ).rejects.toMatchObject({
+    await expect(submitAs(dana, later)).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
     });
     // A guest still cannot take the name; other players are untouched.
     const other = await player('Eve');
     const fine = await h.newGame('Eve');
-    await expect(
-      other.client.submitScore(h.submission(fine), { sessionCredential: fine.credential }),
-    ).resolves.toBeDefined();
+    await expect(submitAs(other, fine)).resolves.toBeDefined();
     await h.admin.unbanPlayer({ playerName: 'Dana' });
     const back = (await h.client.topScores({ limit: 100 })).scores.map((s) => s.id);
     expect(back).toEqual(expect.arrayContaining([a.id, b.id]));
