@@ -86,12 +86,18 @@ describe('game offers', () => {
   });
 });
 
+/** A red ball ad running alone, and its offers in a new game for CLIENT. */
+async function redGame(offerTtlMs?: number) {
+  const red = servedAd('red');
+  h.running.ballAds = [red];
+  const offers = h.offers(offerTtlMs);
+  const { faces } = await offers.createGameOffers(randomUUID(), CLIENT);
+  return { red, offers, faces };
+}
+
 describe('impressions', () => {
   it('count once per offer, however often (and however concurrently) it is posted', async () => {
-    const red = servedAd('red');
-    h.running.ballAds = [red];
-    const offers = h.offers();
-    const { faces } = await offers.createGameOffers(randomUUID(), CLIENT);
+    const { red, offers, faces } = await redGame();
     const face = faces[0]!;
 
     const sequential = [];
@@ -231,10 +237,7 @@ describe('impressions', () => {
   });
 
   it('count nothing once Redis has dropped the offer', async () => {
-    const red = servedAd('red');
-    h.running.ballAds = [red];
-    const offers = h.offers(50);
-    const { faces } = await offers.createGameOffers(randomUUID(), CLIENT);
+    const { red, offers, faces } = await redGame(50);
     await eventually(async () => (await h.redis.exists(offerKey(faces[0]!.id))) === 0, {
       timeoutMs: 5000,
     });
@@ -292,10 +295,7 @@ describe('banners', () => {
 
 describe('clicks', () => {
   it('lead to the destination, counted once per offer, from any client', async () => {
-    const red = servedAd('red');
-    h.running.ballAds = [red];
-    const offers = h.offers();
-    const { faces } = await offers.createGameOffers(randomUUID(), CLIENT);
+    const { red, offers, faces } = await redGame();
     const id = faces[0]!.id;
 
     const follows = await Promise.all([
