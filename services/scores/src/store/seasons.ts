@@ -18,6 +18,9 @@ function seasonRow(raw: Record<string, unknown>): SeasonRow {
   };
 }
 
+/** Writes the audit row of a season's change in its transaction. */
+type Audit = (trx: Knex.Transaction, season: SeasonRow) => Promise<void>;
+
 /** The columns both an insert and an update write. */
 const columns = (values: { name: string; startsAt: Date; endsAt: Date }) => ({
   name: values.name,
@@ -51,7 +54,7 @@ export function createSeasonStore(db: Knex) {
     values: { startsAt: Date; endsAt: Date },
     id: string | null,
     change: (seasons: Knex.QueryBuilder) => Promise<Record<string, unknown>[]>,
-    audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
+    audit: Audit,
   ): Promise<SeasonRow> {
     const early = await overlapError(values.startsAt, values.endsAt, id);
     if (early) throw early;
@@ -86,34 +89,26 @@ export function createSeasonStore(db: Knex) {
 
     async insert(
       values: { name: string; startsAt: Date; endsAt: Date; createdBy: string },
-      audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
+      audit: Audit,
     ): Promise<SeasonRow> {
-      return write(
-        values,
-        null,
-        (seasons) =>
-          seasons.insert({ ...columns(values), created_by: values.createdBy }).returning('*'),
-        audit,
-      );
+      const row = { ...columns(values), created_by: values.createdBy };
+      return write(values, null, (seasons) => seasons.insert(row).returning('*'), audit);
     },
 
     async update(
       id: string,
       values: { name: string; startsAt: Date; endsAt: Date; endedEarlyAt: Date | null },
-      audit: (trx: Knex.Transaction, season: SeasonRow) => Promise<void>,
+      audit: Audit,
     ): Promise<SeasonRow> {
+      const row = {
+        ...columns(values),
+        ended_early_at: values.endedEarlyAt,
+        updated_at: db.fn.now(),
+      };
       return write(
         values,
         id,
-        (seasons) =>
-          seasons
-            .where({ id })
-            .update({
-              ...columns(values),
-              ended_early_at: values.endedEarlyAt,
-              updated_at: db.fn.now(),
-            })
-            .returning('*'),
+        (seasons) => seasons.where({ id }).update(row).returning('*'),
         audit,
       );
     },
