@@ -7,6 +7,8 @@ import { ensureDatabase } from './db';
 import { bearer } from './grpc/caller';
 import type { AsyncClient, CallOpts } from './grpc/client';
 import { loadPrivateKey, signSessionToken } from './jwt';
+import { connectEventBus, type EventBus } from './nats';
+import { connectRedis, type Redis } from './redis';
 import {
   createServiceCredential,
   loadServicePrivateKey,
@@ -65,6 +67,79 @@ export function testNatsPrefix(): string {
   return `test_${uniqueId()}.`;
 }
 
+/** The environment testServiceEnv answers: its prefixes are always there. */
+export type TestServiceEnv = NodeJS.ProcessEnv & {
+  REDIS_KEY_PREFIX: string;
+  NATS_SUBJECT_PREFIX: string;
+};
+
+/**
+ * The environment of a service started in a test: quiet (DEBUG_LOG sets the level), on any free
+ * gRPC port, on `databaseUrl`, with a Redis key prefix and NATS subject prefix of its own, and
+ * the run's keys (`keys.env`). `more` adds or overrides (prefixes shared with other services).
+ */
+export function testServiceEnv(
+  databaseUrl: string,
+  keys: { env: { JWT_DEV_KEY_DIR: string } },
+  more: NodeJS.ProcessEnv = {},
+): TestServiceEnv {
+  return {
+    ...keys.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    DATABASE_URL: databaseUrl,
+    REDIS_KEY_PREFIX: testRedisPrefix(),
+    NATS_SUBJECT_PREFIX: testNatsPrefix(),
+    ...more,
+  } as TestServiceEnv;
+}
+
+/** NATS on a service's subject prefix (its env's), to hear what it publishes or publish to it. */
+export function connectTestBus(
+  env: { NATS_SUBJECT_PREFIX?: string },
+  name: string,
+): Promise<EventBus> {
+  return connectEventBus({
+    url: 'nats://127.0.0.1:4222',
+    subjectPrefix: env.NATS_SUBJECT_PREFIX ?? '',
+    name,
+  });
+}
+
+/** Redis with a service's key prefix (its env's); `flush` deletes that prefix's keys only. */
+export async function connectTestRedis(env: {
+  REDIS_KEY_PREFIX: string;
+}): Promise<Redis & { flush(): Promise<void> }> {
+  const redis = await connectRedis({
+    url: 'redis://127.0.0.1:6379',
+    keyPrefix: env.REDIS_KEY_PREFIX,
+  });
+  return Object.assign(redis, {
+    async flush() {
+      // KEYS takes the whole pattern (ioredis does not prefix it): only this prefix's keys.
+      const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
+      if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX.length)));
+    },
+  });
+}
+
+/** The clients a harness opens, closed together when it closes. */
+export function clientList() {
+  const opened: { close(): void }[] = [];
+  return {
+    /** Keeps `client` to close, and answers it. */
+    track<C extends { close(): void }>(client: C): C {
+      opened.push(client);
+      return client;
+    },
+    closeAll(): void {
+      opened.splice(0).forEach((client) => client.close());
+    },
+  };
+}
+
 /**
  * A throwaway signing key for a test run (services read it through JWT_DEV_KEY_DIR) and
  * `authorization` values made with it, as the gateway forwards them.
@@ -76,7 +151,14 @@ export interface TestCredentials {
   issue(
     role: 'user' | 'admin',
     options?: { userId?: string; ttlSeconds?: number },
-  ): Promise<{ authorization: string; userId: string; tokenId: string; expiresAt: number }>;
+  ): Promise<{
+    /** The session token itself; `authorization` is it as a bearer value. */
+    token: string;
+    authorization: string;
+    userId: string;
+    tokenId: string;
+    expiresAt: number;
+  }>;
   /**
    * The identity of service `name` with this run's development service key (the one the
    * services of the run trust), as that service's gRPC clients carry it.

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  connectEventBus,
   createGrpcClient,
   createKnex,
   type AsyncClient,
@@ -8,12 +7,12 @@ import {
   type Knex,
 } from '@ballmatch/platform';
 import {
+  clientList,
+  connectTestBus,
   createTestCredentials,
   createTestDatabase,
-  testNatsPrefix,
-  testRedisPrefix,
   TestClock,
-  type TestDatabase,
+  testServiceEnv,
 } from '@ballmatch/platform/testing';
 import { adsV1 } from '@ballmatch/proto';
 import sharp from 'sharp';
@@ -68,18 +67,10 @@ export const nameOf = (advertiserId: string) => `adv-${advertiserId.slice(0, 8)}
 export async function startAds(
   options: { payments?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<AdsHarness> {
-  const database: TestDatabase = await createTestDatabase('ads');
+  const database = await createTestDatabase('ads');
   const credentials = createTestCredentials();
   const stripe = options.payments === false ? null : await startStripeStandIn();
-  const env: NodeJS.ProcessEnv = {
-    ...credentials.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: database.url,
-    REDIS_KEY_PREFIX: testRedisPrefix(),
-    NATS_SUBJECT_PREFIX: testNatsPrefix(),
+  const env = testServiceEnv(database.url, credentials, {
     PUBLIC_URL: 'https://ballmatch.test',
     ...(stripe && {
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -87,21 +78,18 @@ export async function startAds(
       STRIPE_API_BASE: stripe.apiBase,
     }),
     ...options.env,
-  };
+  });
   const clock = new TestClock();
   const running = await start(env, {
     now: clock.now,
     advertiserName: async (id) => nameOf(id),
   });
   const address = `127.0.0.1:${running.port}`;
-  const opened: { close(): void }[] = [];
+  const clients = clientList();
   const client =
     <C extends { close(): void }>(make: (authorization?: string) => C) =>
-    (authorization?: string): C => {
-      const made = make(authorization);
-      opened.push(made);
-      return made;
-    };
+    (authorization?: string): C =>
+      clients.track(make(authorization));
   const settings = (authorization?: string) => ({
     serviceLabel: 'ads',
     defaultTimeoutMs: 10_000,
@@ -135,11 +123,7 @@ export async function startAds(
   );
   const admin = await credentials.issue('admin');
   const db = createKnex({ url: database.url, schema: 'ads' });
-  const bus = await connectEventBus({
-    url: 'nats://127.0.0.1:4222',
-    subjectPrefix: env.NATS_SUBJECT_PREFIX!,
-    name: 'ads-test',
-  });
+  const bus = await connectTestBus(env, 'ads-test');
 
   return {
     public: publicAs(),
@@ -164,7 +148,7 @@ export async function startAds(
     running,
     db,
     async close() {
-      opened.forEach((c) => c.close());
+      clients.closeAll();
       await db.destroy();
       await bus.close();
       await running.stop({ deleteStreams: true });

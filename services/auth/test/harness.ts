@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   bearer,
-  connectEventBus,
-  connectRedis,
   createGrpcClient,
   createKnex,
   loadPublicKey,
@@ -14,12 +9,13 @@ import {
   type Redis,
 } from '@ballmatch/platform';
 import {
+  clientList,
+  connectTestBus,
+  connectTestRedis,
   createTestCredentials,
   createTestDatabase,
-  testNatsPrefix,
-  testRedisPrefix,
+  testServiceEnv,
   withClientAddress,
-  type TestDatabase,
   type WithClientAddress,
 } from '@ballmatch/platform/testing';
 import { authV1 } from '@ballmatch/proto';
@@ -48,52 +44,35 @@ export async function startAuth(
   extraEnv: NodeJS.ProcessEnv = {},
   serviceOptions: AuthOptions = {},
 ): Promise<AuthHarness> {
-  const database: TestDatabase = await createTestDatabase('auth');
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: database.url,
-    REDIS_KEY_PREFIX: testRedisPrefix(),
-    NATS_SUBJECT_PREFIX: testNatsPrefix(),
-    JWT_DEV_KEY_DIR: keyDir,
-    ...extraEnv,
-  };
+  const database = await createTestDatabase('auth');
+  const credentials = createTestCredentials();
+  const env = testServiceEnv(database.url, credentials, extraEnv);
   const running = await start(env, serviceOptions);
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'auth', defaultTimeoutMs: 5000 };
-  const services = createTestCredentials(keyDir);
-  const client = createGrpcClient(authV1.AuthServiceClient, authV1.AuthServiceService, address, {
-    ...options,
-    credential: services.service('gateway'),
-  });
-  const names = createGrpcClient(authV1.NameServiceClient, authV1.NameServiceService, address, {
-    ...options,
-    credential: services.service('scores'),
-  });
-  const opened: { close(): void }[] = [client, names];
-  const accountAs = (token: string) => {
-    const made = createGrpcClient(
-      authV1.AccountServiceClient,
-      authV1.AccountServiceService,
-      address,
-      { ...options, authorization: bearer(token) },
+  const { track, closeAll } = clientList();
+  const client = track(
+    createGrpcClient(authV1.AuthServiceClient, authV1.AuthServiceService, address, {
+      ...options,
+      credential: credentials.service('gateway'),
+    }),
+  );
+  const names = track(
+    createGrpcClient(authV1.NameServiceClient, authV1.NameServiceService, address, {
+      ...options,
+      credential: credentials.service('scores'),
+    }),
+  );
+  const accountAs = (token: string) =>
+    track(
+      createGrpcClient(authV1.AccountServiceClient, authV1.AccountServiceService, address, {
+        ...options,
+        authorization: bearer(token),
+      }),
     );
-    opened.push(made);
-    return made;
-  };
-  const redis = await connectRedis({
-    url: 'redis://127.0.0.1:6379',
-    keyPrefix: env.REDIS_KEY_PREFIX,
-  });
+  const redis = await connectTestRedis(env);
   const db = createKnex({ url: database.url, schema: 'auth' });
-  const bus = await connectEventBus({
-    url: 'nats://127.0.0.1:4222',
-    subjectPrefix: env.NATS_SUBJECT_PREFIX,
-    name: 'auth-test',
-  });
+  const bus = await connectTestBus(env, 'auth-test');
   return {
     client: withClientAddress(client),
     names,
@@ -103,17 +82,16 @@ export async function startAuth(
     db,
     running,
     env,
-    publicKey: loadPublicKey(undefined, keyDir),
+    publicKey: loadPublicKey(undefined, credentials.env.JWT_DEV_KEY_DIR),
     async close() {
-      opened.forEach((c) => c.close());
-      const keys = await redis.keys('*');
-      if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX.length)));
+      closeAll();
+      await redis.flush();
       redis.disconnect();
       await db.destroy();
       await bus.close();
       await running.stop({ deleteStreams: true });
       await database.drop();
-      fs.rmSync(keyDir, { recursive: true, force: true });
+      credentials.remove();
     },
   };
 }

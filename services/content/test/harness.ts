@@ -1,5 +1,4 @@
 import {
-  connectEventBus,
   createGrpcClient,
   createKnex,
   type AsyncClient,
@@ -7,13 +6,13 @@ import {
   type Knex,
 } from '@ballmatch/platform';
 import {
+  clientList,
+  connectTestBus,
   createTestCredentials,
   createTestDatabase,
-  testNatsPrefix,
-  testRedisPrefix,
   TestClock,
+  testServiceEnv,
   withClientAddress,
-  type TestDatabase,
   type WithClientAddress,
 } from '@ballmatch/platform/testing';
 import { contentV1 } from '@ballmatch/proto';
@@ -56,33 +55,21 @@ export interface ContentHarness {
 export async function startContent(
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<ContentHarness> {
-  const database: TestDatabase = await createTestDatabase('content');
+  const database = await createTestDatabase('content');
   const credentials = createTestCredentials();
-  const env: NodeJS.ProcessEnv = {
-    ...credentials.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: database.url,
-    REDIS_KEY_PREFIX: testRedisPrefix(),
-    NATS_SUBJECT_PREFIX: testNatsPrefix(),
+  const env = testServiceEnv(database.url, credentials, {
     UPDATES_ANNOUNCE_MS: '100',
     ...options.env,
-  };
+  });
   const clock = new TestClock();
   const running = await start(env, { now: clock.now });
   const address = `127.0.0.1:${running.port}`;
-  const opened: { close(): void }[] = [];
+  const { track, closeAll } = clientList();
   const settings = (authorization?: string) => ({
     serviceLabel: 'content',
     defaultTimeoutMs: 10_000,
     authorization,
   });
-  const track = <C extends { close(): void }>(client: C): C => {
-    opened.push(client);
-    return client;
-  };
   const updatesAdminAs = (a?: string) =>
     track(
       createGrpcClient(
@@ -102,11 +89,7 @@ export async function startContent(
       ),
     );
   const admin = await credentials.issue('admin');
-  const bus = await connectEventBus({
-    url: 'nats://127.0.0.1:4222',
-    subjectPrefix: env.NATS_SUBJECT_PREFIX!,
-    name: 'content-test',
-  });
+  const bus = await connectTestBus(env, 'content-test');
   const db = createKnex({ url: database.url, schema: SCHEMA });
 
   return {
@@ -142,7 +125,7 @@ export async function startContent(
     env,
     db,
     async close() {
-      opened.forEach((c) => c.close());
+      closeAll();
       await db.destroy();
       await bus.close();
       await running.stop({ deleteStreams: true });

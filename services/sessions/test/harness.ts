@@ -1,18 +1,12 @@
+import { AppError, createGrpcClient, type AsyncClient, type EventBus } from '@ballmatch/platform';
 import {
-  AppError,
-  connectEventBus,
-  createGrpcClient,
-  type AsyncClient,
-  type EventBus,
-} from '@ballmatch/platform';
-import {
+  clientList,
+  connectTestBus,
   createTestCredentials,
   createTestDatabase,
-  testNatsPrefix,
-  testRedisPrefix,
   TestClock,
+  testServiceEnv,
   withClientAddress,
-  type TestDatabase,
 } from '@ballmatch/platform/testing';
 import { sessionsV1 } from '@ballmatch/proto';
 import { start, type RunningSessions } from '../src';
@@ -91,22 +85,14 @@ export async function startSessions(
   extraEnv: NodeJS.ProcessEnv = {},
   { databasePort }: { databasePort?: number } = {},
 ): Promise<SessionsHarness> {
-  const database: TestDatabase = await createTestDatabase('sessions');
+  const database = await createTestDatabase('sessions');
   const databaseUrl = new URL(database.url);
   if (databasePort) databaseUrl.port = String(databasePort);
   const credentials = createTestCredentials();
-  const env = {
-    ...credentials.env,
-    REDIS_KEY_PREFIX: testRedisPrefix(),
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
+  const env = testServiceEnv(databaseUrl.toString(), credentials, {
     GAME_WS_PORT: '0',
-    DATABASE_URL: databaseUrl.toString(),
-    NATS_SUBJECT_PREFIX: testNatsPrefix(),
     ...extraEnv,
-  };
+  });
   const clock = new TestClock();
   const ads = rewardClickStandIn();
   const startOne = (more: NodeJS.ProcessEnv = {}) =>
@@ -115,33 +101,29 @@ export async function startSessions(
   const others: RunningSessions[] = [];
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
-  const opened: { close(): void }[] = [];
-  const clientAs = (authorization?: string, as: 'gateway' | 'scores' = 'gateway') => {
-    const made = createGrpcClient(
-      sessionsV1.SessionServiceClient,
-      sessionsV1.SessionServiceService,
-      address,
-      { ...options, authorization, credential: credentials.service(as) },
+  const { track, closeAll } = clientList();
+  const clientAs = (authorization?: string, as: 'gateway' | 'scores' = 'gateway') =>
+    withClientAddress(
+      track(
+        createGrpcClient(
+          sessionsV1.SessionServiceClient,
+          sessionsV1.SessionServiceService,
+          address,
+          { ...options, authorization, credential: credentials.service(as) },
+        ),
+      ),
     );
-    opened.push(made);
-    return withClientAddress(made);
-  };
-  const adminClientAs = (authorization?: string) => {
-    const made = createGrpcClient(
-      sessionsV1.SessionAdminServiceClient,
-      sessionsV1.SessionAdminServiceService,
-      address,
-      { ...options, authorization },
+  const adminClientAs = (authorization?: string) =>
+    track(
+      createGrpcClient(
+        sessionsV1.SessionAdminServiceClient,
+        sessionsV1.SessionAdminServiceService,
+        address,
+        { ...options, authorization },
+      ),
     );
-    opened.push(made);
-    return made;
-  };
   const admin = await credentials.issue('admin');
-  const bus = await connectEventBus({
-    url: 'nats://127.0.0.1:4222',
-    subjectPrefix: env.NATS_SUBJECT_PREFIX,
-    name: 'sessions-test',
-  });
+  const bus = await connectTestBus(env, 'sessions-test');
   const harness: SessionsHarness = {
     client: createOwnerClient(clientAs(), clientAs(undefined, 'scores')),
     clientAs,
@@ -168,7 +150,7 @@ export async function startSessions(
       return another;
     },
     async close() {
-      opened.forEach((c) => c.close());
+      closeAll();
       await bus.close();
       await Promise.all(others.map((other) => other.stop()));
       await harness.running.stop({ deleteStreams: true });
