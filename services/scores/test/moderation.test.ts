@@ -11,6 +11,13 @@ afterEach(() => h.clock.real());
 
 const names = (list: { playerName: string }[]) => list.map((s) => s.playerName);
 
+/** At `at`, a game played and submitted under `name`: its score and the week it counts in. */
+async function scoredAt(at: string, name: string) {
+  h.clock.set(at);
+  const score = await h.submit(h.submission(await h.newGame(name)));
+  return { score, week: (await h.client.activeWeek({})).week! };
+}
+
 describe('moderation', () => {
   it('a voided score disappears from every board, cache and archive view', async () => {
     const season = await openSeason(h, 'Void season', '2040-01-01', '2040-02-01');
@@ -71,10 +78,7 @@ describe('moderation', () => {
   });
 
   it('a banned name leaves every board and cannot submit; unbanning brings it back', async () => {
-    h.clock.set('2041-03-05T10:00:00.000Z');
-    const game = await h.newGame('Troll');
-    const score = await h.submit(h.submission(game));
-    const week = (await h.client.activeWeek({})).week!;
+    const { score, week } = await scoredAt('2041-03-05T10:00:00.000Z', 'Troll');
     expect(names((await h.client.weeklyTop({ weekId: week.id, limit: 100 })).rows)).toContain(
       'Troll',
     );
@@ -109,10 +113,7 @@ describe('moderation', () => {
   });
 
   it('a reset empties the all-time board only, recoverably', async () => {
-    h.clock.set('2042-06-01T10:00:00.000Z');
-    const game = await h.newGame('Before reset');
-    const score = await h.submit(h.submission(game));
-    const week = (await h.client.activeWeek({})).week!;
+    const { score, week } = await scoredAt('2042-06-01T10:00:00.000Z', 'Before reset');
     const before = (await h.client.topScores({ limit: 100 })).scores;
     expect(before.length).toBeGreaterThan(0);
 
