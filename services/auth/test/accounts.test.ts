@@ -1,6 +1,7 @@
 import { isTokenRevoked, verifySessionToken } from '@ballmatch/platform';
 import { authV1 } from '@ballmatch/proto';
 import { startAuth, type AuthHarness } from './harness';
+import { refused } from './refused';
 import { registrations } from './registrations';
 
 const wallet = '0x' + 'aB'.repeat(20);
@@ -36,18 +37,10 @@ describe('auth over gRPC', () => {
       await auth.client.register(first);
       await expect(
         auth.client.register({ ...fresh(), username: first.username.toUpperCase() }),
-      ).rejects.toMatchObject({
-        code: 'ALREADY_EXISTS',
-        message: 'Username already taken',
-        details: { field: 'username' },
-      });
+      ).rejects.toMatchObject(refused('ALREADY_EXISTS', 'Username already taken', 'username'));
       await expect(
         auth.client.register({ ...fresh(), email: first.email.toUpperCase() }),
-      ).rejects.toMatchObject({
-        code: 'ALREADY_EXISTS',
-        message: 'Email already registered',
-        details: { field: 'email' },
-      });
+      ).rejects.toMatchObject(refused('ALREADY_EXISTS', 'Email already registered', 'email'));
     });
 
     it.each([
@@ -69,11 +62,9 @@ describe('auth over gRPC', () => {
       ],
       [{ email: '' }, 'email', 'Email is required'],
     ])('refuses %j with a clear message on its field', async (override, field, message) => {
-      await expect(auth.client.register({ ...fresh(), ...override })).rejects.toMatchObject({
-        code: 'INVALID_ARGUMENT',
-        message,
-        details: { field },
-      });
+      await expect(auth.client.register({ ...fresh(), ...override })).rejects.toMatchObject(
+        refused('INVALID_ARGUMENT', message, field),
+      );
     });
 
     it('accepts long passphrases (64+ characters)', async () => {

@@ -1,6 +1,7 @@
 import { eventually } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
 import { startAuth, type AuthHarness } from './harness';
+import { refused } from './refused';
 import { registrations } from './registrations';
 
 const WAIT = { timeoutMs: 10_000 };
@@ -80,7 +81,7 @@ describe('DeleteAccount', () => {
         removeScores: false,
         ...override,
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message, details: { field } });
+    ).rejects.toMatchObject(refused('INVALID_ARGUMENT', message, field));
     expect((await account.getCurrentUser({})).user!.id).toBe(user!.id);
     expect(published.find((e) => e.userId === user!.id)).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { createTestDatabase, eventually } from '@ballmatch/platform/testing';
 import type { authV1 } from '@ballmatch/proto';
 import { migrations } from '../src/migrations';
 import { startAuth, type AuthHarness } from './harness';
+import { refused } from './refused';
 import { registrations } from './registrations';
 
 const account = registrations('names');
@@ -42,11 +43,13 @@ describe('names belong to their owners', () => {
     await auth.client.register(account('lily'));
     // Capital I and small l are one stroke: each of these reads as lily.
     for (const lookAlike of ['Iily', 'IiIy', 'LlLY', 'L1LY', '1ily']) {
-      await expect(auth.client.register(account(lookAlike))).rejects.toMatchObject({
-        code: 'ALREADY_EXISTS',
-        message: "Username looks too much like another player's; choose another",
-        details: { field: 'username' },
-      });
+      await expect(auth.client.register(account(lookAlike))).rejects.toMatchObject(
+        refused(
+          'ALREADY_EXISTS',
+          "Username looks too much like another player's; choose another",
+          'username',
+        ),
+      );
     }
     // i and l themselves are different letters.
     await expect(auth.client.register(account('iiiy'))).resolves.toBeDefined();
@@ -71,11 +74,9 @@ describe('names belong to their owners', () => {
     'Ball_Match',
     'adrnin',
   ])('refuses the protected username %j', async (username) => {
-    await expect(auth.client.register(account(username))).rejects.toMatchObject({
-      code: 'INVALID_ARGUMENT',
-      message: 'That username is reserved',
-      details: { field: 'username' },
-    });
+    await expect(auth.client.register(account(username))).rejects.toMatchObject(
+      refused('INVALID_ARGUMENT', 'That username is reserved', 'username'),
+    );
   });
 
   it("resolves a name, or any look-alike of it, to its owner's account", async () => {
