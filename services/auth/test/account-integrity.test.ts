@@ -40,19 +40,12 @@ describe('text PostgreSQL cannot store (NUL) is refused before any query', () =>
   });
 
   it('on login and admin login', async () => {
+    const signIn = { password: 'whatever it is', clientAddress: '192.0.2.1' };
     await expect(
-      auth.client.login({
-        email: 'a\u0000b@example.com',
-        password: 'whatever it is',
-        clientAddress: '192.0.2.1',
-      }),
+      auth.client.login({ ...signIn, email: 'a\u0000b@example.com' }),
     ).rejects.toMatchObject(nul('email', 'Email'));
     await expect(
-      auth.client.adminLogin({
-        username: 'ch\u0000ief',
-        password: 'whatever',
-        clientAddress: '192.0.2.1',
-      }),
+      auth.client.adminLogin({ ...signIn, username: 'ch\u0000ief' }),
     ).rejects.toMatchObject(nul('username', 'Username'));
   });
 
