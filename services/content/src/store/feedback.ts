@@ -53,16 +53,9 @@ export function createFeedbackStore(db: Knex) {
   }
 
   return {
-    async insert(input: NewFeedback): Promise<FeedbackRecord> {
-      const [row] = (await feedback()
-        .insert({
-          name: input.name,
-          email: input.email,
-          message: input.message,
-          client_ip: input.clientIp,
-          created_at: input.createdAt,
-        })
-        .returning('*')) as Raw[];
+    async insert({ name, email, message, clientIp, createdAt }: NewFeedback) {
+      const values = { name, email, message, client_ip: clientIp, created_at: createdAt };
+      const [row] = (await feedback().insert(values).returning('*')) as Raw[];
       return feedbackRecord(row!);
     },
 
