@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   bearer,
-  connectEventBus,
-  connectRedis,
   createGrpcClient,
   createKnex,
   deleteStreams,
-  loadPrivateKey,
-  signSessionToken,
   type AsyncClient,
   type CallOpts,
   type EventBus,
@@ -18,13 +11,15 @@ import {
   type Redis,
 } from '@ballmatch/platform';
 import {
+  connectTestBus,
+  connectTestRedis,
   createTestCredentials,
   createTestDatabase,
   eventually,
   testNatsPrefix,
   testRedisPrefix,
   TestClock,
-  type TestDatabase,
+  testServiceEnv,
 } from '@ballmatch/platform/testing';
 import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { start as startAuthService, type RunningAuth } from '../../auth/src';
@@ -155,61 +150,37 @@ let gameCount = 0;
 let signUps = 0;
 
 export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<ScoresHarness> {
-  const sessionsDb: TestDatabase = await createTestDatabase('sessions');
-  const scoresDb: TestDatabase = await createTestDatabase('scores');
-  const authDb: TestDatabase = await createTestDatabase('auth');
-  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-keys-'));
-  const natsPrefix = testNatsPrefix();
-  const redisPrefix = testRedisPrefix();
-  const authEnv: NodeJS.ProcessEnv = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: authDb.url,
-    REDIS_KEY_PREFIX: redisPrefix,
-    // Scores consumes its user.deleted.
-    NATS_SUBJECT_PREFIX: natsPrefix,
-    JWT_DEV_KEY_DIR: keyDir,
-  };
+  const sessionsDb = await createTestDatabase('sessions');
+  const scoresDb = await createTestDatabase('scores');
+  const authDb = await createTestDatabase('auth');
+  const keys = createTestCredentials();
+  // One Redis prefix and NATS prefix for the three: scores consumes auth's user.deleted.
+  const shared = { REDIS_KEY_PREFIX: testRedisPrefix(), NATS_SUBJECT_PREFIX: testNatsPrefix() };
+  const authEnv = testServiceEnv(authDb.url, keys, shared);
   let authService: RunningAuth | undefined = await startAuthService(authEnv);
   authEnv.GRPC_PORT = String(authService.port);
   // The sessions service times the games' actions by this clock: set once, then only moved on
   // (games played at once share it, so it never goes back).
   const sessionsClock = new TestClock();
   sessionsClock.set(Date.now());
-  const sessionsEnv: NodeJS.ProcessEnv = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
+  const sessionsEnv = testServiceEnv(sessionsDb.url, keys, {
+    ...shared,
     GAME_WS_PORT: '0',
-    DATABASE_URL: sessionsDb.url,
-    NATS_SUBJECT_PREFIX: natsPrefix,
-    REDIS_KEY_PREFIX: redisPrefix,
-    JWT_DEV_KEY_DIR: keyDir,
     RANKED_STARTS_PER_HOUR_PER_ADDRESS: '100000',
     RANKED_STARTS_PER_HOUR_PER_PLAYER: '100000',
-  };
+  });
   // Every game here earned its extra moves (the ads service is not part of these tests).
   const startSessionsService = () =>
     startSessions(sessionsEnv, { now: sessionsClock.now, rewardClicks: async () => true });
   let sessionsService: RunningSessions | undefined = await startSessionsService();
   sessionsEnv.GRPC_PORT = String(sessionsService.port);
   const sessionsPort = sessionsService.port;
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    DATABASE_URL: scoresDb.url,
-    REDIS_KEY_PREFIX: redisPrefix,
-    NATS_SUBJECT_PREFIX: natsPrefix,
-    JWT_DEV_KEY_DIR: keyDir,
+  const env = testServiceEnv(scoresDb.url, keys, {
+    ...shared,
     SESSIONS_ADDR: `127.0.0.1:${sessionsPort}`,
     AUTH_ADDR: `127.0.0.1:${authService.port}`,
     ...extraEnv,
-  };
+  });
   const clock = new TestClock();
   let scores: RunningScores | undefined = await start(env, { now: clock.now });
   env.GRPC_PORT = String(scores.port);
@@ -250,7 +221,6 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     adminClients.push(made);
     return made;
   };
-  const services = createTestCredentials(keyDir);
   const sessionsAs = (service: 'gateway' | 'scores', authorization?: string) =>
     createGrpcClient(
       sessionsV1.SessionServiceClient,
@@ -259,7 +229,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       {
         serviceLabel: 'sessions',
         defaultTimeoutMs: 5000,
-        credential: services.service(service),
+        credential: keys.service(service),
         authorization,
       },
     );
@@ -273,7 +243,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     authV1.AuthServiceClient,
     authV1.AuthServiceService,
     `127.0.0.1:${authService.port}`,
-    { serviceLabel: 'auth', defaultTimeoutMs: 5000, credential: services.service('gateway') },
+    { serviceLabel: 'auth', defaultTimeoutMs: 5000, credential: keys.service('gateway') },
   );
   async function signUp(username: string): Promise<SignedUp> {
     signUps += 1;
@@ -300,23 +270,11 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
   }
   const signedUp: { close(): void }[] = [];
 
-  const redis = await connectRedis({
-    url: 'redis://127.0.0.1:6379',
-    keyPrefix: env.REDIS_KEY_PREFIX!,
-  });
-  const bus = await connectEventBus({
-    url: 'nats://127.0.0.1:4222',
-    subjectPrefix: natsPrefix,
-    name: 'scores-test',
-  });
+  const redis = await connectTestRedis(env);
+  const bus = await connectTestBus(env, 'scores-test');
   const db = createKnex({ url: scoresDb.url, schema: 'scores' });
-  const privateKey = loadPrivateKey(undefined, keyDir);
-  const adminToken = (
-    await signSessionToken(privateKey, { userId: randomUUID(), role: 'admin' }, 3600)
-  ).token;
-  const playerToken = (
-    await signSessionToken(privateKey, { userId: randomUUID(), role: 'user' }, 3600)
-  ).token;
+  const adminToken = (await keys.issue('admin')).token;
+  const playerToken = (await keys.issue('user')).token;
   const admin = adminClientAs(bearer(adminToken));
   const sessionsAdmin = createGrpcClient(
     sessionsV1.SessionAdminServiceClient,
@@ -330,12 +288,6 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
     sessionCredential: credentials.get(request.sessionId),
     ...opts,
   });
-
-  async function flushRedis() {
-    // KEYS takes the whole pattern (ioredis does not prefix it): only this run's keys.
-    const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
-    if (keys.length) await redis.del(...keys.map((k) => k.slice(env.REDIS_KEY_PREFIX!.length)));
-  }
 
   return {
     client,
@@ -429,7 +381,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
         ...override,
       };
     },
-    flushRedis,
+    flushRedis: () => redis.flush(),
     async stopScores() {
       await scores?.stop();
       scores = undefined;
@@ -447,7 +399,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       await scores?.stop();
       await sessionsService?.stop({ deleteStreams: true });
       await authService?.stop({ deleteStreams: true });
-      await flushRedis();
+      await redis.flush();
       redis.disconnect();
       await deleteStreams(bus, STREAMS);
       await bus.close();
@@ -455,7 +407,7 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       await scoresDb.drop();
       await sessionsDb.drop();
       await authDb.drop();
-      fs.rmSync(keyDir, { recursive: true, force: true });
+      keys.remove();
     },
   };
 }
