@@ -2,7 +2,7 @@ import { boardFromGrid, gridFromBoard } from '../src/board';
 import { resolveBoard } from '../src/cascade';
 import { hasRun } from '../src/matches';
 import type { RandomSource } from '../src/random';
-import { NO_MOVE_ROWS, gridOf, lettersOf, rowRun } from './helpers';
+import { NO_MOVE_ROWS, gridOf, lettersOf, rowRun, rowsWith } from './helpers';
 
 /** Refill colours in draw order (COLORS indices: o0 y1 b2 r3 g4 p5). */
 function refills(...colors: number[]): RandomSource & { left: () => number } {
@@ -22,14 +22,22 @@ function boardOf(rows: string[]) {
   return boardFromGrid(gridOf(rows));
 }
 
+/** Resolves the no-move board with these rows changed, drawing exactly these refills. */
+function resolveWith(
+  changes: Record<number, string>,
+  colors: number[],
+  target: Parameters<typeof resolveBoard>[2],
+) {
+  const board = boardOf(rowsWith(changes));
+  const rng = refills(...colors);
+  const result = resolveBoard(board, rng, target);
+  expect(rng.left()).toBe(0);
+  return { board, result };
+}
+
 describe('cascade resolution', () => {
   it('scores a row of 6 as 30 and drops every column by one', () => {
-    const rows = [...NO_MOVE_ROWS];
-    rows[7] = 'r r r r r r';
-    const board = boardOf(rows);
-    const rng = refills(2, 3, 4, 5, 0, 1);
-    const result = resolveBoard(board, rng, 'red');
-    expect(rng.left()).toBe(0);
+    const { board, result } = resolveWith({ 7: 'r r r r r r' }, [2, 3, 4, 5, 0, 1], 'red');
     expect(result.steps).toHaveLength(1);
     const [step] = result.steps;
     expect(step.cleared).toEqual([rowRun('red', 7, [0, 1, 2, 3, 4, 5], 30)]);
@@ -73,13 +81,11 @@ describe('cascade resolution', () => {
   it('runs a two-stage cascade: the fall lines up a second run', () => {
     // The board right after a swap completed 'r r r' on the bottom row. When columns 0-2 drop by
     // one, row 6's 'g g' lands beside row 7's g in column 3: a second run.
-    const rows = [...NO_MOVE_ROWS];
-    rows[6] = 'o g g r g p';
-    rows[7] = 'r r r g o y';
-    const board = boardOf(rows);
-    const rng = refills(1, 2, 0, 0, 4, 2);
-    const result = resolveBoard(board, rng, 'green');
-    expect(rng.left()).toBe(0);
+    const { board, result } = resolveWith(
+      { 6: 'o g g r g p', 7: 'r r r g o y' },
+      [1, 2, 0, 0, 4, 2],
+      'green',
+    );
     expect(result.steps).toHaveLength(2);
     const [first, second] = result.steps;
     expect(first.cleared).toEqual([rowRun('red', 7, [0, 1, 2], 3)]);

@@ -42,6 +42,11 @@ export const NO_MOVE_ROWS = [
   'b r g p o y',
 ];
 
+/** The no-move board's rows with some rows changed. */
+export function rowsWith(changes: Record<number, string>): string[] {
+  return NO_MOVE_ROWS.map((row, y) => changes[y] ?? row);
+}
+
 export interface StateOverrides extends Partial<Omit<GameState, 'level'>> {
   level?: Partial<LevelProgress>;
 }

@@ -2,11 +2,7 @@ import { createGame, findMoves, swap } from '../src';
 import type { SwapSuccess } from '../src';
 import { boardFromGrid } from '../src/board';
 import { hasRun } from '../src/matches';
-import { NO_MOVE_ROWS, columnRun, deepFreeze, lettersOf, rowRun, stateOf } from './helpers';
-
-function rowsWith(changes: Record<number, string>): string[] {
-  return NO_MOVE_ROWS.map((row, y) => changes[y] ?? row);
-}
+import { columnRun, deepFreeze, lettersOf, rowRun, rowsWith, stateOf } from './helpers';
 
 function expectOk(result: ReturnType<typeof swap>): SwapSuccess {
   if (!result.ok) throw new Error(`expected a valid swap, got ${result.reason}`);
