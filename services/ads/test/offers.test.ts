@@ -95,6 +95,15 @@ async function redGame(offerTtlMs?: number) {
   return { red, offers, faces };
 }
 
+/** Red and blue ball ads and the green icon running, and the offers on them. */
+function redAndBlue() {
+  const red = servedAd('red');
+  const blue = servedAd('blue');
+  h.running.ballAds = [red, blue];
+  h.running.iconColors = ['green'];
+  return { red, blue, offers: h.offers() };
+}
+
 describe('impressions', () => {
   it('count once per offer, however often (and however concurrently) it is posted', async () => {
     const { red, offers, faces } = await redGame();
@@ -188,11 +197,7 @@ describe('impressions', () => {
   });
 
   it('count nothing without a valid offer for that very ad, from that client, in its window', async () => {
-    const red = servedAd('red');
-    const blue = servedAd('blue');
-    h.running.ballAds = [red, blue];
-    h.running.iconColors = ['green'];
-    const offers = h.offers();
+    const { red, blue, offers } = redAndBlue();
     const { faces, reward } = await offers.createGameOffers(randomUUID(), CLIENT);
     const redFace = faces.find((f) => f.adId === red.id)!;
     const iconFace = faces.find((f) => f.kind === 'icon')!;
@@ -417,11 +422,7 @@ describe('frequency caps: what one address can add to an ad’s figures', () => 
   });
 
   it('caps each ad (and icon colour) apart: one ad’s views leave another’s count whole', async () => {
-    const red = servedAd('red');
-    const blue = servedAd('blue');
-    h.running.ballAds = [red, blue];
-    h.running.iconColors = ['green'];
-    const offers = h.offers();
+    const { red, blue, offers } = redAndBlue();
     for (let game = 0; game < 5; game++) {
       const { faces } = await offers.createGameOffers(randomUUID(), CLIENT);
       for (const face of faces) {
