@@ -96,6 +96,33 @@ export function testServiceEnv(
   } as TestServiceEnv;
 }
 
+/** What a harness starts one service on (prepareTestService). */
+export interface TestService {
+  env: TestServiceEnv;
+  database: TestDatabase;
+  credentials: TestCredentials;
+  /** Drops the database and deletes the keys (once the service has stopped). */
+  remove(): Promise<void>;
+}
+
+/** A database of its own (`label` in its name), the run's keys, and testServiceEnv on them. */
+export async function prepareTestService(
+  label: string,
+  more: NodeJS.ProcessEnv = {},
+): Promise<TestService> {
+  const database = await createTestDatabase(label);
+  const credentials = createTestCredentials();
+  return {
+    env: testServiceEnv(database.url, credentials, more),
+    database,
+    credentials,
+    async remove() {
+      await database.drop();
+      credentials.remove();
+    },
+  };
+}
+
 /** NATS on a service's subject prefix (its env's), to hear what it publishes or publish to it. */
 export function connectTestBus(
   env: { NATS_SUBJECT_PREFIX?: string },

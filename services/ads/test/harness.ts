@@ -9,10 +9,9 @@ import {
 import {
   clientList,
   connectTestBus,
-  createTestCredentials,
-  createTestDatabase,
+  prepareTestService,
   TestClock,
-  testServiceEnv,
+  type TestCredentials,
 } from '@ballmatch/platform/testing';
 import { adsV1 } from '@ballmatch/proto';
 import sharp from 'sharp';
@@ -45,7 +44,7 @@ export interface AdsHarness {
   admin: AdminClient;
   /** A new signed-in player. */
   newAdvertiser(): Promise<Advertiser>;
-  credentials: ReturnType<typeof createTestCredentials>;
+  credentials: TestCredentials;
   /** The local Stripe (null when started without payments). */
   stripe: StripeStandIn | null;
   /** Connected with the service's subject prefix, to hear `ads.changed`. */
@@ -67,10 +66,8 @@ export const nameOf = (advertiserId: string) => `adv-${advertiserId.slice(0, 8)}
 export async function startAds(
   options: { payments?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<AdsHarness> {
-  const database = await createTestDatabase('ads');
-  const credentials = createTestCredentials();
   const stripe = options.payments === false ? null : await startStripeStandIn();
-  const env = testServiceEnv(database.url, credentials, {
+  const { env, database, credentials, remove } = await prepareTestService('ads', {
     PUBLIC_URL: 'https://ballmatch.test',
     ...(stripe && {
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -153,8 +150,7 @@ export async function startAds(
       await bus.close();
       await running.stop({ deleteStreams: true });
       await stripe?.close();
-      await database.drop();
-      credentials.remove();
+      await remove();
     },
   };
 }

@@ -12,9 +12,7 @@ import {
   clientList,
   connectTestBus,
   connectTestRedis,
-  createTestCredentials,
-  createTestDatabase,
-  testServiceEnv,
+  prepareTestService,
   withClientAddress,
   type WithClientAddress,
 } from '@ballmatch/platform/testing';
@@ -44,9 +42,7 @@ export async function startAuth(
   extraEnv: NodeJS.ProcessEnv = {},
   serviceOptions: AuthOptions = {},
 ): Promise<AuthHarness> {
-  const database = await createTestDatabase('auth');
-  const credentials = createTestCredentials();
-  const env = testServiceEnv(database.url, credentials, extraEnv);
+  const { env, database, credentials, remove } = await prepareTestService('auth', extraEnv);
   const running = await start(env, serviceOptions);
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'auth', defaultTimeoutMs: 5000 };
@@ -90,8 +86,7 @@ export async function startAuth(
       await db.destroy();
       await bus.close();
       await running.stop({ deleteStreams: true });
-      await database.drop();
-      credentials.remove();
+      await remove();
     },
   };
 }

@@ -8,11 +8,10 @@ import {
 import {
   clientList,
   connectTestBus,
-  createTestCredentials,
-  createTestDatabase,
+  prepareTestService,
   TestClock,
-  testServiceEnv,
   withClientAddress,
+  type TestCredentials,
   type WithClientAddress,
 } from '@ballmatch/platform/testing';
 import { contentV1 } from '@ballmatch/proto';
@@ -36,7 +35,7 @@ export interface ContentHarness {
   /** Each service with this `authorization` (none: a guest). */
   updatesAdminAs(authorization?: string): UpdatesAdminClient;
   feedbackAdminAs(authorization?: string): FeedbackAdminClient;
-  credentials: ReturnType<typeof createTestCredentials>;
+  credentials: TestCredentials;
   /** Connected with the service's subject prefix, to hear `updates.published`. */
   bus: EventBus;
   clock: TestClock;
@@ -55,9 +54,7 @@ export interface ContentHarness {
 export async function startContent(
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<ContentHarness> {
-  const database = await createTestDatabase('content');
-  const credentials = createTestCredentials();
-  const env = testServiceEnv(database.url, credentials, {
+  const { env, database, credentials, remove } = await prepareTestService('content', {
     UPDATES_ANNOUNCE_MS: '100',
     ...options.env,
   });
@@ -129,8 +126,7 @@ export async function startContent(
       await db.destroy();
       await bus.close();
       await running.stop({ deleteStreams: true });
-      await database.drop();
-      credentials.remove();
+      await remove();
     },
   };
 }
