@@ -42,10 +42,9 @@ export interface RunningSessions extends RunningService {
   flushActionLog(): Promise<void>;
 }
 
-/**
- * Composition root: config → connections → migrations → gRPC and the game socket (two entry
- * points to the same use cases). Tests call it with their own env.
- */
+/** Its PostgreSQL schema and migrations, and the JetStream streams it publishes to. */
+const STORAGE = { schema: SCHEMA, migrations, streams: SESSION_STREAMS };
+
 export interface SessionsOptions {
   /** The server's clock: it times every action of a ranked game (tests set it). */
   now?: () => Date;
@@ -53,9 +52,10 @@ export interface SessionsOptions {
   rewardClicks?: RewardClicks;
 }
 
-/** Its PostgreSQL schema and migrations, and the JetStream streams it publishes to. */
-const STORAGE = { schema: SCHEMA, migrations, streams: SESSION_STREAMS };
-
+/**
+ * Composition root: config → connections → migrations → gRPC and the game socket (two entry
+ * points to the same use cases). Tests call it with their own env.
+ */
 export async function start(
   env = process.env,
   options: SessionsOptions = {},
