@@ -1,4 +1,5 @@
 import { createKnex, ensureDatabase, migrateLatest, type Knex, type Migrations } from './db';
+import type { GrpcServer } from './grpc/server';
 import { createLogger, type Logger } from './logger';
 import { connectEventBus, type EventBus } from './nats';
 import {
@@ -113,6 +114,29 @@ export async function openServiceConnections(
       await bus.close();
       redis.disconnect();
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Starts a service's gRPC server on GRPC_HOST:GRPC_PORT and answers it running: stop() stops the
+ * server first (in-flight calls answered), then the service's own parts (`stopOwn`), then closes
+ * its connections.
+ */
+export async function serveService(
+  server: GrpcServer,
+  config: { GRPC_HOST: string; GRPC_PORT: number },
+  connections: ServiceConnections<OutboxRelay | null>,
+  stopOwn: () => Promise<void> | void = () => {},
+): Promise<RunningService> {
+  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
+  return {
+    port,
+    metricsPort: connections.telemetry.metricsPort,
+    async stop(options) {
+      await server.stop();
+      await stopOwn();
+      await connections.close(options);
     },
   };
 }

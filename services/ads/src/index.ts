@@ -4,6 +4,7 @@ import {
   loadPublicKey,
   openServiceConnections,
   runProcess,
+  serveService,
   serviceIdentityFromConfig,
   writeOutbox,
   type RunningService,
@@ -169,20 +170,12 @@ export async function start(env = process.env, options: AdsOptions = {}): Promis
   });
   server.add(adsV1.AdvertiserServiceService, createAdvertiserHandlers(domain), { access: 'user' });
   server.add(adsV1.AdsAdminServiceService, createAdsAdminHandlers(domain), { access: 'admin' });
-  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
-  logger.info({ port, payments: payments !== null }, 'ads listening');
-
-  return {
-    port,
-    metricsPort: connections.telemetry.metricsPort,
-    flushCounters: () => flush.flush(),
-    async stop(options) {
-      await server.stop();
-      await flush.stop();
-      auth?.close();
-      await connections.close(options);
-    },
-  };
+  const running = await serveService(server, config, connections, async () => {
+    await flush.stop();
+    auth?.close();
+  });
+  logger.info({ port: running.port, payments: payments !== null }, 'ads listening');
+  return { ...running, flushCounters: () => flush.flush() };
 }
 
 if (require.main === module) runProcess('ads', () => start());

@@ -4,6 +4,7 @@ import {
   createGrpcServer,
   openServiceConnections,
   runProcess,
+  serveService,
   loadPrivateKey,
   loadPublicKey,
   serviceIdentityFromConfig,
@@ -120,18 +121,9 @@ export async function start(env = process.env, options: AuthOptions = {}): Promi
     createAccountAdminHandlers(createNewUsers({ store: createNewUserStore(db), now })),
     { access: 'admin' },
   );
-  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
-  logger.info({ port }, 'auth listening');
-
-  return {
-    port,
-    metricsPort: connections.telemetry.metricsPort,
-    async stop(options) {
-      await server.stop();
-      await consumer.stop();
-      await connections.close(options);
-    },
-  };
+  const running = await serveService(server, config, connections, () => consumer.stop());
+  logger.info({ port: running.port }, 'auth listening');
+  return running;
 }
 
 if (require.main === module) runProcess('auth', () => start());

@@ -4,6 +4,7 @@ import {
   loadPublicKey,
   openServiceConnections,
   runProcess,
+  serveService,
   serviceIdentityFromConfig,
   type RunningService,
 } from '@ballmatch/platform';
@@ -92,19 +93,9 @@ export async function start(
   server.add(contentV1.FeedbackAdminServiceService, createFeedbackAdminHandlers(domain), {
     access: 'admin',
   });
-  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
-  logger.info({ port }, 'content listening');
-
-  return {
-    port,
-    metricsPort: connections.telemetry.metricsPort,
-    announceDue: () => updates.announceDue(),
-    async stop(options) {
-      await server.stop();
-      await announcer.stop();
-      await connections.close(options);
-    },
-  };
+  const running = await serveService(server, config, connections, () => announcer.stop());
+  logger.info({ port: running.port }, 'content listening');
+  return { ...running, announceDue: () => updates.announceDue() };
 }
 
 if (require.main === module) runProcess('content', () => start());

@@ -3,6 +3,7 @@ import {
   createGrpcServer,
   openServiceConnections,
   runProcess,
+  serveService,
   loadPublicKey,
   loadServicePublicKeys,
   serviceIdentityFromConfig,
@@ -203,22 +204,15 @@ export async function start(
   server.add(scoresV1.ScoresAdminServiceService, createScoresAdminHandlers(domain), {
     access: 'admin',
   });
-  const port = await server.start(config.GRPC_HOST, config.GRPC_PORT);
-  logger.info({ port, relay: config.OUTBOX_RELAY }, 'scores listening');
-
-  return {
-    port,
-    metricsPort: connections.telemetry.metricsPort,
-    async stop(options) {
-      await server.stop();
-      await consumers.stop();
-      await repairs.stop();
-      accountNames.stop();
-      sessions?.close();
-      auth.close();
-      await connections.close(options);
-    },
-  };
+  const running = await serveService(server, config, connections, async () => {
+    await consumers.stop();
+    await repairs.stop();
+    accountNames.stop();
+    sessions?.close();
+    auth.close();
+  });
+  logger.info({ port: running.port, relay: config.OUTBOX_RELAY }, 'scores listening');
+  return running;
 }
 
 if (require.main === module) runProcess('scores', () => start());
