@@ -1,5 +1,8 @@
 import { createKnex, ensureDatabase, migrateLatest, type Knex, type Migrations } from './db';
-import type { GrpcServer } from './grpc/server';
+import { createCallerAuthenticator } from './grpc/caller';
+import { createGrpcServer, type GrpcServer } from './grpc/server';
+import { serviceIdentityFromConfig, type ServiceName } from './grpc/service-identity';
+import { loadPublicKey, type PublicKeys } from './jwt';
 import { createLogger, type Logger } from './logger';
 import { connectEventBus, type EventBus } from './nats';
 import {
@@ -139,4 +142,36 @@ export async function serveService(
       await connections.close(options);
     },
   };
+}
+
+export interface ServiceServerOptions {
+  /** The service: the audience of the service tokens it takes. */
+  name: ServiceName;
+  /** The services that call it by their identity (their keys are in its config). */
+  callers: readonly ServiceName[];
+  /** Where the logout deny-list is read. */
+  redis: Redis;
+  /** The keys of session tokens (default: JWT_PUBLIC_KEY's, or the development key's). */
+  publicKey?: PublicKeys;
+  /** Largest request accepted (createGrpcServer's default unless given). */
+  maxReceiveBytes?: number;
+}
+
+/**
+ * A service's gRPC server checking its callers: a player by the session token (its keys, and
+ * the logout deny-list in Redis), a calling service by its identity (`callers`' keys).
+ */
+export function createServiceServer(
+  logger: Logger,
+  config: Partial<Record<string, unknown>> & { JWT_PUBLIC_KEY?: string; JWT_DEV_KEY_DIR?: string },
+  options: ServiceServerOptions,
+): GrpcServer {
+  const { name, callers, redis } = options;
+  const publicKey =
+    options.publicKey ?? loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
+  return createGrpcServer(logger, {
+    authenticate: createCallerAuthenticator({ publicKey, redis }),
+    identifyService: serviceIdentityFromConfig(config, { name, signs: false, callers }).identify,
+    maxReceiveBytes: options.maxReceiveBytes,
+  });
 }

@@ -1,11 +1,8 @@
 import {
-  createCallerAuthenticator,
-  createGrpcServer,
-  loadPublicKey,
+  createServiceServer,
   openServiceConnections,
   runProcess,
   serveService,
-  serviceIdentityFromConfig,
   writeOutbox,
   type RunningService,
 } from '@ballmatch/platform';
@@ -146,15 +143,11 @@ export async function start(env = process.env, options: AdsOptions = {}): Promis
     stats: createStats({ ads, listing, counters, now }),
   };
 
-  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-  const server = createGrpcServer(logger, {
-    authenticate: createCallerAuthenticator({ publicKey, redis }),
+  const server = createServiceServer(logger, config, {
+    name: 'ads',
+    callers: SERVICE_CALLERS,
+    redis,
     maxReceiveBytes: MAX_RECEIVE_BYTES,
-    identifyService: serviceIdentityFromConfig(config, {
-      name: 'ads',
-      signs: false,
-      callers: SERVICE_CALLERS,
-    }).identify,
   });
   // What carries the browser's client key (the gateway's keyed hash of its address) is the
   // gateway's to say; the reward click is sessions' to ask.

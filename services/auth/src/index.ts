@@ -1,13 +1,11 @@
 import { createPublicKey } from 'node:crypto';
 import {
-  createCallerAuthenticator,
-  createGrpcServer,
+  createServiceServer,
   openServiceConnections,
   runProcess,
   serveService,
   loadPrivateKey,
   loadPublicKey,
-  serviceIdentityFromConfig,
   signOutEverywhere,
   signSessionToken,
   type RunningService,
@@ -94,13 +92,11 @@ export async function start(env = process.env, options: AuthOptions = {}): Promi
     createPublicKey(privateKey),
     ...(config.JWT_PUBLIC_KEY ? loadPublicKey(config.JWT_PUBLIC_KEY) : []),
   ];
-  const server = createGrpcServer(logger, {
-    authenticate: createCallerAuthenticator({ publicKey, redis }),
-    identifyService: serviceIdentityFromConfig(config, {
-      name: 'auth',
-      signs: false,
-      callers: SERVICE_CALLERS,
-    }).identify,
+  const server = createServiceServer(logger, config, {
+    name: 'auth',
+    callers: SERVICE_CALLERS,
+    redis,
+    publicKey,
   });
   // Signing in counts failures per client address: only the gateway's word on it is taken.
   server.add(authV1.AuthServiceService, createAuthHandlers(accounts), {

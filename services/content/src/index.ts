@@ -1,11 +1,8 @@
 import {
-  createCallerAuthenticator,
-  createGrpcServer,
-  loadPublicKey,
+  createServiceServer,
   openServiceConnections,
   runProcess,
   serveService,
-  serviceIdentityFromConfig,
   type RunningService,
 } from '@ballmatch/platform';
 import { contentV1 } from '@ballmatch/proto';
@@ -71,14 +68,10 @@ export async function start(
     logger,
   });
 
-  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-  const server = createGrpcServer(logger, {
-    authenticate: createCallerAuthenticator({ publicKey, redis }),
-    identifyService: serviceIdentityFromConfig(config, {
-      name: 'content',
-      signs: false,
-      callers: SERVICE_CALLERS,
-    }).identify,
+  const server = createServiceServer(logger, config, {
+    name: 'content',
+    callers: SERVICE_CALLERS,
+    redis,
   });
   server.add(contentV1.UpdatesServiceService, createUpdatesHandlers(domain));
   server.add(contentV1.UpdatesAdminServiceService, createUpdatesAdminHandlers(domain), {
