@@ -301,8 +301,11 @@ describe('a client faster than the batch window', () => {
         shown = answered.at(-1)!.game;
       }
       expect(answered.map((a) => a.game.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-      // The 4th and the 7th each found 3 unsaved and waited for them to be written.
-      expect(answered.map((a) => a.durableSeq)).toEqual([0, 0, 0, 3, 3, 3, 6]);
+      expect(answered.slice(0, 3).map((a) => a.durableSeq)).toEqual([0, 0, 0]);
+      // The 4th found 3 unsaved and waited for them (the batch may carry on with its own row);
+      // no answer leaves more than the bound unsaved.
+      expect(answered[3]!.durableSeq).toBeGreaterThanOrEqual(3);
+      for (const a of answered) expect(a.game.seq - a.durableSeq).toBeLessThanOrEqual(3);
     } finally {
       await own.close();
     }
