@@ -48,11 +48,21 @@ journey(
     await game.clickMove();
     await game.clickMove();
 
-    /** The game as the server holds it, read through the API as the signed-in player. */
+    /**
+     * The game as the server holds it, read through the API as the signed-in player; a 503 is
+     * read again, as clients do (the gateway's gRPC channel to a sessions process started
+     * again may still be in its reconnect back-off while the socket is already back).
+     */
     async function serverGame(): Promise<WireGame> {
-      const response = await page.request.get(`/api/player-sessions/${game.sessionId}/game`);
-      expect(response.status()).toBe(200);
-      return (await response.json()) as WireGame;
+      for (let attempt = 1; ; attempt++) {
+        const response = await page.request.get(`/api/player-sessions/${game.sessionId}/game`);
+        if (response.status() === 503 && attempt < 20) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          continue;
+        }
+        expect(response.status()).toBe(200);
+        return (await response.json()) as WireGame;
+      }
     }
     const said = () =>
       page.evaluate(
