@@ -23,6 +23,8 @@ export type { RunDirection } from './matches';
 export * from './rejections';
 export { createGame, endGame, findMoves, grantExtraMoves, hasMoves, resetGrid, swap } from './game';
 export { gridCells, gridFromCells } from './board';
+export { playerView } from './view';
+export type { PlayerView } from './view';
 export type {
   ActionSuccess,
   EndResult,

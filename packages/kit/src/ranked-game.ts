@@ -5,6 +5,7 @@ import {
   type Color,
   type GameState,
   type Move,
+  type PlayerView,
 } from '@ballmatch/engine';
 import { greedy } from '@ballmatch/engine/bots';
 
@@ -22,18 +23,8 @@ export type Post = (
   headers: Record<string, string>,
 ) => Promise<unknown>;
 
-/** The held game as the server shows it (the fields the client reads). */
-export interface ShownGame {
-  grid: string[];
-  score: number;
-  level: GameState['level'];
-  totalMoves: number;
-  totalMatches: number;
-  largestRun: number;
-  extraMovesGranted: boolean;
-  status: GameState['status'];
-  hasMoves: boolean;
-  seq: number;
+/** The held game as the server shows it: the engine's player view, and its result once ended. */
+export interface ShownGame extends PlayerView {
   /** Once ended: its result as sessions signed it. */
   result?: string;
 }

@@ -1,23 +1,12 @@
-import { createGame, findMoves, gridCells, type GameState } from '@ballmatch/engine';
+import { createGame, findMoves, playerView, type GameState } from '@ballmatch/engine';
 import { greedy } from '@ballmatch/engine/bots';
 import { nextAction, stateOf, type ShownGame } from '../src';
 
-/** A game as the server shows it (its fields of the engine's state, the board as colours). */
-function shown(state: GameState, extra: Partial<ShownGame> = {}): ShownGame {
-  return {
-    grid: gridCells(state.grid),
-    score: state.score,
-    level: state.level,
-    totalMoves: state.totalMoves,
-    totalMatches: state.totalMatches,
-    largestRun: state.largestRun,
-    extraMovesGranted: state.extraMovesGranted,
-    status: state.status,
-    hasMoves: findMoves(state).length > 0,
-    seq: 0,
-    ...extra,
-  };
-}
+/** A game as the server shows it (the engine's player view). */
+const shown = (state: GameState, extra: Partial<ShownGame> = {}): ShownGame => ({
+  ...playerView(state, 0),
+  ...extra,
+});
 
 describe('the ranked-game client', () => {
   const game = createGame('kit');

@@ -5,15 +5,15 @@ import {
   endGame,
   grantExtraMoves,
   gridCells,
-  hasMoves,
   resetGrid,
   swap,
   entryFromCode,
   type CascadeStep,
   type Cell,
   type GameState,
-  type LevelProgress,
   type LevelUp,
+  type PlayerView,
+  playerView,
 } from '@ballmatch/engine';
 import { AppError, isUuid, limitOf, type GameResult, type Knex } from '@ballmatch/platform';
 import { newEvent } from '@ballmatch/proto';
@@ -47,18 +47,8 @@ export type PlayerAction =
   | { type: 'extraMoves' }
   | { type: 'end' };
 
-/** The game as the player sees it: the state without its random generator. */
-export interface GameView {
-  grid: string[];
-  score: number;
-  level: LevelProgress;
-  totalMoves: number;
-  totalMatches: number;
-  largestRun: number;
-  extraMovesGranted: boolean;
-  status: GameState['status'];
-  hasMoves: boolean;
-  seq: number;
+/** The game as the player sees it (the engine's view), with its signed result once ended. */
+export interface GameView extends PlayerView {
   /**
    * An ended game's result as this service signed it when the game ended (platform's
    * game-result.ts): the score is submitted with it, and scores needs to ask nothing more.
@@ -136,21 +126,7 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-/** `moves`: whether a move is left, when the engine has just said so (a swap's hasMoves). */
-export function viewOf(state: GameState, seq: number, moves = hasMoves(state)): GameView {
-  return {
-    grid: gridCells(state.grid),
-    score: state.score,
-    level: state.level,
-    totalMoves: state.totalMoves,
-    totalMatches: state.totalMatches,
-    largestRun: state.largestRun,
-    extraMovesGranted: state.extraMovesGranted,
-    status: state.status,
-    hasMoves: moves,
-    seq,
-  };
-}
+export const viewOf: (state: GameState, seq: number, moves?: boolean) => GameView = playerView;
 
 /**
  * The engine's code of an action, as the log stores it ('end' is not in the log); null for a
