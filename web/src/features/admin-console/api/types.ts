@@ -1,5 +1,6 @@
 // The admin console's data as docs/api.md describes it ('Statistics', 'Player sessions',
 // 'Moderation', 'Review').
+import type { TimingAnalysis as EngineTiming } from '@ballmatch/engine';
 import type { GameScore as Score, Paged, ReviewState } from '@/types/api';
 
 /** GET /api/admin/stats/daily: one row per UTC day, newest first. */
@@ -68,15 +69,11 @@ export interface TrackedSession {
   endedAt: string | null;
 }
 
-/** The server's timing analysis of a session's game (its detail only). */
-export interface TimingAnalysis {
-  moveCount: number;
-  gapCount: number;
-  fastGapCount: number;
-  fastRatio: number;
-  meanGap: number;
-  coefficientOfVariation: number;
-  suspicious: boolean;
+/**
+ * The server's timing analysis of a session's game (its detail only): the engine's analysis, its
+ * flags the server's names (pace flags among them), and the gaps it read.
+ */
+export interface TimingAnalysis extends Omit<EngineTiming, 'averageMoveDuration' | 'flags'> {
   flags: string[];
   gaps: number[];
 }

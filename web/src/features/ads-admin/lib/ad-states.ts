@@ -1,6 +1,6 @@
 // What each state of an ad is called and how it looks; which admin actions it allows is the
 // rule the ads service enforces (@ballmatch/rules).
-import type { AdState } from '@ballmatch/rules';
+import { AD_STATES, type AdState } from '@ballmatch/rules';
 import type { BadgeTone } from '@/components/ui/badge';
 
 export const AD_STATE_LABELS: Record<AdState, string> = {
@@ -25,14 +25,8 @@ export const AD_STATE_TONES: Record<AdState, BadgeTone> = {
   rejected: 'neutral',
 };
 
-/** The state filter's choices, what needs the admin first. */
+/** The state filter's choices, what needs the admin first: the states from review on, then the unpaid. */
 export const AD_STATE_FILTERS: AdState[] = [
-  'awaiting_review',
-  'scheduled',
-  'running',
-  'paused',
-  'ended',
-  'rejected',
-  'awaiting_payment',
-  'payment_failed',
+  ...AD_STATES.slice(AD_STATES.indexOf('awaiting_review')),
+  ...AD_STATES.slice(0, AD_STATES.indexOf('awaiting_review')),
 ];

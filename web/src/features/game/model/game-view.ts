@@ -13,26 +13,18 @@ import {
   type Cell,
   type Color,
   type GameState,
-  type GameStatus,
   type Grid,
-  type LevelProgress,
   type Move,
+  type PlayerView,
   type SwapRejection,
 } from '@ballmatch/engine';
 
-export interface GameView {
+/**
+ * The engine's player view with the board as a grid. `hasMoves` false: no swap is possible and
+ * the board offers 'Reset Grid'; `seq`: the actions applied so far, the next action is sent with it.
+ */
+export interface GameView extends Omit<PlayerView, 'grid'> {
   grid: Grid;
-  score: number;
-  level: LevelProgress;
-  totalMoves: number;
-  totalMatches: number;
-  largestRun: number;
-  extraMovesGranted: boolean;
-  status: GameStatus;
-  /** False: no swap is possible and the board offers 'Reset Grid'. */
-  hasMoves: boolean;
-  /** The actions applied so far; the next action is sent with it. */
-  seq: number;
   /**
    * Once the game has ended: its result as the server signed it, sent with the score (docs/api.md
    * 'Submitting a game'). Absent while it is played, and for a practice game.
