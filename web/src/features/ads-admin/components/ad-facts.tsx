@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Facts, type Fact } from '@/components/ui/facts';
 import { formatCount, formatDateTime, formatMoney, formatRate, formatRun } from '@/utils/format';
 import type { Ad } from '../api/types';
 import { DestinationLink } from './destination-link';
@@ -9,9 +9,9 @@ import { DestinationLink } from './destination-link';
  */
 export function AdFacts({ ad }: { ad: Ad }) {
   const approved = ad.startsAt !== '';
-  const rows: Array<[string, ReactNode]> = [
+  const rows: Fact[] = [
     ['Advertiser', ad.advertiserName || ad.advertiserId],
-    ...(ad.kind === 'ball' ? [['Colour', ad.color] as [string, ReactNode]] : []),
+    ...(ad.kind === 'ball' ? [['Colour', ad.color] as Fact] : []),
     ['Destination', <DestinationLink url={ad.destinationUrl} />],
     ['Run', formatRun(ad.runDays)],
     ['Price', formatMoney(ad.priceCents, ad.currency)],
@@ -27,14 +27,5 @@ export function AdFacts({ ad }: { ad: Ad }) {
   if (ad.refundedCents > 0) rows.push(['Refunded', formatMoney(ad.refundedCents, ad.currency)]);
   if (ad.rejectionReason) rows.push(['Reason given', ad.rejectionReason]);
 
-  return (
-    <dl className="ad-facts">
-      {rows.map(([term, value]) => (
-        <div key={term} className="ad-facts__row">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts facts={rows} className="ad-facts" rowClassName="ad-facts__row" />;
 }

@@ -1,6 +1,6 @@
 import { manageActionsFor } from '@ballmatch/rules';
 import { useState } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink, type ButtonVariant } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -10,6 +10,25 @@ import { EndAdDialog, ScheduleDialog } from './manage-dialogs';
 
 const failed = (title: string) => (error: Error) =>
   toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+
+/** Pausing and resuming: a button each, its words while the action runs and if it fails. */
+const RUN_ACTIONS = {
+  pause: {
+    label: 'Pause',
+    pendingLabel: 'Pausing...',
+    failure: 'Could not pause the ad',
+    variant: 'secondary',
+  },
+  resume: {
+    label: 'Resume',
+    pendingLabel: 'Resuming...',
+    failure: 'Could not resume the ad',
+    variant: 'primary',
+  },
+} as const satisfies Record<
+  string,
+  { label: string; pendingLabel: string; failure: string; variant: ButtonVariant }
+>;
 
 /** What an admin can do with an ad in its state: pause, resume, end early, move the start. */
 export function AdRowActions({ ad }: { ad: Ad }) {
@@ -34,32 +53,21 @@ export function AdRowActions({ ad }: { ad: Ad }) {
   const buttons = manageActionsFor(ad.state).map((action) => {
     switch (action) {
       case 'pause':
+      case 'resume': {
+        const { label, pendingLabel, failure, variant } = RUN_ACTIONS[action];
+        const mutation = action === 'pause' ? pause : resume;
         return (
           <Button
             key={action}
             size="sm"
-            variant="secondary"
+            variant={variant}
             disabled={busy}
-            onClick={() =>
-              pause.mutate({ id: ad.id }, { onError: failed('Could not pause the ad') })
-            }
+            onClick={() => mutation.mutate({ id: ad.id }, { onError: failed(failure) })}
           >
-            {pause.isPending ? 'Pausing...' : 'Pause'}
+            {mutation.isPending ? pendingLabel : label}
           </Button>
         );
-      case 'resume':
-        return (
-          <Button
-            key={action}
-            size="sm"
-            disabled={busy}
-            onClick={() =>
-              resume.mutate({ id: ad.id }, { onError: failed('Could not resume the ad') })
-            }
-          >
-            {resume.isPending ? 'Resuming...' : 'Resume'}
-          </Button>
-        );
+      }
       case 'schedule':
         return (
           <Button key={action} size="sm" variant="secondary" onClick={() => setDialog('schedule')}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { Facts } from '@/components/ui/facts';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -38,24 +39,15 @@ function MyAdRow({ ad }: { ad: Ad }) {
           <Link to={paths.paymentOf(ad.orderId)}>Pay for this ad</Link>
         )}
       </div>
-      <dl className="my-ad__figures">
-        <div>
-          <dt>Run</dt>
-          <dd>{runDates(ad)}</dd>
-        </div>
-        <div>
-          <dt>Impressions</dt>
-          <dd>{counts.format(ad.impressions)}</dd>
-        </div>
-        <div>
-          <dt>Clicks</dt>
-          <dd>{counts.format(ad.clicks)}</dd>
-        </div>
-        <div>
-          <dt>Click-through</dt>
-          <dd>{clickThrough(ad.impressions, ad.clicks)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="my-ad__figures"
+        facts={[
+          ['Run', runDates(ad)],
+          ['Impressions', counts.format(ad.impressions)],
+          ['Clicks', counts.format(ad.clicks)],
+          ['Click-through', clickThrough(ad.impressions, ad.clicks)],
+        ]}
+      />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { BreakableEmail } from '@/components/ui/breakable-email';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonVariant } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -27,6 +27,15 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
       },
     );
   }
+
+  const toggles: Array<{ action: FeedbackAction; label: string; variant: ButtonVariant }> = [
+    read
+      ? { action: 'unread', label: 'Mark as unread', variant: 'secondary' }
+      : { action: 'read', label: 'Mark as read', variant: 'secondary' },
+    archived
+      ? { action: 'unarchive', label: 'Move to inbox', variant: 'ghost' }
+      : { action: 'archive', label: 'Archive', variant: 'ghost' },
+  ];
 
   return (
     <article
@@ -63,22 +72,17 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
           >
             Reply<span className="visually-hidden"> to {name}</span>
           </a>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={change.isPending}
-            onClick={() => act(read ? 'unread' : 'read')}
-          >
-            {read ? 'Mark as unread' : 'Mark as read'}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={change.isPending}
-            onClick={() => act(archived ? 'unarchive' : 'archive')}
-          >
-            {archived ? 'Move to inbox' : 'Archive'}
-          </Button>
+          {toggles.map(({ action, label, variant }) => (
+            <Button
+              key={label}
+              size="sm"
+              variant={variant}
+              disabled={change.isPending}
+              onClick={() => act(action)}
+            >
+              {label}
+            </Button>
+          ))}
         </div>
       </footer>
     </article>

@@ -30,6 +30,17 @@ export function UpdateRowActions({ update }: { update: AdminUpdate }) {
   });
   const busy = publish.isPending || unpublish.isPending || remove.isPending;
   const { id, status } = update;
+  /** Publishing now (unless published) and unpublishing (unless a draft). */
+  const statusMoves = [
+    status !== 'published' && {
+      label: 'Publish now',
+      run: () => publish.mutate({ id }, { onError: failed('Not published') }),
+    },
+    status !== 'draft' && {
+      label: 'Unpublish',
+      run: () => unpublish.mutate({ id }, { onError: failed('Not unpublished') }),
+    },
+  ].filter((move) => move !== false);
 
   return (
     <div className="update-row__actions">
@@ -41,26 +52,12 @@ export function UpdateRowActions({ update }: { update: AdminUpdate }) {
           View<span className="visually-hidden"> {update.title} on the site</span>
         </Link>
       )}
-      {status !== 'published' && (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => publish.mutate({ id }, { onError: failed('Not published') })}
-        >
-          Publish now<span className="visually-hidden">: {update.title}</span>
+      {statusMoves.map(({ label, run }) => (
+        <Button key={label} size="sm" variant="secondary" disabled={busy} onClick={run}>
+          {label}
+          <span className="visually-hidden">: {update.title}</span>
         </Button>
-      )}
-      {status !== 'draft' && (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => unpublish.mutate({ id }, { onError: failed('Not unpublished') })}
-        >
-          Unpublish<span className="visually-hidden">: {update.title}</span>
-        </Button>
-      )}
+      ))}
       <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirmingDelete(true)}>
         Delete<span className="visually-hidden">: {update.title}</span>
       </Button>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { QueryStates } from '@/components/stats/query-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Facts, type Fact } from '@/components/ui/facts';
 import { formatCount, formatDateTime } from '@/utils/format';
 import { sessionQueryOptions, type SessionFilter } from '../../api/tracking';
 import type { SessionDetail as Detail, SessionFlag } from '../../api/types';
@@ -66,7 +67,7 @@ function DetailBody({
   session: Detail;
   onFilter: (filter: SessionFilter) => void;
 }) {
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     ['State', <SessionState key="state" session={session} />],
     ['Player', session.playerName],
     ['Account', session.userId ?? 'Guest'],
@@ -80,31 +81,19 @@ function DetailBody({
     ['Average move', session.averageMoveDuration ? formatGap(session.averageMoveDuration) : '—'],
     ['Session id', session.id],
   ];
+  const filters: Array<[SessionFilter, string]> = [
+    [{ kind: 'player', value: session.playerName }, 'Sessions of this player'],
+    [{ kind: 'ip', value: session.ip }, 'Sessions from this address'],
+  ];
   return (
     <div className="tracking-detail__body">
-      <dl className="tracking-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} className="tracking-facts" />
       <div className="tracking-actions">
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => onFilter({ kind: 'player', value: session.playerName })}
-        >
-          Sessions of this player
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => onFilter({ kind: 'ip', value: session.ip })}
-        >
-          Sessions from this address
-        </Button>
+        {filters.map(([filter, label]) => (
+          <Button key={label} size="sm" variant="ghost" onClick={() => onFilter(filter)}>
+            {label}
+          </Button>
+        ))}
       </div>
       <SessionModeration session={session} />
 
