@@ -15,6 +15,7 @@ import {
 } from '../src';
 import { middlewareChain, type ServerCall, type ServerMiddleware } from '../src/grpc/middleware';
 import { recordSpans } from '../src/testing';
+import { signedIn, testUser } from './grpc-fixtures';
 
 /**
  * What every gRPC server does around a handler, seen from outside: the server span, the two
@@ -38,14 +39,6 @@ const sink = new Writable({
 });
 const logger = createLogger('probe', 'info', sink);
 
-const user = (id: string): authV1.User => ({
-  id,
-  username: 'ann',
-  email: 'a@b.c',
-  type: 1,
-  evmWallet: '',
-  createdAt: '',
-});
 
 async function handled(method: string, code: string): Promise<number> {
   const metric = await metricsRegistry
@@ -96,7 +89,7 @@ describe('the gRPC server around every handler', () => {
           };
           if (req.email === 'missing') throw new AppError('NOT_FOUND', 'User not found');
           if (req.email === 'crash') throw new Error('boom');
-          return { user: user(req.email), token: '', expiresAt: 0 };
+          return signedIn(testUser(req.email));
         },
         register: notUsed,
         adminLogin: notUsed,

@@ -11,6 +11,7 @@ import {
   type Authenticate,
   type CallContext,
 } from '../src';
+import { signedIn, testUser } from './grpc-fixtures';
 
 const logger = createLogger('test', 'silent');
 
@@ -24,15 +25,6 @@ const authenticate: Authenticate = async (metadata: Metadata) => {
   throw new AppError('UNAUTHENTICATED', 'Not authenticated');
 };
 
-const signedIn = (user: authV1.User) => ({ user, token: '', expiresAt: 0 });
-const ann = (id: string): authV1.User => ({
-  id,
-  username: 'ann',
-  email: 'a@b.c',
-  type: 1,
-  evmWallet: '',
-  createdAt: '',
-});
 
 describe('gRPC server and client helpers', () => {
   const server = createGrpcServer(logger, { authenticate });
@@ -54,7 +46,7 @@ describe('gRPC server and client helpers', () => {
         // answering only once the test saw the call fail.
         if (req.email === 'slow') await new Promise<void>((r) => (releaseSlow = r));
         if (req.email === 'crash') throw new Error('boom');
-        return signedIn(ann(req.email));
+        return signedIn(testUser(req.email));
       },
       register: notUsed,
       adminLogin: notUsed,
@@ -63,7 +55,7 @@ describe('gRPC server and client helpers', () => {
       authV1.AccountServiceService,
       {
         getCurrentUser: async (_req, ctx) => ({
-          user: ann(ctx.caller.role === 'guest' ? '' : ctx.caller.id),
+          user: testUser(ctx.caller.role === 'guest' ? '' : ctx.caller.id),
         }),
         updateProfile: notUsed,
         logout: notUsed,
