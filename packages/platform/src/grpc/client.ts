@@ -1,23 +1,25 @@
 import {
   credentials,
   Metadata,
-  status as grpcStatus,
   type CallOptions,
   type Client,
   type ClientUnaryCall,
   type ServiceDefinition,
   type ServiceError,
 } from '@grpc/grpc-js';
-import { fromGrpcError } from '../errors';
-import { grpcClientDuration, grpcClientHandled } from '../metrics';
-import { failSpan, injectTraceContext, SpanKind, tracer } from '../tracing';
-import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
-import { AUTHORIZATION_HEADER, SESSION_CREDENTIAL_HEADER } from './caller';
 import {
-  CLIENT_ADDRESS_HEADER,
-  SERVICE_AUTHORIZATION_HEADER,
-  type ServiceCredential,
-} from './service-identity';
+  callDeadline,
+  clientChain,
+  forwardRequestContext,
+  mapCallErrors,
+  measureCall,
+  serviceIdentity,
+  traceCall,
+  type CallOpts,
+} from './client-middleware';
+import type { ServiceCredential } from './service-identity';
+
+export type { CallOpts } from './client-middleware';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -25,15 +27,6 @@ type UnaryMethod<Req, Res> = (
   options: Partial<CallOptions>,
   callback: (error: ServiceError | null, response: Res) => void,
 ) => ClientUnaryCall;
-
-export interface CallOpts {
-  /** Milliseconds before the call gives up (DEADLINE_EXCEEDED); every call has one. */
-  timeoutMs?: number;
-  /** A player session's credential for this call, instead of the request context's. */
-  sessionCredential?: string;
-  /** The browser's address for this call, instead of the request context's (the gateway's). */
-  clientAddress?: string;
-}
 
 /** The generated client with each unary method as `(request, opts?) => Promise<response>`. */
 export type AsyncClient<C> = {
@@ -81,65 +74,39 @@ export function createGrpcClient<C extends Client>(
     'grpc.initial_reconnect_backoff_ms': 200,
     'grpc.max_reconnect_backoff_ms': 2_000,
   });
-  const defaultTimeout = options.defaultTimeoutMs ?? 3_000;
-  const serviceAuthorization = async () =>
-    options.credential?.authorizationFor(options.serviceLabel);
+  /**
+   * What runs around every call, outermost first (client-middleware.ts): the callee's statuses
+   * become AppErrors outside the span and metrics, which see the status itself; a credential
+   * that cannot sign fails the span before the call is made or counted.
+   */
+  const around = [
+    mapCallErrors(options.serviceLabel),
+    traceCall,
+    serviceIdentity(options.credential, options.serviceLabel),
+    forwardRequestContext(options.authorization),
+    callDeadline(options.defaultTimeoutMs ?? 3_000),
+    measureCall,
+  ];
   const asyncClient: Record<string, unknown> = { close: () => client.close() };
   for (const method of Object.keys(definition)) {
     const fn = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[method];
     if (typeof fn !== 'function') continue;
     const [, service = '', rpc = method] = definition[method]!.path.split('/');
+    const run = clientChain(
+      around,
+      (call) =>
+        new Promise((resolve, reject) => {
+          fn.call(
+            client,
+            call.request,
+            call.metadata,
+            { deadline: call.deadline },
+            (error, response) => (error ? reject(error) : resolve(response)),
+          );
+        }),
+    );
     asyncClient[method] = (request: unknown, opts: CallOpts = {}) =>
-      tracer().startActiveSpan(
-        `${service}/${rpc}`,
-        {
-          kind: SpanKind.CLIENT,
-          attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpc },
-        },
-        (span) =>
-          serviceAuthorization().then(
-            (serviceAuth) =>
-              new Promise((resolve, reject) => {
-                const metadata = new Metadata();
-                if (serviceAuth) metadata.set(SERVICE_AUTHORIZATION_HEADER, serviceAuth);
-                const ctx = currentRequestContext();
-                if (ctx) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
-                const authorization = options.authorization ?? ctx?.authorization;
-                if (authorization) metadata.set(AUTHORIZATION_HEADER, authorization);
-                const sessionCredential = opts.sessionCredential ?? ctx?.sessionCredential;
-                if (sessionCredential) metadata.set(SESSION_CREDENTIAL_HEADER, sessionCredential);
-                const clientAddress = opts.clientAddress ?? ctx?.clientAddress;
-                if (clientAddress) metadata.set(CLIENT_ADDRESS_HEADER, clientAddress);
-                // The trace goes on in the called service (traceparent), as nice-grpc-opentelemetry does.
-                const carrier = injectTraceContext({});
-                for (const [key, value] of Object.entries(carrier)) metadata.set(key, value);
-                const deadline = new Date(Date.now() + (opts.timeoutMs ?? defaultTimeout));
-                const timer = grpcClientDuration.startTimer({
-                  grpc_service: service,
-                  grpc_method: rpc,
-                });
-                fn.call(client, request, metadata, { deadline }, (error, response) => {
-                  timer();
-                  const code = grpcStatus[error ? error.code : grpcStatus.OK] ?? 'UNKNOWN';
-                  grpcClientHandled.inc({
-                    grpc_service: service,
-                    grpc_method: rpc,
-                    grpc_code: code,
-                  });
-                  span.setAttribute('rpc.grpc.status_code', error ? error.code : grpcStatus.OK);
-                  if (error) failSpan(span, error);
-                  span.end();
-                  if (error) reject(fromGrpcError(error, options.serviceLabel));
-                  else resolve(response);
-                });
-              }),
-            (error: unknown) => {
-              failSpan(span, error as Error);
-              span.end();
-              throw error;
-            },
-          ),
-      );
+      run({ service, method: rpc, request, metadata: new Metadata(), options: opts });
   }
   return asyncClient as AsyncClient<C>;
 }
