@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { BarChart, DayChart } from '@/components/charts/bar-chart';
-import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
-import { daysIn, perDay } from '@/components/stats/days';
-import { QueryStates } from '@/components/stats/query-states';
+import { DayRangeStats } from '@/components/stats/day-range-stats';
+import { perDay } from '@/components/stats/days';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { formatCount } from '@/utils/format';
 import { gameAnalyticsQueryOptions } from '../api/figures';
@@ -15,15 +13,14 @@ import './admin-console.css';
  * reached, game length, moves, extra-moves take-up and plays per day, for a range of days.
  */
 export function GameAnalytics() {
-  const { range, asked, problem, setRange } = useDayRange();
-  const figures = useQuery(gameAnalyticsQueryOptions(range));
   return (
-    <div className="admin-console">
-      <DayRangePicker asked={asked} problem={problem} onChange={setRange} />
-      <QueryStates query={figures} what="the game analytics">
-        {(data) => <AnalyticsView data={data} days={daysIn(range)} />}
-      </QueryStates>
-    </div>
+    <DayRangeStats
+      className="admin-console"
+      queryFor={gameAnalyticsQueryOptions}
+      what="the game analytics"
+    >
+      {(data, days) => <AnalyticsView data={data} days={days} />}
+    </DayRangeStats>
   );
 }
 

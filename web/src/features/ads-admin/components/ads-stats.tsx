@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { DayChart } from '@/components/charts/bar-chart';
-import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
-import { daysIn, perDay, sum } from '@/components/stats/days';
-import { QueryStates } from '@/components/stats/query-states';
+import { DayRangeStats } from '@/components/stats/day-range-stats';
+import { perDay, sum } from '@/components/stats/days';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { formatCount, formatMoney, formatRate } from '@/utils/format';
 import { adStatsQueryOptions } from '../api/get-ad-stats';
@@ -13,15 +11,10 @@ import './stats.css';
 
 /** Impressions, clicks and click-through per ad and per day, and revenue per day with refunds. */
 export function AdsStats() {
-  const { range, asked, problem, setRange } = useDayRange();
-  const stats = useQuery(adStatsQueryOptions(range));
   return (
-    <div className="stats-page">
-      <DayRangePicker asked={asked} problem={problem} onChange={setRange} />
-      <QueryStates query={stats} what="the ad statistics">
-        {(data) => <AdsStatsView data={data} days={daysIn(range)} />}
-      </QueryStates>
-    </div>
+    <DayRangeStats className="stats-page" queryFor={adStatsQueryOptions} what="the ad statistics">
+      {(data, days) => <AdsStatsView data={data} days={days} />}
+    </DayRangeStats>
   );
 }
 

@@ -1,9 +1,7 @@
 import type { Color } from '@ballmatch/engine';
-import { useQuery } from '@tanstack/react-query';
 import { DayChart } from '@/components/charts/bar-chart';
-import { DayRangePicker, useDayRange } from '@/components/stats/day-range-picker';
-import { daysIn, sum } from '@/components/stats/days';
-import { QueryStates } from '@/components/stats/query-states';
+import { DayRangeStats } from '@/components/stats/day-range-stats';
+import { sum } from '@/components/stats/days';
 import { StatTiles } from '@/components/stats/stat-tiles';
 import { Ball } from '@/components/ui/ball';
 import { formatCount } from '@/utils/format';
@@ -13,40 +11,38 @@ import './stats.css';
 
 /** How often each colour's custom icon was seen: per day (stacked by colour) and in all. */
 export function IconsStats() {
-  const { range, asked, problem, setRange } = useDayRange();
-  const stats = useQuery(iconStatsQueryOptions(range));
-  const days = daysIn(range);
   return (
-    <div className="stats-page">
-      <DayRangePicker asked={asked} problem={problem} onChange={setRange} />
-      <QueryStates query={stats} what="the icon statistics">
-        {(data) => {
-          const perColor = iconImpressionsPerColor(days, data.days);
-          const total = sum(perColor.map((c) => sum(c.values)));
-          return (
-            <>
-              <StatTiles tiles={[['Icon impressions', formatCount(total)]]} />
-              <section className="stats-section">
-                <DayChart
-                  title="Icon impressions per day"
-                  days={days}
-                  stacked
-                  series={perColor.map(({ color, values }) => ({
-                    name: color,
-                    color: `var(--tint-${color})`,
-                    values,
-                  }))}
-                />
-              </section>
-              <section className="stats-section">
-                <h2>Totals per colour</h2>
-                <ColorTotals totals={perColor.map(({ color, values }) => [color, sum(values)])} />
-              </section>
-            </>
-          );
-        }}
-      </QueryStates>
-    </div>
+    <DayRangeStats
+      className="stats-page"
+      queryFor={iconStatsQueryOptions}
+      what="the icon statistics"
+    >
+      {(data, days) => {
+        const perColor = iconImpressionsPerColor(days, data.days);
+        const total = sum(perColor.map((c) => sum(c.values)));
+        return (
+          <>
+            <StatTiles tiles={[['Icon impressions', formatCount(total)]]} />
+            <section className="stats-section">
+              <DayChart
+                title="Icon impressions per day"
+                days={days}
+                stacked
+                series={perColor.map(({ color, values }) => ({
+                  name: color,
+                  color: `var(--tint-${color})`,
+                  values,
+                }))}
+              />
+            </section>
+            <section className="stats-section">
+              <h2>Totals per colour</h2>
+              <ColorTotals totals={perColor.map(({ color, values }) => [color, sum(values)])} />
+            </section>
+          </>
+        );
+      }}
+    </DayRangeStats>
   );
 }
 
