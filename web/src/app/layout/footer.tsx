@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { BallRow } from '@/components/ui/ball';
 import { SocialLinks } from '@/components/page/social-links';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -28,11 +28,7 @@ export function Footer() {
       <div className="site-footer__inner">
         <div className="site-footer__about">
           <div className="site-footer__brand">
-            <span className="site-footer__balls" aria-hidden="true">
-              {BALL_COLORS.map((color) => (
-                <Ball key={color} color={color} size={14} />
-              ))}
-            </span>
+            <BallRow className="site-footer__balls" size={14} />
             <strong>BallMatch</strong>
           </div>
           <p>

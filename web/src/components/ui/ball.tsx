@@ -26,3 +26,22 @@ export function Ball({
     />
   );
 }
+
+/** The six balls side by side (decorative), in a span or div of the given class. */
+export function BallRow({
+  size,
+  className,
+  as: Tag = 'span',
+}: {
+  size: number;
+  className: string;
+  as?: 'span' | 'div';
+}) {
+  return (
+    <Tag className={className} aria-hidden="true">
+      {BALL_COLORS.map((color) => (
+        <Ball key={color} color={color} size={size} />
+      ))}
+    </Tag>
+  );
+}

@@ -1,5 +1,5 @@
 import { Page } from '@/components/page/page';
-import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { BallRow } from '@/components/ui/ball';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import './payments-unavailable.css';
@@ -17,11 +17,7 @@ export function PaymentsUnavailable() {
   return (
     <Page className="page--narrow" title={PAYMENTS_UNAVAILABLE.title}>
       <section className="payments-unavailable" data-testid="payments-unavailable">
-        <div className="payments-unavailable__balls" aria-hidden="true">
-          {BALL_COLORS.map((color) => (
-            <Ball key={color} color={color} size={24} />
-          ))}
-        </div>
+        <BallRow as="div" className="payments-unavailable__balls" size={24} />
         <p>{PAYMENTS_UNAVAILABLE.text}</p>
         <ButtonLink to={paths.home}>Go to Game</ButtonLink>
       </section>

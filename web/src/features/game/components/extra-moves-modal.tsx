@@ -1,6 +1,6 @@
 import { EXTRA_MOVES } from '@ballmatch/engine';
 import { Alert } from '@/components/ui/alert';
-import { Ball, BALL_COLORS } from '@/components/ui/ball';
+import { BallRow } from '@/components/ui/ball';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { RewardOffer } from '../model/ad-offers';
@@ -27,11 +27,7 @@ function RewardAd({ reward }: { reward: RewardOffer | null }) {
   }
   return (
     <div className="reward-ad reward-ad--house" data-testid="reward-house-ad">
-      <span className="reward-ad__balls" aria-hidden="true">
-        {BALL_COLORS.map((color) => (
-          <Ball key={color} color={color} size={16} />
-        ))}
-      </span>
+      <BallRow className="reward-ad__balls" size={16} />
       <strong>{HOUSE_AD.title}</strong>
       <span>{HOUSE_AD.text}</span>
     </div>
