@@ -33,3 +33,18 @@ export function Button({
 export function ButtonLink({ variant, size, block, className, ...props }: LinkProps & StyleProps) {
   return <Link className={buttonClass({ variant, size, block }, className)} {...props} />;
 }
+
+/** A form's submit button: disabled, and saying what is under way, while the form is sent. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'disabled'> &
+  StyleProps & { pending: boolean; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}

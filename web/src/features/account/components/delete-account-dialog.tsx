@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useFormFields } from '@/hooks/use-form-fields';
+import { CURRENT_PASSWORD_FIELD } from '@/lib/form-fields';
 import type { User } from '@/lib/auth/types';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -58,9 +59,8 @@ export function DeleteAccountDialog({
           {...bind('confirmUsername')}
         />
         <Field
+          {...CURRENT_PASSWORD_FIELD}
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           required
           {...bind('currentPassword')}
         />

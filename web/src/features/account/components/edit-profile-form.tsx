@@ -1,10 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useUpdateProfile, type ProfileUpdate } from '@/features/account/api/update-profile';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { USERNAME_FIELD, WALLET_FIELD } from '@/lib/form-fields';
-import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULE } from '@/lib/auth/rules';
+import {
+  CURRENT_PASSWORD_FIELD,
+  NEW_PASSWORD_FIELD,
+  USERNAME_FIELD,
+  WALLET_FIELD,
+} from '@/lib/form-fields';
+import { PASSWORD_RULE } from '@/lib/auth/rules';
 import type { User } from '@/lib/auth/types';
 import './edit-profile-form.css';
 
@@ -90,19 +95,15 @@ export function EditProfileForm({ user }: { user: User }) {
       <fieldset className="profile-form__group">
         <legend>Password</legend>
         <Field
+          {...CURRENT_PASSWORD_FIELD}
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           required={needsCurrentPassword(user, values)}
           hint="Needed to change your email or your password."
           {...bind('currentPassword')}
         />
         <Field
+          {...NEW_PASSWORD_FIELD}
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
           hint={`${PASSWORD_RULE} Leave empty to keep your password. A new one signs you out on your other devices.`}
           {...bind('newPassword')}
         />
@@ -113,9 +114,9 @@ export function EditProfileForm({ user }: { user: User }) {
           Nothing to save: no field has changed.
         </p>
       )}
-      <Button type="submit" size="lg" disabled={updateProfile.isPending}>
-        {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
-      </Button>
+      <SubmitButton size="lg" pending={updateProfile.isPending} pendingLabel="Saving...">
+        Save Changes
+      </SubmitButton>
     </form>
   );
 }

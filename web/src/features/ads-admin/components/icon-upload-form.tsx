@@ -1,7 +1,7 @@
 import { COLORS, type Color } from '@ballmatch/engine';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { iconImageUrl } from '@/game/faces';
 import { useUploadIcon } from '../api/icons';
@@ -142,9 +142,9 @@ export function IconUploadForm({
       {(problem || upload.error) && (
         <Alert>{problem ?? errorMessage(upload.error, 'The icon could not be saved.')}</Alert>
       )}
-      <Button type="submit" disabled={upload.isPending}>
-        {upload.isPending ? 'Uploading...' : `Save the ${color} icon`}
-      </Button>
+      <SubmitButton pending={upload.isPending} pendingLabel="Uploading...">
+        {`Save the ${color} icon`}
+      </SubmitButton>
     </form>
   );
 }

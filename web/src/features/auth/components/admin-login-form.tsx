@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
+import { CURRENT_PASSWORD_FIELD } from '@/lib/form-fields';
 import { errorMessage } from '@/lib/api-client';
 import { useAdminLogin } from '../api/admin-login';
 
@@ -48,17 +49,11 @@ export function AdminLoginForm() {
         placeholder="Admin username"
         {...bind('username')}
       />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        placeholder="Admin password"
-        {...bind('password')}
-      />
+      <Field {...CURRENT_PASSWORD_FIELD} placeholder="Admin password" {...bind('password')} />
       {failure && <Alert>{failure}</Alert>}
-      <Button type="submit" size="lg" block disabled={adminLogin.isPending}>
-        {adminLogin.isPending ? 'Signing in...' : 'Sign In as Admin'}
-      </Button>
+      <SubmitButton size="lg" block pending={adminLogin.isPending} pendingLabel="Signing in...">
+        Sign In as Admin
+      </SubmitButton>
     </form>
   );
 }

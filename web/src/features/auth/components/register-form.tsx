@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { EMAIL_FIELD, USERNAME_FIELD, WALLET_FIELD } from '@/lib/form-fields';
-import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULE, WALLET_RULE } from '@/lib/auth/rules';
+import { EMAIL_FIELD, NEW_PASSWORD_FIELD, USERNAME_FIELD, WALLET_FIELD } from '@/lib/form-fields';
+import { WALLET_RULE } from '@/lib/auth/rules';
 import { useRegister } from '../api/register';
 
 const FIELDS = ['username', 'email', 'password', 'evmWallet'] as const;
@@ -39,20 +39,15 @@ export function RegisterForm() {
       <Field {...USERNAME_FIELD} placeholder="BallBuster_42" {...bind('username')} />
       <Field {...EMAIL_FIELD} {...bind('email')} />
       <Field
-        label="Password"
-        type="password"
-        autoComplete="new-password"
+        {...NEW_PASSWORD_FIELD}
         placeholder="Choose a password"
         required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-        hint={PASSWORD_RULE}
         {...bind('password')}
       />
       <Field {...WALLET_FIELD} title={WALLET_RULE} hint={WALLET_RULE} {...bind('evmWallet')} />
-      <Button type="submit" size="lg" block disabled={register.isPending}>
-        {register.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
+      <SubmitButton size="lg" block pending={register.isPending} pendingLabel="Creating Account...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

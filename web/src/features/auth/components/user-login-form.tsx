@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { EMAIL_FIELD } from '@/lib/form-fields';
+import { CURRENT_PASSWORD_FIELD, EMAIL_FIELD } from '@/lib/form-fields';
 import { useLogin } from '../api/login';
 
 const FIELDS = ['email', 'password'] as const;
@@ -25,16 +25,14 @@ export function UserLoginForm() {
     <form className="auth-form" onSubmit={onSubmit} aria-label="User login">
       <Field {...EMAIL_FIELD} {...bind('email')} />
       <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+        {...CURRENT_PASSWORD_FIELD}
         placeholder="Your password"
         required
         {...bind('password')}
       />
-      <Button type="submit" size="lg" block disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton size="lg" block pending={login.isPending} pendingLabel="Signing in...">
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

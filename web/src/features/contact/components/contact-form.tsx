@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { BreakableEmail } from '@/components/ui/breakable-email';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Field, TextAreaField } from '@/components/ui/field';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { EMAIL_FIELD } from '@/lib/form-fields';
@@ -98,9 +98,9 @@ export function ContactForm({ name = '', email = '' }: { name?: string; email?: 
         {...bind('message')}
       />
       {failure && <Alert>{failure}</Alert>}
-      <Button type="submit" size="lg" block disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Message'}
-      </Button>
+      <SubmitButton size="lg" block pending={send.isPending} pendingLabel="Sending...">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }
