@@ -147,7 +147,10 @@ export async function serveService(
 export interface ServiceServerOptions {
   /** The service: the audience of the service tokens it takes. */
   name: ServiceName;
-  /** The services that call it by their identity (their keys are in its config). */
+  /**
+   * The services that call it by their identity (their keys are in its config). None (scores):
+   * no call has an identity, and a service token it is sent is not read.
+   */
   callers: readonly ServiceName[];
   /** Where the logout deny-list is read. */
   redis: Redis;
@@ -159,7 +162,8 @@ export interface ServiceServerOptions {
 
 /**
  * A service's gRPC server checking its callers: a player by the session token (its keys, and
- * the logout deny-list in Redis), a calling service by its identity (`callers`' keys).
+ * the logout deny-list in Redis), a calling service by its identity (`callers`' keys). A service
+ * that signs its own calls (scores, sessions) makes its credential apart, with no callers.
  */
 export function createServiceServer(
   logger: Logger,
@@ -171,7 +175,10 @@ export function createServiceServer(
     options.publicKey ?? loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
   return createGrpcServer(logger, {
     authenticate: createCallerAuthenticator({ publicKey, redis }),
-    identifyService: serviceIdentityFromConfig(config, { name, signs: false, callers }).identify,
+    identifyService:
+      callers.length > 0
+        ? serviceIdentityFromConfig(config, { name, signs: false, callers }).identify
+        : undefined,
     maxReceiveBytes: options.maxReceiveBytes,
   });
 }

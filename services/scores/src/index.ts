@@ -1,10 +1,8 @@
 import {
-  createCallerAuthenticator,
-  createGrpcServer,
+  createServiceServer,
   openServiceConnections,
   runProcess,
   serveService,
-  loadPublicKey,
   loadServicePublicKeys,
   serviceIdentityFromConfig,
   type RunningService,
@@ -187,10 +185,7 @@ export async function start(
     accountNames,
   });
   await accountNames.start();
-  const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-  const server = createGrpcServer(logger, {
-    authenticate: createCallerAuthenticator({ publicKey, redis }),
-  });
+  const server = createServiceServer(logger, config, { name: 'scores', callers: [], redis });
   server.add(scoresV1.ScoreServiceService, createScoreHandlers(domain));
   server.add(scoresV1.LeaderboardServiceService, createLeaderboardHandlers(domain));
   server.add(scoresV1.StatsServiceService, createStatsHandlers(domain));

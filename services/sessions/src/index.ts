@@ -1,7 +1,6 @@
 import {
   callerFromToken,
-  createCallerAuthenticator,
-  createGrpcServer,
+  createServiceServer,
   openServiceConnections,
   runProcess,
   loadPublicKey,
@@ -67,12 +66,13 @@ export async function start(
   const { logger, db, redis, relay } = connections;
 
   const store = createSessionStore(db);
-  const identity = serviceIdentityFromConfig(config, {
+  // Its credential for its own calls; its callers' identities are the server's to check.
+  const { credential } = serviceIdentityFromConfig(config, {
     name: 'sessions',
     signs: true,
-    callers: SERVICE_CALLERS,
+    callers: [],
   });
-  const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR, identity.credential!);
+  const ads = options.rewardClicks ? null : createAdsClient(config.ADS_ADDR, credential!);
   // An ended game's result is signed with this service's key; scores checks it with the
   // public one (SESSIONS_SERVICE_PUBLIC_KEY there).
   const resultKey = loadServicePrivateKey(
@@ -96,10 +96,13 @@ export async function start(
   });
   const sessions = createSessions({ store, games, onEventsWritten: relay.wake });
   const analytics = createAnalytics({ store: createAnalyticsStore(db), now });
+  // The game socket checks session tokens with the same keys as the server.
   const publicKey = loadPublicKey(config.JWT_PUBLIC_KEY, config.JWT_DEV_KEY_DIR);
-  const server = createGrpcServer(logger, {
-    authenticate: createCallerAuthenticator({ publicKey, redis }),
-    identifyService: identity.identify,
+  const server = createServiceServer(logger, config, {
+    name: 'sessions',
+    callers: SERVICE_CALLERS,
+    redis,
+    publicKey,
   });
   server.add(sessionsV1.SessionServiceService, createSessionHandlers(sessions, games), {
     methods: {
