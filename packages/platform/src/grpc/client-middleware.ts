@@ -4,6 +4,7 @@ import { grpcClientDuration, grpcClientHandled } from '../metrics';
 import { failSpan, injectTraceContext, SpanKind, tracer } from '../tracing';
 import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
 import { AUTHORIZATION_HEADER, SESSION_CREDENTIAL_HEADER } from './caller';
+import { measuredCall } from './middleware';
 import {
   CLIENT_ADDRESS_HEADER,
   SERVICE_AUTHORIZATION_HEADER,
@@ -140,17 +141,10 @@ export const callDeadline =
     });
 
 /** Metrics: the call's duration on the wire, and its count by status code. */
-export const measureCall: ClientMiddleware = async (call, next) => {
-  const labels = { grpc_service: call.service, grpc_method: call.method };
-  const timer = grpcClientDuration.startTimer(labels);
-  let code = grpcStatus.OK;
-  try {
-    return await next(call);
-  } catch (error) {
-    code = callStatus(error) ?? grpcStatus.UNKNOWN;
-    throw error;
-  } finally {
-    timer();
-    grpcClientHandled.inc({ ...labels, grpc_code: grpcStatus[code] ?? 'UNKNOWN' });
-  }
-};
+export const measureCall: ClientMiddleware = (call, next) =>
+  measuredCall(
+    { duration: grpcClientDuration, handled: grpcClientHandled },
+    call,
+    (error) => callStatus(error) ?? grpcStatus.UNKNOWN,
+    () => next(call),
+  );

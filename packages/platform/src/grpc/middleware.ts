@@ -1,5 +1,6 @@
 import { status as grpcStatus, type Metadata, type ServiceError } from '@grpc/grpc-js';
 import { AppError, toGrpcError } from '../errors';
+import type { Counter, Histogram } from 'prom-client';
 import type { Logger } from '../logger';
 import { grpcServerDuration, grpcServerHandled } from '../metrics';
 import {
@@ -104,21 +105,40 @@ function metadataText(metadata: Metadata, key: string): string | undefined {
 const statusCodeOf = (error: unknown): grpcStatus =>
   (error as Partial<ServiceError> | undefined)?.code ?? grpcStatus.UNKNOWN;
 
-/** Metrics: the call's duration, and its count by status code. */
-export const measureCall: ServerMiddleware = async (call, context, next) => {
+type GrpcLabel = 'grpc_service' | 'grpc_method';
+
+/**
+ * Runs a call timed on `duration` and counted on `handled` by the status code it ends with
+ * (`codeOf` its failure): the server's metrics and the client's (client-middleware.ts).
+ */
+export async function measuredCall<T>(
+  metrics: { duration: Histogram<GrpcLabel>; handled: Counter<GrpcLabel | 'grpc_code'> },
+  call: { service: string; method: string },
+  codeOf: (error: unknown) => grpcStatus,
+  run: () => Promise<T>,
+): Promise<T> {
   const labels = { grpc_service: call.service, grpc_method: call.method };
-  const timer = grpcServerDuration.startTimer(labels);
+  const timer = metrics.duration.startTimer(labels);
   let code = grpcStatus.OK;
   try {
-    return await next(context);
+    return await run();
   } catch (error) {
-    code = statusCodeOf(error);
+    code = codeOf(error);
     throw error;
   } finally {
     timer();
-    grpcServerHandled.inc({ ...labels, grpc_code: grpcStatus[code] ?? 'UNKNOWN' });
+    metrics.handled.inc({ ...labels, grpc_code: grpcStatus[code] ?? 'UNKNOWN' });
   }
-};
+}
+
+/** Metrics: the call's duration, and its count by status code. */
+export const measureCall: ServerMiddleware = (call, context, next) =>
+  measuredCall(
+    { duration: grpcServerDuration, handled: grpcServerHandled },
+    call,
+    statusCodeOf,
+    () => next(context),
+  );
 
 /** Tracing: the caller's trace goes on here (its traceparent metadata), with this call as a span. */
 export const traceCall: ServerMiddleware = (call, context, next) => {
