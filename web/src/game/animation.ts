@@ -300,24 +300,17 @@ export function sampleTimeline(timeline: Timeline, t: number): TimelineFrame {
         phase.board,
         (x, y) => (x === a.x && y === a.y) || (x === b.x && y === b.y),
       );
-      const ca = phase.board[a.y][a.x];
-      const cb = phase.board[b.y][b.x];
-      if (ca)
-        balls.push({
-          color: ca,
-          x: a.x + (b.x - a.x) * q,
-          y: a.y + (b.y - a.y) * q,
-          scale: 1,
-          alpha: 1,
-        });
-      if (cb)
-        balls.push({
-          color: cb,
-          x: b.x + (a.x - b.x) * q,
-          y: b.y + (a.y - b.y) * q,
-          scale: 1,
-          alpha: 1,
-        });
+      // Each ball moves from its cell towards the other's: a's first, then b's.
+      for (const [from, to] of [
+        [a, b],
+        [b, a],
+      ]) {
+        const color = phase.board[from.y][from.x];
+        if (color) {
+          const x = from.x + (to.x - from.x) * q;
+          balls.push({ color, x, y: from.y + (to.y - from.y) * q, scale: 1, alpha: 1 });
+        }
+      }
       return { balls, ...empty, phase, done: false };
     }
     case 'pop': {

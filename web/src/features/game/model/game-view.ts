@@ -14,6 +14,7 @@ import {
   type Color,
   type GameState,
   type Grid,
+  type LevelProgress,
   type Move,
   type PlayerView,
   type SwapRejection,
@@ -128,6 +129,15 @@ class BadAnswer extends Error {
   }
 }
 
+/** The level's figures, each a whole number from 0 (its colours are read apart). */
+const LEVEL_COUNTS = [
+  'currentLevel',
+  'targetMatches',
+  'matchesCollected',
+  'movesAllowed',
+  'movesUsed',
+] as const satisfies ReadonlyArray<keyof LevelProgress>;
+
 const isColor = (value: unknown): value is Color => COLORS.includes(value as Color);
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -141,17 +151,10 @@ export function readGame(raw: unknown): GameView {
     throw new BadAnswer('grid');
   }
   const level = g.level as Record<string, unknown> | null;
-  if (
-    !level ||
-    !isCount(level.currentLevel) ||
-    !isColor(level.targetColor) ||
-    !isCount(level.targetMatches) ||
-    !isCount(level.matchesCollected) ||
-    !isCount(level.movesAllowed) ||
-    !isCount(level.movesUsed)
-  ) {
+  if (!level || !isColor(level.targetColor) || !LEVEL_COUNTS.every((f) => isCount(level[f]))) {
     throw new BadAnswer('level');
   }
+  const counts = Object.fromEntries(LEVEL_COUNTS.map((field) => [field, level[field]]));
   for (const field of ['score', 'totalMoves', 'totalMatches', 'largestRun', 'seq'] as const) {
     if (!isCount(g[field])) throw new BadAnswer(field);
   }
@@ -163,12 +166,8 @@ export function readGame(raw: unknown): GameView {
     grid,
     score: g.score as number,
     level: {
-      currentLevel: level.currentLevel,
+      ...(counts as Pick<LevelProgress, (typeof LEVEL_COUNTS)[number]>),
       targetColor: level.targetColor,
-      targetMatches: level.targetMatches,
-      matchesCollected: level.matchesCollected,
-      movesAllowed: level.movesAllowed,
-      movesUsed: level.movesUsed,
       previousColors: Array.isArray(level.previousColors)
         ? level.previousColors.filter(isColor)
         : [],
