@@ -1,13 +1,6 @@
-import fs from 'node:fs';
-import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { ImpactValue, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
-
-/** axe-core's browser build, read once. */
-let axeSource: string | undefined;
-function source(): string {
-  axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  return axeSource;
-}
 
 /** One rule broken on the page: its id, how bad, what it asks, and where (CSS selectors). */
 export interface AxeViolation {
@@ -20,10 +13,11 @@ export interface AxeViolation {
 /**
  * Runs axe-core on the page once its running finite animations and transitions have ended (a
  * toast or a live score fading in is measured as it will stay, not half transparent); endless
- * ones such as a spinner's, and paused ones, are left as they are. The script goes in through
- * the DevTools protocol (page.evaluate), which the site's Content-Security-Policy does not
- * govern, so the page runs under its real policy. `options` narrows the rules (e.g.
- * `{ runOnly: ['region'] }`).
+ * ones such as a spinner's, and paused ones, are left as they are. axe runs through
+ * @axe-core/playwright, whose script goes in through the DevTools protocol (page.evaluate),
+ * which the site's Content-Security-Policy does not govern, so the page runs under its real
+ * policy (it merges the frames' results on a blank page of the same context, closed after).
+ * `options` narrows the rules (e.g. `{ runOnly: ['region'] }`).
  */
 export async function axeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
   await page.evaluate(() =>
@@ -39,14 +33,7 @@ export async function axeViolations(page: Page, options: RunOptions = {}): Promi
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source());
-  const results = await page.evaluate(
-    (runOptions) =>
-      (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResults> } }).axe.run(
-        runOptions,
-      ),
-    options as Record<string, unknown>,
-  );
+  const results = await new AxeBuilder({ page }).options(options).analyze();
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
