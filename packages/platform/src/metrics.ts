@@ -37,34 +37,38 @@ export const gameActionsAnswered = new Counter({
   registers: [metricsRegistry],
 });
 
-export const grpcServerHandled = new Counter({
-  name: 'ballmatch_grpc_server_handled_total',
-  help: 'gRPC calls answered, by service, method and status code',
-  labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const,
-  registers: [metricsRegistry],
+/** One side's gRPC metrics: calls by service, method and status code, and their durations. */
+export interface GrpcMetrics {
+  handled: Counter<'grpc_service' | 'grpc_method' | 'grpc_code'>;
+  duration: Histogram<'grpc_service' | 'grpc_method'>;
+}
+
+function grpcMetrics(side: 'server' | 'client', help: Record<keyof GrpcMetrics, string>) {
+  return {
+    handled: new Counter({
+      name: `ballmatch_grpc_${side}_handled_total`,
+      help: help.handled,
+      labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const,
+      registers: [metricsRegistry],
+    }),
+    duration: new Histogram({
+      name: `ballmatch_grpc_${side}_handling_seconds`,
+      help: help.duration,
+      labelNames: ['grpc_service', 'grpc_method'] as const,
+      buckets: latencyBuckets,
+      registers: [metricsRegistry],
+    }),
+  } satisfies GrpcMetrics;
+}
+
+export const grpcServerMetrics: GrpcMetrics = grpcMetrics('server', {
+  handled: 'gRPC calls answered, by service, method and status code',
+  duration: 'Time to answer a gRPC call, by service and method',
 });
 
-export const grpcServerDuration = new Histogram({
-  name: 'ballmatch_grpc_server_handling_seconds',
-  help: 'Time to answer a gRPC call, by service and method',
-  labelNames: ['grpc_service', 'grpc_method'] as const,
-  buckets: latencyBuckets,
-  registers: [metricsRegistry],
-});
-
-export const grpcClientHandled = new Counter({
-  name: 'ballmatch_grpc_client_handled_total',
-  help: 'gRPC calls made to other services, by target, method and status code',
-  labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const,
-  registers: [metricsRegistry],
-});
-
-export const grpcClientDuration = new Histogram({
-  name: 'ballmatch_grpc_client_handling_seconds',
-  help: 'Time until another service answered a gRPC call, by target and method',
-  labelNames: ['grpc_service', 'grpc_method'] as const,
-  buckets: latencyBuckets,
-  registers: [metricsRegistry],
+export const grpcClientMetrics: GrpcMetrics = grpcMetrics('client', {
+  handled: 'gRPC calls made to other services, by target, method and status code',
+  duration: 'Time until another service answered a gRPC call, by target and method',
 });
 
 export const outboxPublished = new Counter({

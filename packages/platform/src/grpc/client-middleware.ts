@@ -1,6 +1,6 @@
 import { Metadata, status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { fromGrpcError } from '../errors';
-import { grpcClientDuration, grpcClientHandled } from '../metrics';
+import { grpcClientMetrics } from '../metrics';
 import { failSpan, injectTraceContext, SpanKind, tracer } from '../tracing';
 import { currentRequestContext, REQUEST_ID_HEADER } from '../request-context';
 import { AUTHORIZATION_HEADER, SESSION_CREDENTIAL_HEADER } from './caller';
@@ -143,7 +143,7 @@ export const callDeadline =
 /** Metrics: the call's duration on the wire, and its count by status code. */
 export const measureCall: ClientMiddleware = (call, next) =>
   measuredCall(
-    { duration: grpcClientDuration, handled: grpcClientHandled },
+    grpcClientMetrics,
     call,
     (error) => callStatus(error) ?? grpcStatus.UNKNOWN,
     () => next(call),

@@ -1,8 +1,7 @@
 import { status as grpcStatus, type Metadata, type ServiceError } from '@grpc/grpc-js';
 import { AppError, toGrpcError } from '../errors';
-import type { Counter, Histogram } from 'prom-client';
 import type { Logger } from '../logger';
-import { grpcServerDuration, grpcServerHandled } from '../metrics';
+import { grpcServerMetrics, type GrpcMetrics } from '../metrics';
 import {
   context as traceContext,
   extractTraceContext,
@@ -105,14 +104,12 @@ function metadataText(metadata: Metadata, key: string): string | undefined {
 const statusCodeOf = (error: unknown): grpcStatus =>
   (error as Partial<ServiceError> | undefined)?.code ?? grpcStatus.UNKNOWN;
 
-type GrpcLabel = 'grpc_service' | 'grpc_method';
-
 /**
  * Runs a call timed on `duration` and counted on `handled` by the status code it ends with
  * (`codeOf` its failure): the server's metrics and the client's (client-middleware.ts).
  */
 export async function measuredCall<T>(
-  metrics: { duration: Histogram<GrpcLabel>; handled: Counter<GrpcLabel | 'grpc_code'> },
+  metrics: GrpcMetrics,
   call: { service: string; method: string },
   codeOf: (error: unknown) => grpcStatus,
   run: () => Promise<T>,
@@ -133,12 +130,7 @@ export async function measuredCall<T>(
 
 /** Metrics: the call's duration, and its count by status code. */
 export const measureCall: ServerMiddleware = (call, context, next) =>
-  measuredCall(
-    { duration: grpcServerDuration, handled: grpcServerHandled },
-    call,
-    statusCodeOf,
-    () => next(context),
-  );
+  measuredCall(grpcServerMetrics, call, statusCodeOf, () => next(context));
 
 /** Tracing: the caller's trace goes on here (its traceparent metadata), with this call as a span. */
 export const traceCall: ServerMiddleware = (call, context, next) => {
