@@ -52,6 +52,16 @@ describe('durable event consumer', () => {
     await database.drop();
   });
 
+  /** A consumer of demo.<topic> (the DEMO stream). */
+  const consume = (
+    topic: string,
+    options: Omit<
+      Parameters<typeof startEventConsumer>[0],
+      'db' | 'bus' | 'logger' | 'stream' | 'subject'
+    >,
+  ) =>
+    startEventConsumer({ db, bus, logger, stream: 'DEMO', subject: `demo.${topic}`, ...options });
+
   const publish = async (subject: string, body: unknown, msgID?: string) =>
     bus.connection.jetstream().publish(bus.subject(subject), codec.encode(body), { msgID });
 
@@ -59,12 +69,7 @@ describe('durable event consumer', () => {
     const afterCommit: number[] = [];
     let failOnce = true;
     const start = () =>
-      startEventConsumer({
-        db,
-        bus,
-        logger,
-        stream: 'DEMO',
-        subject: 'demo.counted',
+      consume('counted', {
         durable: 'counter',
         retryMs: 20,
         handle: async (trx, event) => {
@@ -124,12 +129,7 @@ describe('durable event consumer', () => {
       return { entered, release };
     };
     let failures = 0;
-    const consumer = await startEventConsumer({
-      db,
-      bus,
-      logger,
-      stream: 'DEMO',
-      subject: 'demo.grouped',
+    const consumer = await consume('grouped', {
       durable: 'grouped',
       retryMs: 20,
       handle: async (trx, event) => {
@@ -186,12 +186,7 @@ describe('durable event consumer', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const start = (handle: (id: string) => Promise<void>) =>
-      startEventConsumer({
-        db,
-        bus,
-        logger,
-        stream: 'DEMO',
-        subject: 'demo.stopping',
+      consume('stopping', {
         durable: 'stopping',
         // What the stopped replica had pulled comes again after this (its pull may outlive it).
         ackWaitMs: 1000,
@@ -224,12 +219,7 @@ describe('durable event consumer', () => {
   it('two replicas with one durable name share the events, each applied once', async () => {
     const applied: string[] = [];
     const start = () =>
-      startEventConsumer({
-        db,
-        bus,
-        logger,
-        stream: 'DEMO',
-        subject: 'demo.shared',
+      consume('shared', {
         durable: 'shared',
         handle: async (_trx, event) => {
           applied.push(event.id);
