@@ -7,7 +7,7 @@ import {
 import { cn } from './cn';
 import './field.css';
 
-interface FieldFrame {
+interface FrameProps {
   label: ReactNode;
   /** The rule the value must follow, always shown under the input. */
   hint?: ReactNode;
@@ -15,21 +15,22 @@ interface FieldFrame {
   error?: string;
 }
 
-type FieldProps = FieldFrame & InputHTMLAttributes<HTMLInputElement>;
-type TextAreaFieldProps = FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>;
+type FieldProps = FrameProps & InputHTMLAttributes<HTMLInputElement>;
+type TextAreaFieldProps = FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 /**
  * The label, hint and error around one control, wired up for screen readers: `control` gets
- * the id and the aria attributes to spread on it.
+ * the id and the aria attributes to spread on it (Field and TextAreaField; a control of its own,
+ * such as a file input with its progress).
  */
-function Frame({
+export function FieldFrame({
   label,
   hint,
   error,
   id,
   className,
   control,
-}: FieldFrame & {
+}: FrameProps & {
   id?: string;
   className?: string;
   control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
@@ -67,7 +68,7 @@ function Frame({
 /** A labelled text input with its hint and error wired up for screen readers. */
 export function Field({ label, hint, error, id, className, ...props }: FieldProps) {
   return (
-    <Frame
+    <FieldFrame
       {...{ label, hint, error, id, className }}
       control={(aria) => <input className="field__input" {...aria} {...props} />}
     />
@@ -77,7 +78,7 @@ export function Field({ label, hint, error, id, className, ...props }: FieldProp
 /** A labelled multi-line text box, wired up as Field is. */
 export function TextAreaField({ label, hint, error, id, className, ...props }: TextAreaFieldProps) {
   return (
-    <Frame
+    <FieldFrame
       {...{ label, hint, error, id, className }}
       control={(aria) => (
         <textarea className="field__input field__input--multiline" {...aria} {...props} />
