@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { stackInfo } from './stack-info';
 
 export interface NewAccount {
   username: string;
@@ -28,4 +29,34 @@ export async function registerThroughApi(context: BrowserContext): Promise<NewAc
     throw new Error(`register ${account.username}: ${response.status()} ${await response.text()}`);
   }
   return account;
+}
+
+/** Signs the browser context in as the stack's admin through the API (it holds the cookie). */
+export async function signInAsAdmin(context: BrowserContext): Promise<void> {
+  const { admin } = stackInfo();
+  const response = await context.request.post('/api/admin/login', {
+    data: { username: admin.username, password: admin.password },
+  });
+  if (response.status() !== 200) {
+    throw new Error(`admin login: ${response.status()} ${await response.text()}`);
+  }
+}
+
+/**
+ * Registers `account` as a visitor does, on the Register tab of /login, and waits for the
+ * dashboard the page then lands on.
+ */
+export async function registerOnLoginPage(
+  page: Page,
+  baseUrl: string,
+  account: NewAccount,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${baseUrl}/user-dashboard`);
 }

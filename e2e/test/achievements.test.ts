@@ -6,7 +6,7 @@
 // plays a ranked game on the board, submits it, is told of the badge (the page reloads 1.5 s
 // after a submission: the badge is told on whichever page listens, see
 // web/src/features/achievements/lib/badge-catch-up.ts) and finds it on the dashboard, dated.
-import { newAccount, registerThroughApi } from '../support/accounts';
+import { newAccount, registerOnLoginPage, registerThroughApi } from '../support/accounts';
 import { playApiGame, postOk } from '../support/api-game';
 import { useChromium } from '../support/browser';
 import { GameMirror, submitOnPage } from '../support/game';
@@ -63,14 +63,7 @@ journey(
   async ({ page, baseUrl }) => {
     const started = new Date();
     const account = newAccount('badge');
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('form', { name: 'Register' });
-    await form.getByLabel('Username').fill(account.username);
-    await form.getByLabel('Email').fill(account.email);
-    await form.getByLabel('Password').fill(account.password);
-    await form.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${baseUrl}/user-dashboard`);
+    await registerOnLoginPage(page, baseUrl, account);
     const achievements = page.getByRole('region', { name: 'Achievements' });
     await achievements.getByText(/^0 of \d+ won$/).waitFor();
 

@@ -6,20 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { dayOf } from '@ballmatch/platform';
 import { eventually } from '@ballmatch/platform/testing';
 import type { BrowserContext, Page } from 'playwright-core';
+import { signInAsAdmin } from '../support/accounts';
 import { playApiGame } from '../support/api-game';
 import { axeViolations, blocking } from '../support/axe';
 import { useChromium } from '../support/browser';
 import { stackInfo } from '../support/stack-info';
 
 const { journey } = useChromium();
-
-async function signInAsAdmin(context: BrowserContext): Promise<void> {
-  const { admin } = stackInfo();
-  const response = await context.request.post('/api/admin/login', {
-    data: { username: admin.username, password: admin.password },
-  });
-  expect(response.status()).toBe(200);
-}
 
 const DAY_MS = 86_400_000;
 

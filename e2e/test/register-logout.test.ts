@@ -1,4 +1,4 @@
-import { newAccount } from '../support/accounts';
+import { newAccount, registerOnLoginPage } from '../support/accounts';
 import { useChromium } from '../support/browser';
 
 const { journey } = useChromium();
@@ -7,15 +7,7 @@ journey(
   'a visitor registers on /login, sees their name in the header, logs out, and the session is gone',
   async ({ page, context, baseUrl }) => {
     const account = newAccount('reg');
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('form', { name: 'Register' });
-    await form.getByLabel('Username').fill(account.username);
-    await form.getByLabel('Email').fill(account.email);
-    await form.getByLabel('Password').fill(account.password);
-    await form.getByRole('button', { name: 'Create Account' }).click();
-
-    await page.waitForURL(`${baseUrl}/user-dashboard`);
+    await registerOnLoginPage(page, baseUrl, account);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const header = page.getByRole('banner');
     await header.getByText(account.username, { exact: true }).waitFor();

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@ballmatch/platform/testing';
+import { newAccount, registerOnLoginPage } from '../support/accounts';
 import {
   playShortGame,
   orderBallAd,
@@ -71,20 +72,8 @@ journey(
       const watcher = await watcherContext.newPage();
       await openLiveHighScores(watcher);
 
-      const id = randomBytes(4).toString('hex');
-      const account = {
-        username: `scale_${id}`,
-        email: `scale.${id}@example.com`,
-        password: `pw-${id}-long`,
-      };
-      await page.goto('/login');
-      await page.getByRole('tab', { name: 'Register' }).click();
-      const form = page.getByRole('form', { name: 'Register' });
-      await form.getByLabel('Username').fill(account.username);
-      await form.getByLabel('Email').fill(account.email);
-      await form.getByLabel('Password').fill(account.password);
-      await form.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL(`${baseUrl}/user-dashboard`);
+      const account = newAccount('scale');
+      await registerOnLoginPage(page, baseUrl, account);
       const header = page.getByRole('banner');
       await header.getByText(account.username, { exact: true }).waitFor();
 

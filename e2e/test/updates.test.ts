@@ -3,20 +3,13 @@
 // 'NEW' without a reload; opening /updates lists it and clears the badge; the update reads as
 // written. And axe on the news pages and the admin's (list, editor, the feedback inbox).
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { signInAsAdmin } from '../support/accounts';
 import { axeViolations, blocking } from '../support/axe';
 import { useChromium } from '../support/browser';
 import { stackInfo } from '../support/stack-info';
 
 const { journey } = useChromium();
-
-async function signInAsAdmin(context: BrowserContext): Promise<void> {
-  const { admin } = stackInfo();
-  const response = await context.request.post('/api/admin/login', {
-    data: { username: admin.username, password: admin.password },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** Resolves once the page's socket holds its subscription to the 'updates' channel. */
 function subscribedToUpdates(page: Page): Promise<void> {
