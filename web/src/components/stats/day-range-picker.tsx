@@ -36,6 +36,12 @@ export function useDayRange(): {
   };
 }
 
+/** The range's two ends, each a date field that may not pass the other. */
+const ENDS = [
+  { end: 'from', label: 'From', bound: (range: DayRange) => ({ max: range.to }) },
+  { end: 'to', label: 'To', bound: (range: DayRange) => ({ min: range.from }) },
+] as const;
+
 export function DayRangePicker({
   asked,
   problem,
@@ -47,20 +53,16 @@ export function DayRangePicker({
 }) {
   return (
     <div className="day-range">
-      <Field
-        label="From"
-        type="date"
-        value={asked.from}
-        max={asked.to}
-        onChange={(event) => onChange({ ...asked, from: event.target.value })}
-      />
-      <Field
-        label="To"
-        type="date"
-        value={asked.to}
-        min={asked.from}
-        onChange={(event) => onChange({ ...asked, to: event.target.value })}
-      />
+      {ENDS.map(({ end, label, bound }) => (
+        <Field
+          key={end}
+          label={label}
+          type="date"
+          value={asked[end]}
+          {...bound(asked)}
+          onChange={(event) => onChange({ ...asked, [end]: event.target.value })}
+        />
+      ))}
       <Button variant="ghost" size="sm" onClick={() => onChange(lastDays())}>
         Last 30 days
       </Button>
