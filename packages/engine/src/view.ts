@@ -1,17 +1,10 @@
 import { gridCells } from './board';
 import { hasMoves } from './game';
-import type { GameState, LevelProgress } from './types';
+import type { GameState } from './types';
 
 /** A game as its player sees it: the state without its random generator, the board as colours. */
-export interface PlayerView {
+export interface PlayerView extends Omit<GameState, 'grid' | 'rng'> {
   grid: string[];
-  score: number;
-  level: LevelProgress;
-  totalMoves: number;
-  totalMatches: number;
-  largestRun: number;
-  extraMovesGranted: boolean;
-  status: GameState['status'];
   hasMoves: boolean;
   /** The count of actions applied. */
   seq: number;
