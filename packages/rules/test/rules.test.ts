@@ -59,55 +59,54 @@ describe('the actions each state allows', () => {
 });
 
 describe("an update's link and image addresses", () => {
-  it('keeps http(s) with a host, mailto with an address, and paths on this site', () => {
-    const kept = [
-      'https://a.example/',
-      'http://a.example/x?y=1#z',
-      'http://localhost:8080/',
-      'mailto:a@b.example',
-      'mailto:a@b.example?subject=Hi',
-      '/faq',
-      '/updates/1',
-    ];
-    expect(kept.filter((href) => !isAllowedHref(href))).toEqual([]);
-  });
-
-  it('refuses other schemes, other sites by //, spaces, controls and backslashes', () => {
-    const refused = [
-      'javascript:x',
-      'data:text/html,hi',
-      '//a.example',
-      '/\\a.example',
-      'https:\\\\a.example',
-      'ftp://a.example',
-      'https:/x',
-      'https:///x',
-      'mailto:',
-      'mailto:team',
-      'https://a.example/a b',
-      ' https://a.example/',
-      'a\u0000b',
-      'news',
-      '',
-    ];
-    expect(refused.filter(isAllowedHref)).toEqual([]);
-  });
-
-  it('keeps https images and this site’s media, nothing else', () => {
-    expect(['https://a.example/i.png', '/api/media/k.webp'].map(isAllowedImageSrc)).toEqual([
-      true,
-      true,
-    ]);
-    const refused = [
-      'http://a.example/i.png',
-      '/x.png',
-      '/api/media/../x',
-      '/api/media/a b.png',
-      'https:///i.png',
-      'data:image/png;base64,AAAA',
-      'javascript:x',
-    ];
-    expect(refused.filter(isAllowedImageSrc)).toEqual([]);
+  it.each([
+    [
+      'links: http(s) with a host, mailto with an address and paths on this site; not other schemes, other sites by //, spaces, controls or backslashes',
+      isAllowedHref,
+      [
+        'https://a.example/',
+        'http://a.example/x?y=1#z',
+        'http://localhost:8080/',
+        'mailto:a@b.example',
+        'mailto:a@b.example?subject=Hi',
+        '/faq',
+        '/updates/1',
+      ],
+      [
+        'javascript:x',
+        'data:text/html,hi',
+        '//a.example',
+        '/\\a.example',
+        'https:\\\\a.example',
+        'ftp://a.example',
+        'https:/x',
+        'https:///x',
+        'mailto:',
+        'mailto:team',
+        'https://a.example/a b',
+        ' https://a.example/',
+        'a\u0000b',
+        'news',
+        '',
+      ],
+    ],
+    [
+      'images: https and this site’s media, nothing else',
+      isAllowedImageSrc,
+      ['https://a.example/i.png', '/api/media/k.webp'],
+      [
+        'http://a.example/i.png',
+        '/x.png',
+        '/api/media/../x',
+        '/api/media/a b.png',
+        'https:///i.png',
+        'data:image/png;base64,AAAA',
+        'javascript:x',
+      ],
+    ],
+  ])('%s', (_what, allowed: (address: string) => boolean, kept: string[], refused: string[]) => {
+    expect(kept.filter((address) => !allowed(address))).toEqual([]);
+    expect(refused.filter(allowed)).toEqual([]);
   });
 });
 
