@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import knex from 'knex';
-import { ensureDatabase } from './db';
+import { createKnex, ensureDatabase, type Knex, type Migrations } from './db';
 import { bearer } from './grpc/caller';
 import type { AsyncClient, CallOpts } from './grpc/client';
 import { loadPrivateKey, signSessionToken } from './jwt';
@@ -326,3 +327,77 @@ export function recordSpans(): { spans(): ReadableSpan[]; stop(): Promise<void> 
   });
   return { spans: () => exporter.getFinishedSpans(), stop: () => tracing.stop() };
 }
+
+/** A PNG chunk: length, type, data and its CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A tiny PNG whose header declares these dimensions, its pixels never there (a decompression
+ * bomb's shape): what the ads service and the gateway's uploads must refuse.
+ */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Jest's hooks for a test file (its globals; this file is compiled without jest's types). */
+const fileHooks = globalThis as unknown as {
+  beforeAll(fn: () => Promise<void>, timeoutMs?: number): void;
+  afterAll(fn: () => Promise<void>): void;
+};
+
+/**
+ * What a test file starts once (a service's harness): started by `start` before the file's
+ * tests and the beforeAll hooks declared after this call, closed after its tests; its fields
+ * are there from then on. Something to close before it: an afterAll declared before this call.
+ */
+export function perFile<T extends { close(): unknown }>(
+  start: () => Promise<T>,
+  /** The start's time limit (the run's hook timeout unless given). */
+  timeoutMs?: number,
+): T {
+  const started = {} as T;
+  fileHooks.beforeAll(async () => {
+    Object.assign(started, await start());
+  }, timeoutMs);
+  fileHooks.afterAll(async () => {
+    // Nothing to close when the start failed (jest reports that failure).
+    if (typeof started.close === 'function') await started.close();
+  });
+  return started;
+}
+
+/**
+ * A test of one service's data migrations: a database of its own, `schema` on it, for `run`
+ * (dropped afterwards, whatever `run` did).
+ */
+export async function onTestDatabase<T>(schema: string, run: (db: Knex) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase(schema);
+  const db = createKnex({ url: database.url, schema });
+  try {
+    return await run(db);
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+/** A service's migrations up to and including `last` (by name: they run in name order). */
+export const migrationsUpTo = (migrations: Migrations, last: string): Migrations =>
+  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));

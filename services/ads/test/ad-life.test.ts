@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JSONCodec } from 'nats';
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, perFile } from '@ballmatch/platform/testing';
 import {
   deliver,
   failure,
@@ -12,11 +12,7 @@ import {
   type AdsHarness,
 } from './harness';
 
-let harness: AdsHarness;
-beforeAll(async () => {
-  harness = await startAds();
-});
-afterAll(() => harness.close());
+const harness = perFile(startAds);
 
 const DAY = 86_400_000;
 

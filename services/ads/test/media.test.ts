@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Knex } from '@ballmatch/platform';
+import { pngDeclaring } from '@ballmatch/platform/testing';
 import sharp from 'sharp';
 import { createUploads } from '../src/domain/uploads';
 import { MAX_UPLOAD_BYTES } from '../src/media/limits';
@@ -24,31 +24,6 @@ function noise(width: number, height: number) {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
   return sharp(raw, { raw: { width, height, channels: 3 } });
-}
-
-/** A PNG chunk: length, type, data and its CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A small PNG whose header declares these dimensions (its pixels are never there). */
-function pngDeclaring(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const stored = (key: string) =>

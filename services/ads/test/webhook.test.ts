@@ -1,13 +1,10 @@
 import type { AppError } from '@ballmatch/platform';
 import { httpStatusOf } from '@ballmatch/platform';
 import fc from 'fast-check';
-import { deliver, failure, orderAd, sessionOf, startAds, type AdsHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { deliver, failure, orderAd, sessionOf, startAds } from './harness';
 
-let harness: AdsHarness;
-beforeAll(async () => {
-  harness = await startAds();
-});
-afterAll(() => harness.close());
+const harness = perFile(startAds);
 
 /** An order whose session Stripe has marked paid, and the event saying so (not delivered). */
 async function paidButUnannounced() {

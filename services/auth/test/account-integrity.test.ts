@@ -8,17 +8,16 @@ import {
   UNDER_ATTACK_PAIR_LIMIT,
   throttleAddress,
 } from '../src/domain/throttle';
+import { perFile } from '@ballmatch/platform/testing';
 import { start } from '../src';
-import { startAuth, type AuthHarness } from './harness';
+import { startAuth } from './harness';
 import { registrations } from './registrations';
 
 const fresh = registrations('integrity');
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' });
-});
-afterAll(() => auth.close());
+const auth = perFile(() =>
+  startAuth({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' }),
+);
 
 describe('text PostgreSQL cannot store (NUL) is refused before any query', () => {
   const nul = (field: string, label: string) => ({

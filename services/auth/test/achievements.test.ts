@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { bearer, createGrpcClient, streamName } from '@ballmatch/platform';
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, perFile } from '@ballmatch/platform/testing';
 import { authV1, newEvent } from '@ballmatch/proto';
 import { badgesEarned, BADGES } from '../src/domain/badges';
-import { startAuth, type AuthHarness } from './harness';
+import { startAuth } from './harness';
 import { registrations } from './registrations';
 
 // Achievements are awarded by auth from verified scores only (scores.created), once per player
 // and badge, however often an event is delivered; guests and accounts that are not players'
 // win nothing; each award is announced once (achievement.awarded).
 
-let h: AuthHarness;
 const opened: { close(): void }[] = [];
-beforeAll(async () => {
-  h = await startAuth({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' });
-});
-afterAll(async () => {
-  opened.forEach((c) => c.close());
-  await h.close();
-});
+afterAll(() => opened.forEach((c) => c.close()));
+const h = perFile(() => startAuth({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'admin-password-1' }));
 
 const badger = registrations('badger', (n) => `Badger${n}`);
 async function player() {

@@ -1,11 +1,8 @@
 import { contentV1 } from '@ballmatch/proto';
-import { failure, startContent, type ContentHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { failure, startContent } from './harness';
 
-let h: ContentHarness;
-beforeAll(async () => {
-  h = await startContent();
-});
-afterAll(() => h.close());
+const h = perFile(startContent);
 
 /** A request every method can encode (int32 fields need a number). */
 const ANY_REQUEST = { page: 1, limit: 1 };

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { contentV1 } from '@ballmatch/proto';
-import { failure, startContent, type ContentHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { failure, startContent } from './harness';
 
-let h: ContentHarness;
-beforeAll(async () => {
-  h = await startContent();
-});
-afterAll(() => h.close());
+const h = perFile(startContent);
 
 let addressCount = 0;
 /** A client address of its own, so each test starts below the hourly limit. */

@@ -1,10 +1,7 @@
-import { draft, failure, published, startContent, type ContentHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { draft, failure, published, startContent } from './harness';
 
-let h: ContentHarness;
-beforeAll(async () => {
-  h = await startContent();
-});
-afterAll(() => h.close());
+const h = perFile(startContent);
 // Each test reads the feed from nothing.
 beforeEach(async () => {
   await h.db('updates').delete();

@@ -1,24 +1,18 @@
 // A signed-in player's own games and standing (MyScoresService), and what a deleted account's
 // `user.deleted` does to its scores: nothing, or every one voided when the player asked, once.
 import { bearer, createGrpcClient, type AsyncClient } from '@ballmatch/platform';
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, perFile } from '@ballmatch/platform/testing';
 import { authV1, scoresV1 } from '@ballmatch/proto';
 import { ACCOUNT_DELETED_REASON } from '../src/domain/moderation';
 import { ALL_TIME, boardKeys } from '../src/store/boards';
-import { startHarness, type ScoresHarness } from './harness';
+import { startHarness } from './harness';
 
 const WAIT = { timeoutMs: 15_000 };
 const PASSWORD = 'correct horse battery';
 
-let h: ScoresHarness;
 const opened: { close(): void }[] = [];
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  opened.forEach((c) => c.close());
-  await h.close();
-});
+afterAll(() => opened.forEach((c) => c.close()));
+const h = perFile(startHarness);
 // Each test's scores clock is held where it starts: the week a score counts in and the one
 // read as active are then one week, even when a Monday 00:00 UTC comes between them.
 beforeEach(() => h.clock.set(Date.now()));

@@ -1,6 +1,6 @@
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, perFile } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
-import { startHarness, type ScoresHarness } from './harness';
+import { startHarness } from './harness';
 import { seasonNow } from './seasons-support';
 
 // Issue 9: what this service publishes is the proto contract. Every producer path runs here
@@ -9,12 +9,8 @@ import { seasonNow } from './seasons-support';
 // payload that is exactly its message's JSON mapping: a field the proto lacks, in TypeScript
 // or in the submission's SQL, fails here. An accepted score writes one event (issue 21).
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  // The rows stay in the outbox, so the test reads exactly what was written.
-  h = await startHarness({ OUTBOX_RELAY: 'off' });
-});
-afterAll(() => h.close());
+// The rows stay in the outbox, so the test reads exactly what was written.
+const h = perFile(() => startHarness({ OUTBOX_RELAY: 'off' }));
 
 it('writes every event as its message in the event table, exactly', async () => {
   await seasonNow(h, 'Contract season');

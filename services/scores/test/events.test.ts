@@ -1,14 +1,10 @@
 import { streamName } from '@ballmatch/platform';
-import { eventually } from '@ballmatch/platform/testing';
-import { startHarness, type ScoresHarness } from './harness';
+import { eventually, perFile } from '@ballmatch/platform/testing';
+import { startHarness } from './harness';
 import { seasonNow } from './seasons-support';
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  // As if the process died right after committing: nothing relays the outbox.
-  h = await startHarness({ OUTBOX_RELAY: 'off' });
-});
-afterAll(() => h.close());
+// As if the process died right after committing: nothing relays the outbox.
+const h = perFile(() => startHarness({ OUTBOX_RELAY: 'off' }));
 afterEach(() => h.clock.real());
 
 const decode = (data: Uint8Array) =>

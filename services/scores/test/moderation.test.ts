@@ -1,12 +1,9 @@
 import { bearer } from '@ballmatch/platform';
-import { startHarness, type ScoresHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { startHarness } from './harness';
 import { openSeason } from './seasons-support';
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = perFile(startHarness);
 afterEach(() => h.clock.real());
 
 const names = (list: { playerName: string }[]) => list.map((s) => s.playerName);

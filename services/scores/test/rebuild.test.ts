@@ -1,13 +1,10 @@
+import { perFile } from '@ballmatch/platform/testing';
 import { ALL_TIME, boardKeys } from '../src/store/boards';
-import { startHarness, type ScoresHarness } from './harness';
+import { startHarness } from './harness';
 import { openSeason } from './seasons-support';
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  // No in-process memo: every read below really comes from Redis (or its rebuild).
-  h = await startHarness({ TOP_CACHE_MS: '0' });
-});
-afterAll(() => h.close());
+// No in-process memo: every read below really comes from Redis (or its rebuild).
+const h = perFile(() => startHarness({ TOP_CACHE_MS: '0' }));
 
 describe('Redis boards are a rebuildable copy of PostgreSQL', () => {
   let weekIds: string[] = [];

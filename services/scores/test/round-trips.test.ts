@@ -1,18 +1,14 @@
 import { withPgConnection } from '@ballmatch/platform';
-import { eventually } from '@ballmatch/platform/testing';
-import { startHarness, type Game, type ScoresHarness } from './harness';
+import { eventually, perFile } from '@ballmatch/platform/testing';
+import { startHarness, type Game } from './harness';
 
 // Issue 21: a score submission costs scores about as many PostgreSQL round trips as it sends
 // statements (a third of its busy time was socket writes to PostgreSQL). Every statement pg
 // sends on a connection to scores' database is counted while a signed result is submitted:
 // the one-step path the page takes.
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  // The relay's claims and deletes are not the submission's (they come after its answer).
-  h = await startHarness({ OUTBOX_RELAY: 'off' });
-});
-afterAll(() => h.close());
+// The relay's claims and deletes are not the submission's (they come after its answer).
+const h = perFile(() => startHarness({ OUTBOX_RELAY: 'off' }));
 beforeEach(() => h.clock.set(Date.now()));
 afterEach(() => h.clock.real());
 

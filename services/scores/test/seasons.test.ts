@@ -1,11 +1,8 @@
 import { bearer } from '@ballmatch/platform';
-import { startHarness, type ScoresHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { startHarness } from './harness';
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = perFile(startHarness);
 afterEach(() => h.clock.real());
 
 const create = (name: string, startDate: string, endDate: string) =>

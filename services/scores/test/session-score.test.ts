@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { bearer } from '@ballmatch/platform';
-import { startHarness, type ScoresHarness } from './harness';
+import { perFile } from '@ballmatch/platform/testing';
+import { startHarness } from './harness';
 
 // Player tracking reads the score a session's game yielded, to void it from the session.
-let h: ScoresHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = perFile(startHarness);
 
 describe('GetSessionScore', () => {
   it("answers the session's score with its review state, and once voided, when and why", async () => {

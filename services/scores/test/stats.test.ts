@@ -1,13 +1,9 @@
 import { bearer, dayOf } from '@ballmatch/platform';
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, perFile } from '@ballmatch/platform/testing';
 import { newEvent } from '@ballmatch/proto';
-import { startHarness, type ScoresHarness } from './harness';
+import { startHarness } from './harness';
 
-let h: ScoresHarness;
-beforeAll(async () => {
-  h = await startHarness({ TOP_CACHE_MS: '0' });
-});
-afterAll(() => h.close());
+const h = perFile(() => startHarness({ TOP_CACHE_MS: '0' }));
 
 const completed = {
   sessionTime: 300,

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sessionsV1 } from '@ballmatch/proto';
+import { perFile } from '@ballmatch/platform/testing';
 import { listen, newSession, update, type NewSession } from './fixtures';
-import { startSessions, type SessionsHarness } from './harness';
+import { startSessions } from './harness';
 import { playOut } from './play';
 
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions();
-});
-afterAll(() => svc.close());
+const svc = perFile(startSessions);
 
 const list = (req: Partial<sessionsV1.ListSessionsRequest> = {}) =>
   svc.admin.listSessions({

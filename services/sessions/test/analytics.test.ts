@@ -1,17 +1,14 @@
 import { dayOf } from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
+import { perFile } from '@ballmatch/platform/testing';
 import { GAME_SECONDS_EDGES, MOVES_EDGES } from '../src/domain/analytics';
 import { newSession } from './fixtures';
-import { startSessions, type SessionsHarness } from './harness';
+import { startSessions } from './harness';
 import { humanGap, movesOn, playOut } from './play';
 
 // Game analytics counted in SQL from real games played through the service, on its own
 // database (so every game in it is one of these).
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions();
-});
-afterAll(() => svc.close());
+const svc = perFile(startSessions);
 
 const DAY = 86_400_000;
 const rangeOf = (figures: readonly number[], value: number) =>

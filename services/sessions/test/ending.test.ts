@@ -1,6 +1,7 @@
+import { perFile } from '@ballmatch/platform/testing';
 import { newSession, update } from './fixtures';
 import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
-import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
+import { MANY_STARTS, startSessions } from './harness';
 import { movesOn } from './play';
 
 /**
@@ -8,15 +9,9 @@ import { movesOn } from './play';
  * press): every way a game is ended, all at the same instant, over real PostgreSQL. Each one
  * answers as the first end did, with the one stored end time.
  */
-let svc: SessionsHarness;
 const sockets: GameSocketClient[] = [];
-beforeAll(async () => {
-  svc = await startSessions(MANY_STARTS);
-});
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await svc.close();
-});
+afterAll(() => sockets.forEach((s) => s.close()));
+const svc = perFile(() => startSessions(MANY_STARTS));
 
 const ROUNDS = 4;
 const ENDS = 12;

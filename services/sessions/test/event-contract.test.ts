@@ -1,18 +1,14 @@
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, perFile } from '@ballmatch/platform/testing';
 import { eventContractBreach } from '@ballmatch/proto';
 import { newSession } from './fixtures';
-import { startSessions, type SessionsHarness } from './harness';
+import { startSessions } from './harness';
 import { playOut } from './play';
 
 // Issue 9: what this service publishes is the proto contract. Every message heard under the
 // service's subject prefix must be on a subject of the event table, with a payload that is
 // exactly its message's JSON mapping (a field the proto lacks would fail here).
 
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions();
-});
-afterAll(() => svc.close());
+const svc = perFile(startSessions);
 
 it("publishes each flag as SessionFlagged on session.flagged, a game's end as SessionFinished, nothing else", async () => {
   const heard: { subject: string; payload: unknown }[] = [];

@@ -1,22 +1,17 @@
 import { createKnex, loadServicePublicKeys, verifyGameResult } from '@ballmatch/platform';
+import { perFile } from '@ballmatch/platform/testing';
 import { newSession } from './fixtures';
 import { openGameSocket, type GameSocketClient } from './game-socket-client';
-import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
+import { MANY_STARTS, startSessions } from './harness';
 import { humanGap, movesOn, playOut } from './play';
 
 // Issue 21: when a game ends, this service signs its result once (its service key) and keeps it
 // with the game; the end's answer carries it, and so does every later read of the ended game by
 // its owner (gRPC, the game socket), so the score goes to scores in one step.
 
-let svc: SessionsHarness;
 const sockets: GameSocketClient[] = [];
-beforeAll(async () => {
-  svc = await startSessions(MANY_STARTS);
-});
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await svc.close();
-});
+afterAll(() => sockets.forEach((s) => s.close()));
+const svc = perFile(() => startSessions(MANY_STARTS));
 afterEach(() => svc.clock.real());
 
 /** What scores checks a result against: sessions' public key (here its development key). */

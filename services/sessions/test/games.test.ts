@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { entryFromCode, replay } from '@ballmatch/engine';
 import type { sessionsV1 } from '@ballmatch/proto';
+import { perFile } from '@ballmatch/platform/testing';
 import { listen, newSession, update } from './fixtures';
-import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
+import { MANY_STARTS, startSessions } from './harness';
 import { humanGap, movesOn, playOut as play, type Pace } from './play';
 
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions(MANY_STARTS);
-});
-afterAll(() => svc.close());
+const svc = perFile(() => startSessions(MANY_STARTS));
 afterEach(() => svc.clock.real());
 
 const playOut = (id: string, gapMs: Pace, maxActions?: number) =>

@@ -1,12 +1,9 @@
+import { perFile } from '@ballmatch/platform/testing';
 // A signed-in player's own sessions (ListMySessions): theirs only, newest first, in pages.
 import { newSession } from './fixtures';
-import { startSessions, type SessionsHarness } from './harness';
+import { startSessions } from './harness';
 
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions();
-});
-afterAll(() => svc.close());
+const svc = perFile(startSessions);
 
 describe('ListMySessions', () => {
   it("answers the caller's sessions newest first, in pages, and nobody else's", async () => {

@@ -1,8 +1,9 @@
 import { answerDisplay, type AnswerShape } from '@ballmatch/engine';
+import { perFile } from '@ballmatch/platform/testing';
 import type { GameView } from '../src/domain/games';
 import { newSession } from './fixtures';
 import { openGameSocket } from './game-socket-client';
-import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
+import { MANY_STARTS, startSessions } from './harness';
 import { greedyMove, playOverSocket, type Pace } from './play';
 
 /**
@@ -10,11 +11,7 @@ import { greedyMove, playOverSocket, type Pace } from './play';
  * page could have shown the answer before them is held for review. Whole games over the game
  * socket, timed by the service's clock as it would time a bot or a person.
  */
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions(MANY_STARTS);
-});
-afterAll(() => svc.close());
+const svc = perFile(() => startSessions(MANY_STARTS));
 afterEach(() => svc.clock.real());
 
 /** A whole game over the game socket at this pace; answers the session's id. */

@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createGame } from '@ballmatch/engine';
 import { streamName } from '@ballmatch/platform';
 import { sessionsV1 } from '@ballmatch/proto';
+import { perFile } from '@ballmatch/platform/testing';
 import { evenTimestamps, humanTimestamps, listen, newSession, update } from './fixtures';
-import { startSessions, type SessionsHarness } from './harness';
+import { startSessions } from './harness';
 import { humanGap, playOut } from './play';
 
-let svc: SessionsHarness;
-beforeAll(async () => {
-  svc = await startSessions();
-});
-afterAll(() => svc.close());
+const svc = perFile(startSessions);
 
 const create = (override?: Parameters<typeof newSession>[0]) =>
   svc.client.createSession(newSession(override));
