@@ -8,7 +8,9 @@
 //   node scripts/datastores.mjs stop   stop the ones running from .data/
 //
 // From code: `await ensureDatastores({ log })`, and on Ctrl-C `await stopStartedDatastores()`,
-// which stops only what this process started.
+// which stops only what this process started. Tools that need stores of their own (the load
+// harnesses, the fault suite) start each with `startStore(name, { dataDir, port, ... })`: the
+// same binaries and settings, on a free port and their own data, stopped through its handle.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -91,11 +93,26 @@ export async function ensureDatastores({
     }
     const dataDir = path.join(root, '.data', name);
     log(`starting ${stores[name].label} on ${HOST}:${port} (data in ${dataDir})`);
-    const handle = await stores[name].start({ dataDir, port, root, log });
-    started.push(handle);
-    await waitUntilAnswering(name, port, timeoutMs, handle.logFile);
+    started.push(await startStore(name, { dataDir, port, root, log, timeoutMs }));
     log(`${stores[name].label} answers on ${HOST}:${port}`);
   }
+}
+
+/**
+ * Starts store `name` on `port` with its data in `dataDir` (kept: started again on it, a store
+ * goes on from what it saved) and resolves once it answers, with its handle: `stop(how)` stops
+ * it (PostgreSQL's shutdown mode, default 'fast'; the others' signal, default SIGTERM) and
+ * resolves once it has exited; `pid()` its main process. `settings` goes over the store's own:
+ * PostgreSQL's server settings (`-c name=value`), Redis's options (`--name value`). `root`'s
+ * .data/run holds PostgreSQL's socket.
+ */
+export async function startStore(
+  name,
+  { dataDir, port, root = repoRoot, log = defaultLog, settings = {}, timeoutMs = 30_000 },
+) {
+  const handle = await stores[name].start({ dataDir, port, root, log, settings });
+  await waitUntilAnswering(name, port, timeoutMs, handle.logFile);
+  return handle;
 }
 
 /** Stops, newest first, the stores this process started (and nothing else). */
@@ -319,7 +336,7 @@ function socketDir(root) {
   return dir.length + '/.s.PGSQL.5432'.length < 100 ? dir : '/tmp';
 }
 
-async function startPostgres({ dataDir, port, root, log }) {
+async function startPostgres({ dataDir, port, root, log, settings = {} }) {
   const initdb = requireBinary('initdb');
   const pgCtl = requireBinary('pg_ctl');
   const user = postgresUser();
@@ -350,7 +367,10 @@ async function startPostgres({ dataDir, port, root, log }) {
   }
   const logFile = path.join(dataDir, 'server.log');
   // pg_ctl hands -o to a shell: the socket folder is quoted.
-  const options = `-k '${sockets}' -h ${HOST} -p ${port}`;
+  const options = [
+    `-k '${sockets}' -h ${HOST} -p ${port}`,
+    ...Object.entries(settings).map(([setting, value]) => `-c ${setting}=${value}`),
+  ].join(' ');
   try {
     runAs(user, pgCtl, ['start', '-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '30'], {
       stdio: 'ignore',
@@ -366,15 +386,16 @@ function postgresHandle(dataDir, user, logFile) {
     name: 'postgres',
     dataDir,
     logFile,
-    stop: async () => {
-      runAs(user, requireBinary('pg_ctl'), ['stop', '-D', dataDir, '-m', 'fast', '-w'], {
+    stop: async (mode = 'fast') => {
+      runAs(user, requireBinary('pg_ctl'), ['stop', '-D', dataDir, '-m', mode, '-w'], {
         stdio: 'ignore',
       });
     },
+    pid: () => readPid(path.join(dataDir, 'postmaster.pid')),
   };
 }
 
-async function startRedis({ dataDir, port }) {
+async function startRedis({ dataDir, port, settings = {} }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const pidFile = path.join(dataDir, 'redis.pid');
   const logFile = path.join(dataDir, 'redis.log');
@@ -388,6 +409,7 @@ async function startRedis({ dataDir, port }) {
     dir: dataDir,
     pidfile: pidFile,
     logfile: logFile,
+    ...settings,
   };
   execFileSync(
     requireBinary('redis-server'),
@@ -417,14 +439,15 @@ function pidHandle(name, dataDir, pidFile, logFile) {
     name,
     dataDir,
     logFile,
-    stop: async () => {
+    stop: async (signal = 'SIGTERM') => {
       const pid = readPid(pidFile);
       if (!pid || !isAlive(pid)) return;
-      process.kill(pid, 'SIGTERM');
+      process.kill(pid, signal);
       const deadline = Date.now() + 10_000;
       while (isAlive(pid) && Date.now() < deadline) await sleep(100);
-      if (isAlive(pid)) throw new Error(`pid ${pid} still runs 10 s after SIGTERM`);
+      if (isAlive(pid)) throw new Error(`pid ${pid} still runs 10 s after ${signal}`);
     },
+    pid: () => readPid(pidFile),
   };
 }
 
@@ -440,7 +463,8 @@ function existingHandle(name, dataDir) {
   return pid && isAlive(pid) ? pidHandle(name, dataDir, pidFile) : undefined;
 }
 
-function readPid(file) {
+/** The process id on a pid file's first line (PostgreSQL's postmaster.pid too), if any. */
+export function readPid(file) {
   try {
     const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0], 10);
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;

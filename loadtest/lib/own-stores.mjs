@@ -6,18 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readPid } from '../../scripts/datastores.mjs';
 import { root as thisTree } from '../../scripts/stack.mjs';
 import { treeScript } from './load-stack.mjs';
 import { freePorts } from '@ballmatch/platform/testing';
-
-function readPid(file) {
-  try {
-    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0], 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Starts the three stores; `urls` for the stack's environment, `pids()` for the CPU meter. */
 export async function startOwnStores({ log, tree = thisTree }) {
