@@ -26,10 +26,8 @@ describe('realtime fan-out from NATS', () => {
   }
 
   it('sends a new score to scores subscribers as documented, and to nobody else', async () => {
-    const scores = await TestClient.connect(wsUrl(one.port));
-    await scores.subscribe('scores');
-    const board = await TestClient.connect(wsUrl(one.port));
-    await board.subscribe('leaderboard');
+    const scores = await TestClient.subscribed(one.port, 'scores');
+    const board = await TestClient.subscribed(one.port, 'leaderboard');
     const idle = await TestClient.connect(wsUrl(one.port));
 
     const event = scoreEvent({ playerName: 'Zoë', score: 4321 });
@@ -50,18 +48,14 @@ describe('realtime fan-out from NATS', () => {
       },
       timestamp: expect.any(Number),
     });
-    await board.roundTrip();
-    await idle.roundTrip();
-    expect(board.updates()).toEqual([]);
-    expect(idle.updates()).toEqual([]);
+    await board.expectNoUpdates();
+    await idle.expectNoUpdates();
     for (const c of [scores, board, idle]) c.close();
   });
 
   it('sends leaderboard changes to leaderboard subscribers', async () => {
-    const board = await TestClient.connect(wsUrl(one.port));
-    await board.subscribe('leaderboard');
-    const scores = await TestClient.connect(wsUrl(one.port));
-    await scores.subscribe('scores');
+    const board = await TestClient.subscribed(one.port, 'leaderboard');
+    const scores = await TestClient.subscribed(one.port, 'scores');
     await publish('leaderboard.updated', {
       id: `lb-${Date.now()}`,
       occurredAt: new Date().toISOString(),
@@ -80,17 +74,14 @@ describe('realtime fan-out from NATS', () => {
       },
       timestamp: expect.any(Number),
     });
-    await scores.roundTrip();
-    expect(scores.updates()).toEqual([]);
+    await scores.expectNoUpdates();
     board.close();
     scores.close();
   });
 
   it("sends each board's change from an accepted score's one event (scores.created's boards), once", async () => {
-    const board = await TestClient.connect(wsUrl(one.port));
-    await board.subscribe('leaderboard');
-    const scores = await TestClient.connect(wsUrl(one.port));
-    await scores.subscribe('scores');
+    const board = await TestClient.subscribed(one.port, 'leaderboard');
+    const scores = await TestClient.subscribed(one.port, 'scores');
     const event = {
       ...scoreEvent({ playerName: 'Bea' }),
       weekId: 'week-9',
@@ -131,10 +122,8 @@ describe('realtime fan-out from NATS', () => {
   });
 
   it('sends a published update to updates subscribers, and to nobody else', async () => {
-    const news = await TestClient.connect(wsUrl(two.port));
-    await news.subscribe('updates');
-    const scores = await TestClient.connect(wsUrl(two.port));
-    await scores.subscribe('scores');
+    const news = await TestClient.subscribed(two.port, 'updates');
+    const scores = await TestClient.subscribed(two.port, 'scores');
     await publish('updates.published', {
       id: `up-${Date.now()}`,
       occurredAt: '2026-03-02T10:00:00.000Z',
@@ -151,15 +140,13 @@ describe('realtime fan-out from NATS', () => {
       },
       timestamp: expect.any(Number),
     });
-    await scores.roundTrip();
-    expect(scores.updates()).toEqual([]);
+    await scores.expectNoUpdates();
     news.close();
     scores.close();
   });
 
   it('delivers an event once however often NATS delivers it', async () => {
-    const client = await TestClient.connect(wsUrl(one.port));
-    await client.subscribe('scores');
+    const client = await TestClient.subscribed(one.port, 'scores');
     const first = scoreEvent();
     const second = scoreEvent();
     await publish('scores.created', first);
@@ -179,8 +166,7 @@ describe('realtime fan-out from NATS', () => {
   });
 
   it('delivers a burst of events in order, each as its own message', async () => {
-    const client = await TestClient.connect(wsUrl(one.port));
-    await client.subscribe('scores');
+    const client = await TestClient.subscribed(one.port, 'scores');
     const burst = Array.from({ length: 25 }, () => scoreEvent());
     for (const event of burst) bus.publish('scores.created', event);
     await bus.connection.flush();
@@ -190,8 +176,7 @@ describe('realtime fan-out from NATS', () => {
   });
 
   it('drops malformed events and keeps going', async () => {
-    const client = await TestClient.connect(wsUrl(one.port));
-    await client.subscribe('scores');
+    const client = await TestClient.subscribed(one.port, 'scores');
     bus.connection.publish(bus.subject('scores.created'), new TextEncoder().encode('{not json'));
     await publish('scores.created', { id: 'x', occurredAt: 'now' }); // no score
     await publish('scores.created', { ...scoreEvent(), score: { playerName: 'no id' } });

@@ -110,6 +110,13 @@ export class TestClient {
     return client;
   }
 
+  /** A client of the service on `port`, subscribed to `channel`. */
+  static async subscribed(port: number, channel: string): Promise<TestClient> {
+    const client = await TestClient.connect(wsUrl(port));
+    await client.subscribe(channel);
+    return client;
+  }
+
   send(message: unknown): void {
     this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
@@ -127,6 +134,12 @@ export class TestClient {
   async roundTrip(): Promise<void> {
     this.send({ type: 'ping', timestamp: Date.now() });
     await this.next((m) => m.type === 'pong');
+  }
+
+  /** No update has reached this socket (checked after a round trip, as roundTrip says). */
+  async expectNoUpdates(): Promise<void> {
+    await this.roundTrip();
+    expect(this.updates()).toEqual([]);
   }
 
   /** Waits for (and consumes up to) the first message not yet taken that matches. */

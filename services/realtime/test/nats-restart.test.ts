@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { EventBus } from '@ballmatch/platform';
 import type { RunningRealtime } from '../src';
 import { eventually } from '@ballmatch/platform/testing';
-import { publisher, scoreEvent, startRealtime, TestClient, wsUrl } from './harness';
+import { publisher, scoreEvent, startRealtime, TestClient } from './harness';
 
 // NATS goes away and comes back: the service reconnects and delivery resumes by itself. The
 // machine's NATS is shared with other test runs, so this test runs (and kills) its own.
@@ -65,8 +65,7 @@ describe('realtime across a NATS restart', () => {
     const url = `nats://127.0.0.1:${port}`;
     realtime = await startRealtime({ NATS_URL: url });
     bus = await publisher(realtime.bus.subject(''), url);
-    const client = await TestClient.connect(wsUrl(realtime.port));
-    await client.subscribe('scores');
+    const client = await TestClient.subscribed(realtime.port, 'scores');
 
     const before = scoreEvent({ playerName: 'Before' });
     bus.publish('scores.created', before);
