@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'RESOURCE_EXHAUSTED'
   | 'UNAVAILABLE'
   | 'DEADLINE_EXCEEDED'
+  /** A method the contract keeps (proto/released.json) that the service no longer serves. */
+  | 'UNIMPLEMENTED'
   | 'INTERNAL';
 
 export class AppError extends Error {
@@ -38,6 +40,7 @@ const grpcByCode: Record<ErrorCode, GrpcStatus> = {
   RESOURCE_EXHAUSTED: GrpcStatus.RESOURCE_EXHAUSTED,
   UNAVAILABLE: GrpcStatus.UNAVAILABLE,
   DEADLINE_EXCEEDED: GrpcStatus.DEADLINE_EXCEEDED,
+  UNIMPLEMENTED: GrpcStatus.UNIMPLEMENTED,
   INTERNAL: GrpcStatus.INTERNAL,
 };
 
@@ -51,6 +54,7 @@ const httpByCode: Record<ErrorCode, number> = {
   RESOURCE_EXHAUSTED: 429,
   UNAVAILABLE: 503,
   DEADLINE_EXCEEDED: 503,
+  UNIMPLEMENTED: 501,
   INTERNAL: 500,
 };
 

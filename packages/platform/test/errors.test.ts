@@ -17,6 +17,7 @@ describe('one error map: domain → gRPC → HTTP', () => {
     ['ALREADY_EXISTS', status.ALREADY_EXISTS, 409],
     ['FAILED_PRECONDITION', status.FAILED_PRECONDITION, 422],
     ['RESOURCE_EXHAUSTED', status.RESOURCE_EXHAUSTED, 429],
+    ['UNIMPLEMENTED', status.UNIMPLEMENTED, 501],
   ] as const)(
     '%s crosses as gRPC %i and HTTP %i with its field and retry-after',
     (code, grpc, http) => {

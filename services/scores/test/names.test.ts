@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError,
   createGrpcClient,
-  createKnex,
   migrateLatest,
   playerNameKeys,
   playerNameSkeleton,
@@ -14,6 +13,9 @@ import {
 import {
   createTestDatabase,
   eventually,
+  migrationsUpTo,
+  onTestDatabase,
+  perFile,
   testNatsPrefix,
   testRedisPrefix,
 } from '@ballmatch/platform/testing';
@@ -23,17 +25,11 @@ import { start, type RunningScores } from '../src';
 import { migrations } from '../src/migrations';
 import { createAccountNameStore } from '../src/store/account-names';
 import { createScoreStore } from '../src/store/scores';
-import { startHarness, type Game, type ScoresHarness, type SignedUp } from './harness';
+import { startHarness, type Game, type SignedUp } from './harness';
 
-let h: ScoresHarness;
 const opened: { close(): void }[] = [];
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  opened.forEach((c) => c.close());
-  await h.close();
-});
+afterAll(() => opened.forEach((c) => c.close()));
+const h = perFile(startHarness);
 afterEach(() => h.clock.real());
 
 let accounts = 0;
@@ -554,14 +550,11 @@ function storedScore(
 }
 
 /** The scores migrations up to and including `last`. */
-const upTo = (last: string) =>
-  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+const upTo = (last: string) => migrationsUpTo(migrations, last);
 
 describe('migration 003: player keys for existing data', () => {
   it('keys scores by account or guest skeleton, recomputes weekly rows, carries bans over', async () => {
-    const database = await createTestDatabase('scores');
-    const db = createKnex({ url: database.url, schema: 'scores' });
-    try {
+    await onTestDatabase('scores', async (db) => {
       await migrateLatest(db, 'scores', { '001_scores': migrations['001_scores']! });
       const [week] = await db('weekly_leaderboards')
         .insert({ starts_at: '2030-01-07T00:00:00Z', ends_at: '2030-01-14T00:00:00Z', name: 'W' })
@@ -634,18 +627,13 @@ describe('migration 003: player keys for existing data', () => {
       );
       const bans = await db('banned_players').orderBy('player_key').pluck('player_key');
       expect(bans).toEqual([guest('Cheat'), 'user:u2'].sort());
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
+    });
   });
 });
 
 describe('migration 005: every key of every name', () => {
   it('makes look-alike guests one player, recounts their weeks, keeps every ban', async () => {
-    const database = await createTestDatabase('scores');
-    const db = createKnex({ url: database.url, schema: 'scores' });
-    try {
+    await onTestDatabase('scores', async (db) => {
       await migrateLatest(db, 'scores', upTo('004_outbox_headers'));
       const [week] = await db('weekly_leaderboards')
         .insert({ starts_at: '2030-01-07T00:00:00Z', ends_at: '2030-01-14T00:00:00Z', name: 'W' })
@@ -739,9 +727,6 @@ describe('migration 005: every key of every name', () => {
         { name_key: 'lily', player_key: 'guest:lily' },
       ]);
       expect(await db.schema.hasColumn('scores', 'name_skeleton')).toBe(false);
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type AsyncServiceOf,
   type Redis,
   requireClientAddress,
@@ -72,12 +73,13 @@ export function createAccountHandlers(
   };
 }
 
-/** Name ownership: the server lets only scores ask (it answers account ids). */
+/** Account names: the server lets only scores ask (it answers account ids). */
 export function createNameHandlers(names: Names): AsyncServiceOf<typeof authV1.NameServiceService> {
   return {
-    resolveName: async (req) => {
-      const found = await names.resolve(req.name);
-      return { ownerUserId: found.ownerUserId ?? '', protected: found.protected };
+    // Nobody asks any more (scores keeps its own copy of the names: ListNames once, then
+    // user.named); the contract keeps the method, which answers so.
+    resolveName: async () => {
+      throw new AppError('UNIMPLEMENTED', 'ResolveName is no longer served; see ListNames');
     },
     listNames: async (req) => ({
       accounts: (await names.list(req.afterUserId, req.limit)).map((a) => ({

@@ -1,4 +1,4 @@
-import { playerNameKeys, preparedQuery, writeOutbox, type Knex } from '@ballmatch/platform';
+import { playerNameKeys, writeOutbox, type Knex } from '@ballmatch/platform';
 import { newEvent } from '@ballmatch/proto';
 
 /** A user as the store hands it up. */
@@ -102,23 +102,6 @@ export function createUserStore(db: Knex, options: { wake?: () => void } = {}) {
     byEmail: (email: string) => first(users().whereRaw('lower(email) = lower(?)', [email])),
     byUsername: (username: string) =>
       first(users().whereRaw('lower(username) = lower(?)', [username])),
-    /**
-     * The id of the account whose username looks like `name` (they share a key), if any; of two
-     * (a name can look like two usernames that do not look like each other: 'IiIy' like 'lily'
-     * and, in its own case, like 'iiiy'), the older account's, as a key two usernames shared
-     * stayed the older's (migration 006). Asked by the scores service for names it has not
-     * seen lately: a prepared statement, no query builder.
-     */
-    async ownerOfName(name: string): Promise<string | undefined> {
-      const [row] = await preparedQuery<{ id: string }>(
-        db,
-        'users_owner_of_name',
-        `SELECT u.id FROM username_keys k JOIN users u ON u.id = k.user_id
-         WHERE k.name_key = ANY($1::text[]) ORDER BY u.created_at, u.id LIMIT 1`,
-        [playerNameKeys(name)],
-      );
-      return row?.id;
-    },
     /** A page of every account's username, in id order after `afterUserId` ('' first). */
     async names(afterUserId: string, limit: number): Promise<AccountName[]> {
       const page = afterUserId ? users().where('id', '>', afterUserId) : users();
