@@ -38,3 +38,17 @@ export function dayRange(from: string, to: string, now: Date): { from: string; t
   }
   return { from: dayOf(start), to: dayOf(end) };
 }
+
+/**
+ * SQL for figures per UTC day over the days `:from` to `:to` (named bindings, YYYY-MM-DD, both
+ * included), as dayRange answers them: the days themselves (a CTE's body, one row `day` each),
+ * a timestamptz column's UTC day, and whether the column falls within those days (a condition
+ * an index on the column serves).
+ */
+export const perDaySql = {
+  days: "SELECT d::date AS day FROM generate_series(:from::date, :to::date, interval '1 day') d",
+  dayOf: (column: string) => `(${column} AT TIME ZONE 'UTC')::date`,
+  within: (column: string) =>
+    `${column} >= :from::date::timestamp AT TIME ZONE 'UTC' ` +
+    `AND ${column} < (:to::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+};

@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { perDaySql, type Knex } from '@ballmatch/platform';
 
 type Raw = Record<string, unknown>;
 
@@ -8,14 +8,10 @@ export function createNewUserStore(db: Knex) {
     /** Every UTC day from `from` to `to` (YYYY-MM-DD, inclusive), with its new players. */
     async perDay(from: string, to: string): Promise<Array<{ day: string; users: number }>> {
       const { rows } = await db.raw<{ rows: Raw[] }>(
-        `WITH days AS (
-           SELECT d::date AS day FROM generate_series(:from::date, :to::date, interval '1 day') d
-         ), registered AS (
-           SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
+        `WITH days AS (${perDaySql.days}), registered AS (
+           SELECT ${perDaySql.dayOf('created_at')} AS day, count(*)::int AS n
              FROM users
-            WHERE type = 'user'
-              AND created_at >= :from::date::timestamp AT TIME ZONE 'UTC'
-              AND created_at < (:to::date + 1)::timestamp AT TIME ZONE 'UTC'
+            WHERE type = 'user' AND ${perDaySql.within('created_at')}
             GROUP BY 1
          )
          SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(registered.n, 0) AS users

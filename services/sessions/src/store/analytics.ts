@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { perDaySql, type Knex } from '@ballmatch/platform';
 
 /** Games whose figure is at least `from` and below the next edge. */
 export interface EdgeCount {
@@ -106,21 +106,16 @@ export function createAnalyticsStore(db: Knex) {
      */
     async playsPerDay(from: string, to: string): Promise<DayPlays[]> {
       const { rows } = await db.raw<{ rows: Raw[] }>(
-        `WITH days AS (
-           SELECT d::date AS day FROM generate_series(:from::date, :to::date, interval '1 day') d
-         ), started AS (
-           SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n,
+        `WITH days AS (${perDaySql.days}), started AS (
+           SELECT ${perDaySql.dayOf('created_at')} AS day, count(*)::int AS n,
                   count(*) FILTER (WHERE suspicious)::int AS suspicious
              FROM sessions
-            WHERE created_at >= :from::date::timestamp AT TIME ZONE 'UTC'
-              AND created_at < (:to::date + 1)::timestamp AT TIME ZONE 'UTC'
+            WHERE ${perDaySql.within('created_at')}
             GROUP BY 1
          ), finished AS (
-           SELECT (finished_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
+           SELECT ${perDaySql.dayOf('finished_at')} AS day, count(*)::int AS n
              FROM games
-            WHERE status = 'ended'
-              AND finished_at >= :from::date::timestamp AT TIME ZONE 'UTC'
-              AND finished_at < (:to::date + 1)::timestamp AT TIME ZONE 'UTC'
+            WHERE status = 'ended' AND ${perDaySql.within('finished_at')}
             GROUP BY 1
          )
          SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
