@@ -1,4 +1,5 @@
 import { selectPage, type Knex, type PageWindow } from '@ballmatch/platform';
+import { date, type Raw } from './rows';
 
 /** A message from the contact form as the store hands it up. */
 export interface FeedbackRecord {
@@ -13,10 +14,6 @@ export interface FeedbackRecord {
 }
 
 export type NewFeedback = Omit<FeedbackRecord, 'id' | 'readAt' | 'archivedAt'>;
-
-type Raw = Record<string, unknown>;
-
-const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
 
 function feedbackRecord(row: Raw): FeedbackRecord {
   return {

@@ -1,5 +1,6 @@
 import { selectPage, type PageWindow } from '@ballmatch/platform';
 import { writeOutbox, type Knex, type OutboxEvent } from '@ballmatch/platform';
+import { date, type Raw } from './rows';
 
 /** An update as the store hands it up. */
 export interface UpdateRecord {
@@ -26,10 +27,6 @@ export interface NewUpdate {
 }
 
 export type UpdateStatus = 'draft' | 'scheduled' | 'published';
-
-type Raw = Record<string, unknown>;
-
-const date = (value: unknown) => (value === null ? null : new Date(value as string | Date));
 
 function updateRecord(row: Raw): UpdateRecord {
   return {
