@@ -33,18 +33,6 @@ export function toWeek(w: WeekView): scoresV1.Week {
   };
 }
 
-export function toWeeklyRow(r: WeeklyRowView): scoresV1.WeeklyRow {
-  return {
-    id: r.id,
-    playerName: r.playerName,
-    totalScore: r.totalScore,
-    gamesPlayed: r.gamesPlayed,
-    avgScore: r.avgScore,
-    highestLevel: r.highestLevel,
-    percentOfTotal: r.percentOfTotal,
-  };
-}
-
 function toSeasonRow(s: SeasonRow, at: Date): scoresV1.Season {
   return toWeek({
     id: s.id,
@@ -123,14 +111,12 @@ export function createLeaderboardHandlers(
     listWeeks: async () => ({ weeks: (await boards.listWeeks()).map(toWeek) }),
     activeWeek: async () => ({ week: toWeek(await boards.activeWeek()) }),
     weeklyTop: async (req) => ({
-      rows: (await boards.weeklyTop(req.weekId, req.limit)).map(toWeeklyRow),
+      // A WeeklyRowView is a WeeklyRow field for field (the encoder writes those fields only).
+      rows: await boards.weeklyTop(req.weekId, req.limit),
     }),
     weeklyRank: async (req) => {
       const r = await boards.weeklyRank(req.weekId, req.playerName, req.radius);
-      const item = (x: { rank: number; item: WeeklyRowView }) => ({
-        rank: x.rank,
-        row: toWeeklyRow(x.item),
-      });
+      const item = (x: { rank: number; item: WeeklyRowView }) => ({ rank: x.rank, row: x.item });
       return { rank: r.rank, entry: item(r.entry), around: r.around.map(item) };
     },
     listSeasons: async () => ({ seasons: (await boards.listSeasons()).map(toWeek) }),

@@ -2,7 +2,7 @@ import { requireUser, type AsyncServiceOf } from '@ballmatch/platform';
 import type { scoresV1 } from '@ballmatch/proto';
 import type { MyScores } from '../domain/my-scores';
 import type { ScoreRow } from '../store/rows';
-import { toScore, toWeek, toWeeklyRow } from './handlers';
+import { toScore, toWeek } from './handlers';
 
 function toMyScore(s: ScoreRow): scoresV1.MyScore {
   return {
@@ -31,7 +31,7 @@ export function createMyScoresHandlers(
         best: s.best ? toScore(s.best) : undefined,
         allTimeRank: s.allTimeRank,
         week: toWeek(s.week),
-        weekly: s.entry ? toWeeklyRow(s.entry.item) : undefined,
+        weekly: s.entry?.item,
         weeklyRank: s.entry?.rank ?? 0,
       };
     },
