@@ -1,6 +1,8 @@
 // A plain HTTP client of the API with a cookie jar of one session, for tests that drive the
 // site without a browser (the scale-out journey's cross-replica checks, the fault suite's
 // players). `base` per call reaches one replica past the balancer with the same session.
+import { cookieAfter, readAnswer } from '@ballmatch/kit';
+
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
   json: T;
@@ -49,19 +51,8 @@ export class ApiClient {
             ? new Uint8Array(body as Uint8Array<ArrayBuffer>)
             : JSON.stringify(body),
     });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) {
-      const value = setCookie.split(';')[0]!;
-      this.cookie = value.endsWith('=') ? '' : value;
-    }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json: json as T, text, headers: res.headers };
+    this.cookie = cookieAfter(res, this.cookie);
+    return readAnswer<T>(res);
   }
 
   get = <T = Record<string, unknown>>(path: string, options?: { base?: string }) =>

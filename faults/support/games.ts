@@ -11,14 +11,24 @@
 // the same code), and every contradiction: a `stale` frame, an answer to an action sent again
 // that differs from the first, or a game read again that is not the board the player saw.
 // Once a game has ended the client reads the server's view of it (it must be the last board
-// shown) and submits it once with its signed result (POST /api/scores).
+// shown) and submits it once with its signed result (POST /api/scores). The session's start, the
+// game's paths and its submission are @ballmatch/kit's ranked-game client's.
 //
 // Unlike the page, no action goes over HTTP when the socket is down: every answer here is a
 // socket answer, with its durableSeq (HTTP's are durable before they are answered, and the
 // fault suite's other players play over HTTP).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { actionCode, answerDisplay, findMoves, gridFromCells, type Color } from '@ballmatch/engine';
+import {
+  gamePath,
+  rankedGameOf,
+  startRankedGame,
+  submissionOf,
+  type Post,
+  type RankedAction,
+  type ShownGame as GameView,
+} from '@ballmatch/kit';
 import { ApiClient } from '../../e2e/support/http-client';
 import { persist, type Hiccups } from './load';
 
@@ -30,17 +40,6 @@ const RECONNECT_DELAYS_MS = [200, 500, 1000, 2000, 5000];
 const ANSWER_TIMEOUT_MS = 4000;
 /** The log's code of the player's end (services/sessions/src/store/games.ts END_CODE). */
 const END_CODE = -1;
-
-export interface GameView {
-  grid: string[];
-  score: number;
-  level: { currentLevel: number };
-  totalMoves: number;
-  status: 'active' | 'gameOverPending' | 'ended';
-  hasMoves: boolean;
-  seq: number;
-  result?: string;
-}
 
 interface Answer {
   game: GameView;
@@ -56,10 +55,8 @@ type WebSocketWithHeaders = new (
   init: { headers: Record<string, string> },
 ) => WebSocket;
 
-type Action =
-  | { type: 'swap'; from: { x: number; y: number }; to: { x: number; y: number } }
-  | { type: 'reset' }
-  | { type: 'end' };
+/** What the suite's players send (never the extra moves: they follow no reward ad). */
+type Action = Exclude<RankedAction, { type: 'extraMoves' }>;
 
 const codeOf = (action: Action) =>
   action.type === 'end' ? END_CODE : actionCode({ ...action, at: 0 });
@@ -407,25 +404,22 @@ export class GameLoad {
 
   private async oneGame(api: ApiClient, index: number, address: string): Promise<void> {
     const playerName = `fg${index}_${randomBytes(3).toString('hex')}`;
-    const created = await persist(this.hiccups, () =>
-      api.post<{ id: string; credential: string; game: GameView }>('/api/player-sessions', {
-        playerName,
-        sessionId: randomUUID(),
-        deviceFingerprint: randomBytes(25).toString('hex'),
-      }),
-    );
-    if (created.status !== 200) throw new Error(`start: ${created.status} ${created.text}`);
-    const { id, credential } = created.json;
+    const post: Post = async (path, body, headers) => {
+      const answer = await persist(this.hiccups, () => api.post(path, body, { headers }));
+      if (answer.status !== 200) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
+      return answer.json;
+    };
+    const started = await startRankedGame(post, playerName, randomBytes(25).toString('hex'));
+    const { sessionId: id, credential, owner: headers } = started;
     if (!(await this.options.placed(id))) {
       this.left += 1;
       return;
     }
-    const game = new PlayedGame(id, credential, playerName, created.json.game);
+    const game = new PlayedGame(id, credential, playerName, started.game);
     this.games.push(game);
-    const headers = { 'x-session-credential': credential };
     const readGame = async () => {
       const read = await persist(this.hiccups, () =>
-        api.request<GameView>('GET', `/api/player-sessions/${id}/game`, { headers }),
+        api.request<GameView>('GET', gamePath(id), { headers }),
       );
       if (read.status !== 200) throw new Error(`read the game: ${read.status} ${read.text}`);
       return read.json;
@@ -448,23 +442,12 @@ export class GameLoad {
     if (!isDeepStrictEqual(view, game.board)) {
       game.viewMismatch = `${id}: the server's game is at ${view.seq} (${view.status}, score ${view.score}), the board at ${game.board.seq} (score ${game.board.score})`;
     }
-    const board = game.board;
-    const submitted = await persist(this.hiccups, () =>
-      api.post<{ id: string; score: number }>(
-        '/api/scores',
-        {
-          playerName,
-          score: board.score,
-          level: board.level.currentLevel,
-          moves: board.totalMoves,
-          sessionId: id,
-          result: board.result,
-        },
-        { headers },
-      ),
-    );
-    if (submitted.status !== 200) throw new Error(`submit: ${submitted.status} ${submitted.text}`);
-    this.accepted.push({ scoreId: submitted.json.id, sessionId: id, score: submitted.json.score });
+    const submission = submissionOf(rankedGameOf(started, game.board));
+    const submitted = (await post(submission.path, submission.body, submission.headers)) as {
+      id: string;
+      score: number;
+    };
+    this.accepted.push({ scoreId: submitted.id, sessionId: id, score: submitted.score });
   }
 
   /** Swaps at a person's pace until the player ends the game (after 10 to 25 of them). */

@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { TestClock } from '@ballmatch/platform/testing';
 import {
-  playOut,
-  type PlayedAnswer,
-  type PlayOptions,
-  type ShownGame,
-} from '../../services/scores/test/play';
+  actionsPath,
+  rankedGameOf,
+  startRankedGame,
+  submissionOf,
+  type Post,
+  type RankedGame as PlayedGame,
+} from '@ballmatch/kit';
+import type { TestClock } from '@ballmatch/platform/testing';
+import { playOut, type PlayedAnswer, type PlayOptions } from '../../services/scores/test/play';
 import {
   openGameSocket,
   type GameSocketClient,
@@ -18,19 +20,11 @@ import { client } from './stack';
  * (POST /api/player-sessions/{id}/actions with its X-Session-Credential, or with `overSocket`
  * over the gateway's /ws/game, as the page sends them), the sessions service's test clock moved
  * between actions (a person's uneven pace unless `gapMs` says). The extra moves are earned as
- * the browser earns them: the game's reward ad is followed first.
+ * the browser earns them: the game's reward ad is followed first. The session's start, its
+ * paths and the submission are @ballmatch/kit's ranked-game client's.
  */
-export interface RankedGame {
-  playerName: string;
-  sessionId: string;
-  /** The header every later call about the session carries (a submission too). */
-  owner: { 'x-session-credential': string };
-  score: number;
-  level: number;
-  moves: number;
+export interface RankedGame extends PlayedGame<{ reward: { id: string } }> {
   status: string;
-  /** Once ended: its result as sessions signed it (the page submits it with the score). */
-  result?: string;
 }
 
 let played = 0;
@@ -43,19 +37,13 @@ export async function playRankedGame(
   c = client(base),
 ): Promise<RankedGame> {
   played += 1;
-  const created = await c.post('/api/player-sessions', {
-    playerName,
-    sessionId: randomUUID(),
-    deviceFingerprint: 'f'.repeat(50),
-  });
-  if (created.status !== 200) throw new Error(`session: ${created.status} ${created.text}`);
-  const { id, credential, game, offers } = created.json as {
-    id: string;
-    credential: string;
-    game: ShownGame;
-    offers: { reward: { id: string } };
+  const post: Post = async (path, body, headers) => {
+    const res = await c.post(path, body, headers);
+    if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+    return res.json;
   };
-  const owner = { 'x-session-credential': credential };
+  const started = await startRankedGame<RankedGame['offers']>(post, playerName, 'f'.repeat(50));
+  const { sessionId: id, credential, owner, game, offers } = started;
   // The socket's message limit counts real seconds while this game's minutes pass in
   // milliseconds: a new socket every 30 actions.
   const openSocket = () =>
@@ -65,7 +53,7 @@ export async function playRankedGame(
   const final = await playOut(
     game,
     async (seq, action) => {
-      if (action.type === 'extraMoves') await followOffer(base, offers.reward.id);
+      if (action.type === 'extraMoves') await followOffer(base, offers!.reward.id);
       if (options.overSocket) {
         if (sent++ % 30 === 0) {
           socket?.close();
@@ -75,22 +63,11 @@ export async function playRankedGame(
         if (frame.type !== 'answer') throw new Error(`action: ${JSON.stringify(frame)}`);
         return frame.answer as unknown as PlayedAnswer;
       }
-      const res = await c.post(`/api/player-sessions/${id}/actions`, { seq, action }, owner);
-      if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);
-      return res.json as unknown as PlayedAnswer;
+      return (await post(actionsPath(id), { seq, action }, owner)) as PlayedAnswer;
     },
     { rngSeed: played, ...options, advance: (ms) => sessionsClock.advance(ms) },
   ).finally(() => socket?.close());
-  return {
-    playerName,
-    sessionId: id,
-    owner,
-    score: final.score,
-    level: final.level!.currentLevel,
-    moves: final.totalMoves,
-    status: final.status,
-    result: final.result,
-  };
+  return { ...rankedGameOf(started, { ...final, level: final.level! }), status: final.status };
 }
 
 /**
@@ -105,11 +82,7 @@ export async function playAndSubmit(
 ) {
   sessionsClock.set(Date.now());
   const game = await playRankedGame(base, sessionsClock, playerName, {}, player);
-  const res = await player.post(
-    '/api/scores',
-    { playerName, score: game.score, level: game.level, sessionId: game.sessionId },
-    game.owner,
-  );
+  const res = await player.post('/api/scores', claimOf(game), game.owner);
   if (res.status !== 200) throw new Error(`submit: ${res.status} ${res.text}`);
   return res.json as { id: string; score: number; level: number };
 }
@@ -118,11 +91,5 @@ export async function playAndSubmit(
  * The submission body of a game as older clients send it: no `result`, so the game is read from
  * the sessions service (`moves` is the client's count; the service ignores it then).
  */
-export const claimOf = (game: RankedGame, override: Record<string, unknown> = {}) => ({
-  playerName: game.playerName,
-  score: game.score,
-  level: game.level,
-  moves: game.moves,
-  sessionId: game.sessionId,
-  ...override,
-});
+export const claimOf = (game: RankedGame, override: Record<string, unknown> = {}) =>
+  submissionOf({ ...game, result: undefined }, override).body;

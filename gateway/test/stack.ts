@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { callEnv, type StackPorts } from '@ballmatch/kit';
+import { callEnv, cookieAfter, readAnswer, type StackPorts } from '@ballmatch/kit';
 import {
   createTestDatabase,
   testNatsPrefix,
@@ -233,24 +233,10 @@ export function client(base: string, origin?: string) {
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) {
-      const value = setCookie.split(';')[0]!;
-      cookie = value.endsWith('=') ? '' : value;
-    }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    cookie = cookieAfter(res, cookie);
     return {
-      status: res.status,
-      headers: res.headers,
-      json: json as Record<string, unknown>,
-      text,
-      setCookie,
+      ...(await readAnswer<Record<string, unknown>>(res)),
+      setCookie: res.headers.get('set-cookie'),
     };
   }
   return {

@@ -2,3 +2,4 @@
 // load tools (never for the services, the gateway or the web app).
 export * from './services';
 export * from './ranked-game';
+export * from './http';

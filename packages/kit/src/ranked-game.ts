@@ -84,54 +84,95 @@ export interface ShortGameOptions {
   deviceFingerprint?: string;
 }
 
-/** A finished ranked game, and what its submission needs. */
-export interface RankedGame<Offers = unknown> {
+/** A ranked game's session as its start answered it: the game, and what later calls carry. */
+export interface StartedGame<Offers = unknown> {
   sessionId: string;
   credential: string;
   /** The header every later call about the session carries (the submission too). */
   owner: { 'x-session-credential': string };
   playerName: string;
-  score: number;
-  level: number;
-  moves: number;
-  /** Its result as sessions signed it. */
-  result?: string;
+  /** The game as the server shows it at the start. */
+  game: ShownGame;
   /** The game's ad offers, as the session's start answered them (null: ads were down). */
   offers: Offers | null;
 }
 
-/** A ranked game of `swaps` greedy swaps, then the player's end. */
-export async function playShortGame<Offers = unknown>(
+/** Starts a ranked game's session for `playerName` (POST /api/player-sessions) as the page does. */
+export async function startRankedGame<Offers = unknown>(
   post: Post,
   playerName: string,
-  { swaps = 4, deviceFingerprint = 'ranked-game client'.padEnd(50, '-') }: ShortGameOptions = {},
-): Promise<RankedGame<Offers>> {
+  deviceFingerprint = 'ranked-game client'.padEnd(50, '-'),
+): Promise<StartedGame<Offers>> {
   const created = (await post(
     '/api/player-sessions',
     { playerName, sessionId: crypto.randomUUID(), deviceFingerprint },
     {},
   )) as { id: string; credential: string; game: ShownGame; offers?: Offers | null };
-  const owner = { 'x-session-credential': created.credential };
-  let game = created.game;
-  const act = async (action: RankedAction) => {
-    const path = `/api/player-sessions/${created.id}/actions`;
-    game = ((await post(path, { seq: game.seq, action }, owner)) as { game: ShownGame }).game;
-  };
-  for (let turn = 0; turn < swaps && game.status === 'active' && game.hasMoves; turn++) {
-    await act(nextAction(game));
-  }
-  if (game.status !== 'ended') await act({ type: 'end' });
   return {
     sessionId: created.id,
     credential: created.credential,
+    owner: { 'x-session-credential': created.credential },
+    playerName,
+    game: created.game,
+    offers: created.offers ?? null,
+  };
+}
+
+/** The path of a session's actions (POST, with the session's credential). */
+export const actionsPath = (sessionId: string) => `/api/player-sessions/${sessionId}/actions`;
+
+/** The path of a session's game as the server has it now (GET, with the session's credential). */
+export const gamePath = (sessionId: string) => `/api/player-sessions/${sessionId}/game`;
+
+/** The game `started` as it was left (`game`, as the server last showed it). */
+export function rankedGameOf<Offers>(
+  started: StartedGame<Offers>,
+  game: Pick<ShownGame, 'score' | 'totalMoves' | 'result'> & { level: { currentLevel: number } },
+): RankedGame<Offers> {
+  const { sessionId, credential, owner, playerName, offers } = started;
+  return {
+    sessionId,
+    credential,
     owner,
     playerName,
     score: game.score,
     level: game.level.currentLevel,
     moves: game.totalMoves,
     result: game.result,
-    offers: created.offers ?? null,
+    offers,
   };
+}
+
+/** A finished ranked game (its session as started, its figures as it ended): what its submission needs. */
+export interface RankedGame<Offers = unknown> extends Omit<StartedGame<Offers>, 'game'> {
+  score: number;
+  level: number;
+  moves: number;
+  /** Its result as sessions signed it. */
+  result?: string;
+}
+
+/** A ranked game of `swaps` greedy swaps, then the player's end. */
+export async function playShortGame<Offers = unknown>(
+  post: Post,
+  playerName: string,
+  { swaps = 4, deviceFingerprint }: ShortGameOptions = {},
+): Promise<RankedGame<Offers>> {
+  const started = await startRankedGame<Offers>(post, playerName, deviceFingerprint);
+  let game = started.game;
+  const act = async (action: RankedAction) => {
+    const answer = await post(
+      actionsPath(started.sessionId),
+      { seq: game.seq, action },
+      started.owner,
+    );
+    game = (answer as { game: ShownGame }).game;
+  };
+  for (let turn = 0; turn < swaps && game.status === 'active' && game.hasMoves; turn++) {
+    await act(nextAction(game));
+  }
+  if (game.status !== 'ended') await act({ type: 'end' });
+  return rankedGameOf(started, game);
 }
 
 /** The game's submission (POST /api/scores) as the page sends it, with its signed result. */
