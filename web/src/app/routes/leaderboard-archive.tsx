@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/page/page';
-import { Badge } from '@/components/ui/badge';
 import { BoardEmpty, QueryBoard } from '@/components/ui/board-states';
 import { paths } from '@/config/paths';
 import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-weekly-leaderboards';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { ArchiveWeekList } from '@/features/leaderboards/components/archive-week-list';
+import { BoardDates } from '@/features/leaderboards/components/week-banner';
 import { WeekScores } from '@/features/leaderboards/components/week-scores';
 import { boardDays } from '@/features/leaderboards/lib/format';
 import { useKnownPlayerName } from '@/features/leaderboards/lib/known-player-name';
@@ -60,12 +60,7 @@ function ArchiveWeekHead({ week }: { week: WeeklyLeaderboard }) {
   return (
     <header className="archive__head">
       <h2>{week.name} Leaderboard</h2>
-      <p>
-        <span>
-          Week runs from {start} to {end}
-        </span>
-        {week.isActive && <Badge tone="green">Active</Badge>}
-      </p>
+      <BoardDates dates={`Week runs from ${start} to ${end}`} active={week.isActive} />
     </header>
   );
 }

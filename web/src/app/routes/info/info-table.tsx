@@ -49,7 +49,7 @@ export function OnThisPage({
   sections: ReadonlyArray<{ id: string; title: string }>;
 }) {
   return (
-    <nav className="info-toc" aria-labelledby="on-this-page">
+    <nav className="info-toc panel" aria-labelledby="on-this-page">
       <h2 id="on-this-page">On this page</h2>
       <ul>
         {sections.map((section) => (

@@ -61,7 +61,7 @@ export function FeedbackInbox() {
       >
         {({ data, pagination }) =>
           pagination.total === 0 ? (
-            <p className="feedback-inbox__empty">{EMPTY[box]}</p>
+            <p className="empty-note">{EMPTY[box]}</p>
           ) : (
             <>
               <div className="feedback-inbox__list">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Ball } from '@/components/ui/ball';
+import { cn } from '@/components/ui/cn';
 import type { WeeklyLeaderboard } from '../api/types';
 import { boardDays } from '../lib/format';
 import { TrophyIcon } from './icons';
@@ -62,10 +63,25 @@ export function BannerMain({
       <h2 id={titleId} className="week-banner__title">
         {title}
       </h2>
-      <p className="week-banner__dates">
-        <span>{dates}</span>
-        {active && <Badge tone="green">Active</Badge>}
-      </p>
+      <BoardDates dates={dates} active={active} className="week-banner__dates" />
     </div>
+  );
+}
+
+/** A board's dates and, while it runs, 'Active' (the weekly banner, the archive's week). */
+export function BoardDates({
+  dates,
+  active,
+  className,
+}: {
+  dates: string;
+  active: boolean;
+  className?: string;
+}) {
+  return (
+    <p className={cn('board-dates', className)}>
+      <span>{dates}</span>
+      {active && <Badge tone="green">Active</Badge>}
+    </p>
   );
 }

@@ -88,7 +88,7 @@ function UpdateRows({
   /** The next page is on its way. */
   paging: boolean;
 }) {
-  if (pagination.total === 0) return <p className="updates-table__empty">{empty}</p>;
+  if (pagination.total === 0) return <p className="empty-note">{empty}</p>;
   return (
     <>
       <ul className="updates-table__list">

@@ -69,7 +69,7 @@ function ReviewCard({
   const action = useTrackingAction(dialog ?? 'clear');
   const { score } = item;
   return (
-    <li className="tracking-review__card">
+    <li className="tracking-review__card panel">
       <p>
         <strong>{score.playerName}</strong>: {formatCount(score.score)} points, level {score.level},{' '}
         {formatCount(score.moves)} moves
