@@ -1,7 +1,7 @@
-import WebSocket from 'ws';
 import { eventually, TestClock } from '@ballmatch/platform/testing';
 import { signedInPlayer, type Client } from './ads-support';
 import { playAndSubmit } from './ranked-game';
+import { openSocket, updateOn, wsUrl, type Message } from './realtime-socket';
 import { client, stackPerFile } from './stack';
 
 /**
@@ -70,31 +70,14 @@ describe('GET /api/user/achievements', () => {
   });
 });
 
-type Message = Record<string, unknown>;
-
-/** A socket through the gateway with this Cookie header, collecting its messages. */
+/** A socket through the gateway with this Cookie header, subscribed to 'achievements'. */
 async function socketWith(cookie: string) {
-  const ws = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/ws`, {
-    headers: cookie ? { cookie } : {},
-  });
-  const messages: Message[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Message));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = (match: (m: Message) => boolean) =>
-    eventually(
-      () => {
-        const found = messages.find(match);
-        if (!found) throw new Error(`no matching message among ${messages.length}`);
-        return found;
-      },
-      { ...WAIT, intervalMs: 10 },
-    );
+  const socket = openSocket(wsUrl(stack.url), cookie ? { cookie } : {});
+  await socket.opened;
+  const next = (match: (m: Message) => boolean) => socket.next(match, WAIT.timeoutMs);
   await next((m) => m.type === 'connection');
-  ws.send(JSON.stringify({ type: 'subscribe', channel: 'achievements' }));
-  return { ws, messages, next };
+  socket.ws.send(JSON.stringify({ type: 'subscribe', channel: 'achievements' }));
+  return { ws: socket.ws, messages: socket.messages, next };
 }
 
 describe("the player's 'achievements' channel on /ws", () => {
@@ -109,10 +92,8 @@ describe("the player's 'achievements' channel on /ws", () => {
 
     await playAs(player, name);
     const update = await own.next((m) => m.type === 'update');
-    expect(update).toEqual({
-      type: 'update',
-      channel: 'achievements',
-      data: {
+    expect(update).toEqual(
+      updateOn('achievements', {
         action: 'achievement_awarded',
         achievement: {
           id: expect.any(String),
@@ -120,9 +101,8 @@ describe("the player's 'achievements' channel on /ws", () => {
           description: expect.any(String),
           awardedAt: expect.any(String),
         },
-      },
-      timestamp: expect.any(Number),
-    });
+      }),
+    );
     const won = (await badgesOf(player)).filter((b) => b.awardedAt).map((b) => b.id);
     await eventually(
       () =>
