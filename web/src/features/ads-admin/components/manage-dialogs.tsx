@@ -2,12 +2,11 @@
 // management').
 import { useState } from 'react';
 import { ActionDialog } from '@/components/ui/action-dialog';
-import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { checkStart, toLocalInput } from '@/utils/datetime-local';
 import { formatMoney } from '@/utils/format';
 import { useAdAction, type EndRefund } from '../api/ad-actions';
 import type { Ad } from '../api/types';
+import { StartDialog } from './start-dialog';
 
 const DAY_MS = 86_400_000;
 
@@ -80,40 +79,9 @@ export function EndAdDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) {
 }
 
 export function ScheduleDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) {
-  const schedule = useAdAction('schedule');
-  const current = ad.startsAt ? new Date(ad.startsAt) : new Date();
-  const [start, setStart] = useState(toLocalInput(current));
-  const [problem, setProblem] = useState<string | null>(null);
-
-  function submit() {
-    const checked = checkStart(start, { required: true });
-    setProblem(checked.problem ?? null);
-    if (checked.startsAt)
-      schedule.mutate({ id: ad.id, startsAt: checked.startsAt }, { onSuccess: onClose });
-  }
-
   return (
-    <ActionDialog
-      title="Change start"
-      submitLabel="Save start"
-      pendingLabel="Saving..."
-      pending={schedule.isPending}
-      error={
-        problem ??
-        (schedule.error && errorMessage(schedule.error, 'The start could not be changed.'))
-      }
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <StartDialog ad={ad} action="schedule" onClose={onClose}>
       <p>The ad runs its full paid time from the new start.</p>
-      <Field
-        label="Start"
-        type="datetime-local"
-        required
-        value={start}
-        min={toLocalInput(new Date())}
-        onChange={(event) => setStart(event.target.value)}
-      />
-    </ActionDialog>
+    </StartDialog>
   );
 }

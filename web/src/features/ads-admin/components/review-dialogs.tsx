@@ -1,50 +1,20 @@
 // Approving and rejecting an ad awaiting review (docs/api.md 'Review and management').
 import { useId, useState } from 'react';
 import { ActionDialog } from '@/components/ui/action-dialog';
-import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { checkStart, toLocalInput } from '@/utils/datetime-local';
 import { formatMoney } from '@/utils/format';
 import { useAdAction } from '../api/ad-actions';
 import type { Ad } from '../api/types';
+import { StartDialog } from './start-dialog';
 
 /** The reason's length limits, as the API takes it. */
 export const REASON_MAX_LENGTH = 500;
 
 export function ApproveDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) {
-  const approve = useAdAction('approve');
-  const [start, setStart] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  function submit() {
-    const checked = checkStart(start, { required: false });
-    setProblem(checked.problem ?? null);
-    if (checked.problem) return;
-    approve.mutate({ id: ad.id, startsAt: checked.startsAt }, { onSuccess: onClose });
-  }
-
   return (
-    <ActionDialog
-      title="Approve ad"
-      submitLabel="Approve"
-      pendingLabel="Approving..."
-      pending={approve.isPending}
-      error={
-        problem ?? (approve.error && errorMessage(approve.error, 'The ad could not be approved.'))
-      }
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <StartDialog ad={ad} action="approve" onClose={onClose}>
       <p>The {adNoun(ad)} runs for its paid time from its start.</p>
-      <Field
-        label="Start (optional)"
-        hint="Leave empty to start it now."
-        type="datetime-local"
-        value={start}
-        min={toLocalInput(new Date())}
-        onChange={(event) => setStart(event.target.value)}
-      />
-    </ActionDialog>
+    </StartDialog>
   );
 }
 
