@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { findMoves, gridFromCells, type Color } from '@ballmatch/engine';
+import { pngDeclaring } from '@ballmatch/platform/testing';
 import {
   followOffer,
   newGame,
-  pngDeclaring,
   pngOf,
   runningAd,
   signedInAdmin,
