@@ -1,9 +1,10 @@
 // What the ads journeys share: an advertiser's image whose face is easy to find on a canvas, the
 // cells of a board that show it, an admin's own browser context, and a ranked game played through
 // the API until it is out of moves.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Color } from '@ballmatch/engine';
+import { actionsPath, startRankedGame, type Post } from '@ballmatch/kit';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { postOk } from './api-game';
 import { slowMove, type WireGame } from './game';
@@ -117,14 +118,15 @@ export interface GameOffers {
  * level's moves run out before its target is met; a board without moves is reset.
  */
 export async function playUntilOutOfMoves(request: APIRequestContext, playerName: string) {
-  const created = (await postOk(request, '/api/player-sessions', {
+  const post: Post = (path, body, headers) => postOk(request, path, body, headers);
+  const started = await startRankedGame<GameOffers>(
+    post,
     playerName,
-    sessionId: randomUUID(),
-    deviceFingerprint: randomBytes(25).toString('hex'),
-  })) as { id: string; credential: string; game: WireGame; offers: GameOffers | null };
-  const owner = { 'x-session-credential': created.credential };
-  const actions = `/api/player-sessions/${created.id}/actions`;
-  let game = created.game;
+    randomBytes(25).toString('hex'),
+  );
+  const { sessionId: id, owner, offers } = started;
+  const actions = actionsPath(id);
+  let game = started.game as WireGame;
   while (game.status === 'active') {
     const action = game.hasMoves ? { type: 'swap', ...slowMove(game) } : { type: 'reset' };
     game = (
@@ -132,5 +134,5 @@ export async function playUntilOutOfMoves(request: APIRequestContext, playerName
     ).game;
   }
   if (game.status !== 'gameOverPending') throw new Error(`the game is ${game.status}`);
-  return { id: created.id, owner, actions, game, offers: created.offers };
+  return { id, owner, actions, game, offers };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { playShortGame, type RankedGame } from '@ballmatch/kit';
+import { playShortGame, submissionOf, type RankedGame } from '@ballmatch/kit';
 import type { APIRequestContext } from 'playwright-core';
 
 /**
@@ -27,4 +27,13 @@ export function playApiGame(request: APIRequestContext, playerName: string): Pro
   return playShortGame((path, body, headers) => postOk(request, path, body, headers), playerName, {
     deviceFingerprint: randomBytes(25).toString('hex'),
   });
+}
+
+/**
+ * Submits the game's score (POST /api/scores) as older clients do, without its signed result
+ * (the scores service reads the game from sessions); the accepted score's JSON.
+ */
+export function submitApiGame(request: APIRequestContext, game: ApiGame) {
+  const { path, body, headers } = submissionOf({ ...game, result: undefined });
+  return postOk(request, path, body, headers);
 }

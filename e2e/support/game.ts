@@ -6,46 +6,19 @@
 // Moves are chosen on that board with @ballmatch/engine (the swaps it allows, the runs each
 // pops at once: all the board itself decides), and the stats bar must show the answer's figures
 // once each move has settled.
-import {
-  findMoves,
-  gridFromCells,
-  swap,
-  type Cell,
-  type Color,
-  type GameState,
-  type Move,
-} from '@ballmatch/engine';
+import { findMoves, swap, type Cell, type Color, type Move } from '@ballmatch/engine';
+import { stateOf, type RankedAction, type ShownGame } from '@ballmatch/kit';
 import type { Locator, Page, Request, Response, WebSocket } from 'playwright-core';
 
 const numbers = new Intl.NumberFormat('en-US');
 
 /** The server's `Game` (docs/api.md 'Ranked games'): the grid as 48 names, row by row. */
-export interface WireGame {
+export interface WireGame extends Omit<ShownGame, 'grid'> {
   grid: Color[];
-  score: number;
-  level: {
-    currentLevel: number;
-    targetColor: Color;
-    targetMatches: number;
-    matchesCollected: number;
-    movesAllowed: number;
-    movesUsed: number;
-    previousColors: Color[];
-  };
-  totalMoves: number;
-  totalMatches: number;
-  largestRun: number;
-  extraMovesGranted: boolean;
-  status: 'active' | 'gameOverPending' | 'ended';
-  hasMoves: boolean;
-  seq: number;
 }
 
-export type WireAction =
-  | { type: 'swap'; from: Cell; to: Cell }
-  | { type: 'reset' }
-  | { type: 'extraMoves' }
-  | { type: 'end' };
+/** An action as the page sends it. */
+export type WireAction = RankedAction;
 
 const pathOf = (r: Request | Response) => new URL(r.url()).pathname;
 const isCreate = (r: Request) => r.method() === 'POST' && pathOf(r) === '/api/player-sessions';
@@ -64,17 +37,11 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/**
- * The engine's shape of the board shown. Its random generator is a stand-in: only what the
- * grid alone decides (which swaps work, the runs they pop at once) is read from it.
- */
-function boardState(game: WireGame): GameState {
-  return { ...game, grid: gridFromCells(game.grid as Color[]), rng: [1, 2, 3, 4] };
-}
-
 /** The valid move whose first pop takes the fewest target balls: games run out of moves quickly. */
 export function slowMove(game: WireGame): Move {
-  const state = boardState(game);
+  // The engine's shape of the board shown (the kit's): its random generator is a stand-in, so
+  // only what the grid alone decides (which swaps work, the runs they pop at once) is read.
+  const state = stateOf(game);
   let best: Move | null = null;
   let bestCost = Infinity;
   for (const move of findMoves(state)) {
@@ -336,7 +303,7 @@ export class GameMirror {
 
   /** Clicks two neighbours whose swap makes no match: it shakes, and nothing is sent. */
   async clickInvalidSwap(): Promise<Move> {
-    const state = boardState(this.game);
+    const state = stateOf(this.game);
     for (let y = 0; y < 8; y++) {
       for (let x = 0; x < 5; x++) {
         const move = { from: { x, y }, to: { x: x + 1, y } };

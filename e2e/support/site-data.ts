@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext } from 'playwright-core';
 import { AD_BANNER_PNG, AD_FACE_PNG } from './ads';
-import { playApiGame, postOk } from './api-game';
+import { playApiGame, postOk, submitApiGame } from './api-game';
 import { STACK_ENV } from './stack-info';
 
 export interface SiteData {
@@ -95,18 +95,7 @@ export async function makeSiteData(
   await created(sent, 'POST /api/feedback');
 
   const game = await playApiGame(player, playerName);
-  await postOk(
-    player,
-    '/api/scores',
-    {
-      playerName,
-      score: game.score,
-      level: game.level,
-      moves: game.moves,
-      sessionId: game.sessionId,
-    },
-    game.owner,
-  );
+  await submitApiGame(player, game);
   const ad = await paidAd(player, 'ball');
   await paidAd(player, 'banner');
   return { ...update, feedbackMessage, game, ad };

@@ -7,7 +7,7 @@
 // after a submission: the badge is told on whichever page listens, see
 // web/src/features/achievements/lib/badge-catch-up.ts) and finds it on the dashboard, dated.
 import { newAccount, registerOnLoginPage, registerThroughApi } from '../support/accounts';
-import { playApiGame, postOk } from '../support/api-game';
+import { playApiGame, submitApiGame } from '../support/api-game';
 import { useChromium } from '../support/browser';
 import { GameMirror, submitOnPage } from '../support/game';
 import { JOURNEY_TIMEOUT_MS } from '../support/timeouts';
@@ -34,18 +34,7 @@ journey(
     await subscribed;
 
     const game = await playApiGame(context.request, account.username);
-    await postOk(
-      context.request,
-      '/api/scores',
-      {
-        playerName: account.username,
-        score: game.score,
-        level: game.level,
-        moves: game.moves,
-        sessionId: game.sessionId,
-      },
-      game.owner,
-    );
+    await submitApiGame(context.request, game);
 
     // One toast at a time: each badge's replaces the last; some badge's shows.
     await page

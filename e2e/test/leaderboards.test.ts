@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import nodePath from 'node:path';
 import { createKnex, playerNameKeys, playerNameSkeleton } from '@ballmatch/platform';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { playApiGame, postOk } from '../support/api-game';
+import { playApiGame, postOk, submitApiGame } from '../support/api-game';
 import { useChromium } from '../support/browser';
 import { unexpectedConsoleErrors, type ExpectedFailure } from '../support/page-problems';
 import { artifactsDir } from '../support/paths';
@@ -35,7 +35,7 @@ interface Week {
 async function playAndSubmit(request: APIRequestContext, playerName: string) {
   const game = await playApiGame(request, playerName);
   const claim = { playerName, score: game.score, level: game.level, sessionId: game.sessionId };
-  await postOk(request, '/api/scores', { ...claim, moves: game.moves }, game.owner);
+  await submitApiGame(request, game);
   const path = '/api/weekly-leaderboards/record-score';
   const { createdAt } = (await postOk(request, path, claim, game.owner)) as { createdAt: string };
   return { ...game, countedAt: Date.parse(createdAt) };

@@ -5,7 +5,7 @@
 // timed wait would fail on a busy machine.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { playApiGame, postOk } from '../support/api-game';
+import { playApiGame, submitApiGame } from '../support/api-game';
 import { useChromium } from '../support/browser';
 import { unexpectedConsoleErrors, watchPage, type ExpectedFailure } from '../support/page-problems';
 
@@ -51,18 +51,7 @@ journey(
 
       const playerName = `e2e_live_${randomBytes(3).toString('hex')}`;
       const game = await playApiGame(context.request, playerName);
-      const accepted = await postOk(
-        context.request,
-        '/api/scores',
-        {
-          playerName,
-          score: game.score,
-          level: game.level,
-          moves: game.moves,
-          sessionId: game.sessionId,
-        },
-        game.owner,
-      );
+      const accepted = await submitApiGame(context.request, game);
       expect(accepted.playerName).toBe(playerName);
 
       // Both cards list it (name, level and points), sent to them over /ws: no reload.
