@@ -364,23 +364,33 @@ const fileHooks = globalThis as unknown as {
 
 /**
  * What a test file starts once (a service's harness): started by `start` before the file's
- * tests and the beforeAll hooks declared after this call, closed after its tests; its fields
- * are there from then on. Something to close before it: an afterAll declared before this call.
+ * tests and the beforeAll hooks declared after this call, closed after its tests. The answer
+ * stands for it from then on (what it reads and writes is the harness's own, as it is then:
+ * a harness that replaces a field of its own, as a restart does, is seen replaced). Something
+ * to close before it: an afterAll declared before this call.
  */
 export function perFile<T extends { close(): unknown }>(
   start: () => Promise<T>,
   /** The start's time limit (the run's hook timeout unless given). */
   timeoutMs?: number,
 ): T {
-  const started = {} as T;
+  let started: T | undefined;
+  const current = (): T => {
+    if (!started) throw new Error('perFile: read before its beforeAll started it');
+    return started;
+  };
   fileHooks.beforeAll(async () => {
-    Object.assign(started, await start());
+    started = await start();
   }, timeoutMs);
   fileHooks.afterAll(async () => {
     // Nothing to close when the start failed (jest reports that failure).
-    if (typeof started.close === 'function') await started.close();
+    await started?.close();
   });
-  return started;
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key),
+    set: (_, key, value) => Reflect.set(current(), key, value),
+    has: (_, key) => Reflect.has(current(), key),
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { perFile } from '@ballmatch/platform/testing';
 import { newSession, update } from './fixtures';
-import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
+import type { Frame } from './game-socket-client';
 import { MANY_STARTS, startSessions } from './harness';
 import { movesOn } from './play';
 
@@ -9,22 +9,14 @@ import { movesOn } from './play';
  * press): every way a game is ended, all at the same instant, over real PostgreSQL. Each one
  * answers as the first end did, with the one stored end time.
  */
-const sockets: GameSocketClient[] = [];
-afterAll(() => sockets.forEach((s) => s.close()));
 const svc = perFile(() => startSessions(MANY_STARTS));
 
 const ROUNDS = 4;
 const ENDS = 12;
 
-async function socket() {
-  const opened = await openGameSocket(`ws://127.0.0.1:${svc.running.gameWsPort}/ws/game`);
-  sockets.push(opened);
-  return opened;
-}
-
 describe('twelve ends of one game at once', () => {
   it('every way of ending answers as the first end did, with one end time', async () => {
-    const ws = [await socket(), await socket(), await socket()];
+    const ws = [await svc.openSocket(), await svc.openSocket(), await svc.openSocket()];
     for (let round = 0; round < ROUNDS; round++) {
       const { id } = await svc.client.createSession(newSession());
       const credential = svc.client.credentialOf(id);

@@ -1,7 +1,6 @@
 import { createKnex, loadServicePublicKeys, verifyGameResult } from '@ballmatch/platform';
 import { perFile } from '@ballmatch/platform/testing';
 import { newSession } from './fixtures';
-import { openGameSocket, type GameSocketClient } from './game-socket-client';
 import { MANY_STARTS, startSessions } from './harness';
 import { humanGap, movesOn, playOut } from './play';
 
@@ -9,8 +8,6 @@ import { humanGap, movesOn, playOut } from './play';
 // with the game; the end's answer carries it, and so does every later read of the ended game by
 // its owner (gRPC, the game socket), so the score goes to scores in one step.
 
-const sockets: GameSocketClient[] = [];
-afterAll(() => sockets.forEach((s) => s.close()));
 const svc = perFile(() => startSessions(MANY_STARTS));
 afterEach(() => svc.clock.real());
 
@@ -21,12 +18,6 @@ const verify = (token: string) =>
     loadServicePublicKeys('sessions', undefined, svc.env.JWT_DEV_KEY_DIR),
     svc.clock.now(),
   );
-
-async function socket() {
-  const opened = await openGameSocket(`ws://127.0.0.1:${svc.running.gameWsPort}/ws/game`);
-  sockets.push(opened);
-  return opened;
-}
 
 describe("an ended game's signed result", () => {
   it('comes with the end, and with every later read by its owner: the same token, kept with the game', async () => {
@@ -101,7 +92,7 @@ describe("an ended game's signed result", () => {
 
   it('comes with the end over the game socket too, and with a retried end there', async () => {
     const { id, credential, game } = await svc.client.createSession(newSession());
-    const ws = await socket();
+    const ws = await svc.openSocket();
     let shown = game!;
     svc.clock.set('2031-03-03T10:00:00.000Z');
     /** The game the answer to this action shows. */

@@ -1,11 +1,11 @@
 import { entryFromCode, replay } from '@ballmatch/engine';
 import {
-  connectRedis,
   REVOCATION_CHANNEL,
   revokeToken,
   SESSION_COOKIE,
   signOutEverywhere,
 } from '@ballmatch/platform';
+import { connectTestRedis, perFile } from '@ballmatch/platform/testing';
 import type { sessionsV1 } from '@ballmatch/proto';
 import type { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
@@ -18,24 +18,18 @@ import {
   type Frame,
   type GameSocketClient,
 } from './game-socket-client';
-import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
+import { MANY_STARTS, startSessions } from './harness';
 import { humanGap, movesOn, playOverSocket } from './play';
 
 /** The game socket (docs/api.md 'Ranked games over the game socket'), against real stores. */
-let svc: SessionsHarness;
+const svc = perFile(() => startSessions(MANY_STARTS));
+/** Auth's side of the deny-list: this service's Redis, under its prefix. */
 let redis: Redis;
 const opened: GameSocketClient[] = [];
 beforeAll(async () => {
-  svc = await startSessions(MANY_STARTS);
-  redis = await connectRedis({
-    url: 'redis://127.0.0.1:6379',
-    keyPrefix: svc.env.REDIS_KEY_PREFIX!,
-  });
+  redis = await connectTestRedis({ REDIS_KEY_PREFIX: svc.env.REDIS_KEY_PREFIX! });
 });
-afterAll(async () => {
-  redis.disconnect();
-  await svc.close();
-});
+afterAll(() => redis.disconnect());
 afterEach(() => {
   opened.splice(0).forEach((s) => s.close());
   svc.clock.real();

@@ -10,6 +10,7 @@ import {
 } from '@ballmatch/platform/testing';
 import { sessionsV1 } from '@ballmatch/proto';
 import { start, type RunningSessions } from '../src';
+import { openGameSocket, type GameSocketClient } from './game-socket-client';
 import { createOwnerClient, type SessionClient } from './owner-client';
 
 /** A real sessions process-in-test: its own database and NATS subject prefix. */
@@ -42,6 +43,8 @@ export interface SessionsHarness {
   restart(options?: { crash?: boolean }): Promise<void>;
   /** Another process of this service on the same database (stopped by `close`). */
   startAnother(extraEnv?: NodeJS.ProcessEnv): Promise<RunningSessions>;
+  /** A game socket to `running` (closed by `close`, first). */
+  openSocket(): Promise<GameSocketClient>;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,7 @@ export async function startSessions(
   const address = `127.0.0.1:${running.port}`;
   const options = { serviceLabel: 'sessions', defaultTimeoutMs: 5000 };
   const { track, closeAll } = clientList();
+  const sockets: GameSocketClient[] = [];
   const clientAs = (authorization?: string, as: 'gateway' | 'scores' = 'gateway') =>
     withClientAddress(
       track(
@@ -149,7 +153,13 @@ export async function startSessions(
       others.push(another);
       return another;
     },
+    async openSocket() {
+      const socket = await openGameSocket(`ws://127.0.0.1:${harness.running.gameWsPort}/ws/game`);
+      sockets.push(socket);
+      return socket;
+    },
     async close() {
+      sockets.forEach((socket) => socket.close());
       closeAll();
       await bus.close();
       await Promise.all(others.map((other) => other.stop()));
