@@ -10,18 +10,14 @@
 // A finished game is replaced by a new one, so the count in progress stays the same.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
 import { Pool } from 'undici';
-import { root } from '../scripts/stack.mjs';
+import { nextAction } from './k6/moves.js';
 import { cpuMeter } from './lib/cpu.mjs';
-import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
-import { percentile } from './lib/measure.mjs';
-
-const require = createRequire(import.meta.url);
-const { findMoves, gridFromCells } = require('@ballmatch/engine');
+import { caller } from './lib/games.mjs';
+import { requireBuilt, resultsDir, startLoadStack } from './lib/load-stack.mjs';
+import { machineFacts, percentile, round } from './lib/measure.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,29 +33,15 @@ const gameCount = Number(args.games);
 const paceMs = Number(args['pace-ms']);
 const log = (line) => console.log(`[games] ${line}`);
 
-for (const file of [
+requireBuilt([
   'gateway/dist/index.js',
   'services/sessions/dist/index.js',
   'services/ads/dist/index.js',
-]) {
-  if (!fs.existsSync(path.join(root, file))) {
-    console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
-    process.exit(1);
-  }
-}
+]);
 
-/**
- * The first swap the board shown allows; reset or end when there is none to make. Out of moves,
- * the extra moves once when they can be earned (the game came with a reward ad to follow).
- */
-function nextAction(game, canEarn) {
-  if (game.status === 'gameOverPending') {
-    return game.extraMovesGranted || !canEarn ? { type: 'end' } : { type: 'extraMoves' };
-  }
-  if (!game.hasMoves) return { type: 'reset' };
-  const moves = findMoves({ grid: gridFromCells(game.grid) });
-  return { type: 'swap', ...moves[(game.seq * 7919) % moves.length] };
-}
+/** The scripted player's action (k6/moves.js), its swap picked by the game's seq. */
+const actionOn = (game, canEarn) =>
+  nextAction(game, canEarn, (moves) => moves[(game.seq * 7919) % moves.length]);
 
 async function main() {
   const stack = await startLoadStack({ name: 'games', database: args.database, log });
@@ -67,20 +49,7 @@ async function main() {
     connections: Number(args.connections),
     keepAliveTimeout: 60_000,
   });
-  const call = async (method, p, body, credential) => {
-    const res = await pool.request({
-      path: p,
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(credential ? { 'x-session-credential': credential } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await res.body.json();
-    if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = caller(pool);
   const newGame = async (i) => {
     const created = await call('POST', '/api/player-sessions', {
       playerName: `Load ${i % 5000}`,
@@ -115,7 +84,7 @@ async function main() {
     while (!stopping) {
       const started = performance.now();
       try {
-        const action = nextAction(current.game, current.reward !== null);
+        const action = actionOn(current.game, current.reward !== null);
         if (action.type === 'extraMoves') await watchAd(current.reward);
         const sent = performance.now();
         const answer = await call(
@@ -163,16 +132,10 @@ async function main() {
   const serverMs = Object.entries(cpu.cpuMs)
     .filter(([group]) => group !== 'load generator' && group !== 'other processes')
     .reduce((sum, [, ms]) => sum + ms, 0);
-  const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
   const report = {
     at: new Date().toISOString(),
     args,
-    machine: {
-      cpu: os.cpus()[0]?.model,
-      cores: os.cpus().length,
-      node: process.version,
-      loadAverageAfter: os.loadavg().map((n) => round(n, 2)),
-    },
+    machine: machineFacts(),
     gamesInProgress: gameCount,
     actions,
     actionsPerSecond: round((actions / measured) * 1000),

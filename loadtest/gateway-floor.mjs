@@ -30,7 +30,7 @@ import { Client, Pool } from 'undici';
 import { ensureDatastores, findBinary } from '../scripts/datastores.mjs';
 import { processes, root, startStack } from '../scripts/stack.mjs';
 import { makeGames } from './lib/games.mjs';
-import { resultsDir } from './lib/load-stack.mjs';
+import { requireBuilt, resultsDir } from './lib/load-stack.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
 import { freePorts } from '@ballmatch/platform/testing';
 import { PORT_NAMES, portsFrom } from '@ballmatch/kit';
@@ -58,12 +58,7 @@ const { values: args } = parseArgs({
 const log = (line) => console.log(`[gateway-floor] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-for (const file of ['gateway/dist/index.js', 'services/scores/dist/index.js']) {
-  if (!fs.existsSync(path.join(root, file))) {
-    console.error(`${file} is missing: run node scripts/build.mjs first`);
-    process.exit(1);
-  }
-}
+requireBuilt(['gateway/dist/index.js', 'services/scores/dist/index.js']);
 
 /** wrk from PATH; installed from Debian's packages when missing and running as root. */
 function ensureWrk() {

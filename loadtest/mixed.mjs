@@ -27,7 +27,8 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { Pool } from 'undici';
 import { root } from '../scripts/stack.mjs';
-import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
+import { requireBuilt, resultsDir, startLoadStack } from './lib/load-stack.mjs';
+import { machineFacts, round } from './lib/measure.mjs';
 import { StepStats } from './lib/mixed-stats.mjs';
 import { newLedger, visitor } from './lib/mixed-visit.mjs';
 import { seedAds } from './lib/mixed-seed.mjs';
@@ -91,16 +92,8 @@ const t0 = performance.now();
 const log = (line) =>
   console.log(`[mixed +${((performance.now() - t0) / 1000).toFixed(1)} s] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-if (!args.url) {
-  for (const file of ['gateway/dist/index.js', 'services/ads/dist/index.js']) {
-    if (!fs.existsSync(path.join(root, file))) {
-      console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
-      process.exit(1);
-    }
-  }
-}
+if (!args.url) requireBuilt(['gateway/dist/index.js', 'services/ads/dist/index.js']);
 
 /** Machine-wide busy share from /proc/stat (all CPUs): what no process list misses. */
 function machineTicks() {
@@ -293,15 +286,7 @@ async function main() {
     await env.stop();
   }
 
-  const machine = {
-    cpu: os.cpus()[0]?.model,
-    cores: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    loadAverageBefore: loadBefore.map((n) => round(n, 2)),
-    loadAverageAfter: os.loadavg().map((n) => round(n, 2)),
-  };
+  const machine = machineFacts(loadBefore);
   const underLimit = steps.filter((s) => s.p99 <= Number(args.p99));
   const report = {
     at: new Date().toISOString(),

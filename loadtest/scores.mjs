@@ -9,9 +9,9 @@
 //
 // Every submission is checked by the service against its finished game. Games are played
 // through the gateway before the timed phase (lib/games.mjs); the scores schema is emptied
-// each run.
+// each run. The endpoints, rates and durations are loadtest/scenarios/scores.json's, which the
+// k6 version (k6/scores.js) reads too.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
@@ -19,21 +19,31 @@ import { Pool } from 'undici';
 import { ensureDatastores } from '../scripts/datastores.mjs';
 import { root } from '../scripts/stack.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
-import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
+import { requireBuilt, resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { prepareGames } from './lib/games.mjs';
-import { openLoop, summarize } from './lib/measure.mjs';
+import { machineFacts, openLoop, summarize } from './lib/measure.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 const { Redis } = require('ioredis');
 
+const scenario = JSON.parse(
+  fs.readFileSync(new URL('./scenarios/scores.json', import.meta.url), 'utf8'),
+);
+const { endpoints, submit: submitPlan, reads: readPlan } = scenario;
+/** Endpoint `name`'s path, its `{key}`s filled from `params`. */
+const pathOf = (name, params = {}) =>
+  endpoints[name].path.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(params[key]));
+/** How the report names endpoint `name`: its method and its path as the scenario writes it. */
+const labelOf = (name) => `${endpoints[name].method} ${endpoints[name].path}`;
+
 const { values: args } = parseArgs({
   options: {
-    rate: { type: 'string', default: '1000' },
-    duration: { type: 'string', default: '20' },
-    'read-rate': { type: 'string', default: '5000' },
-    'read-duration': { type: 'string', default: '15' },
-    retries: { type: 'string', default: '0.05' },
+    rate: { type: 'string', default: String(submitPlan.rate) },
+    duration: { type: 'string', default: String(submitPlan.seconds) },
+    'read-rate': { type: 'string', default: String(readPlan.rate) },
+    'read-duration': { type: 'string', default: String(readPlan.seconds) },
+    retries: { type: 'string', default: String(submitPlan.retryShare) },
     connections: { type: 'string', default: '128' },
     only: { type: 'string' },
     database: { type: 'string', default: 'bm_loadtest' },
@@ -52,17 +62,12 @@ const retryShare = Number(args.retries);
 const log = (line) => console.log(`[loadtest] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-for (const file of [
+requireBuilt([
   'gateway/dist/index.js',
   'services/scores/dist/index.js',
   'services/ads/dist/index.js',
   'packages/engine/dist/index.js',
-]) {
-  if (!fs.existsSync(path.join(root, file))) {
-    console.error(`missing ${file}: run \`node scripts/build.mjs\` first`);
-    process.exit(1);
-  }
-}
+]);
 
 const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/${args.database}`;
@@ -137,8 +142,8 @@ async function main() {
         });
       const bodies = games.map(body);
       const post = (b, game) => ({
-        path: '/api/scores',
-        method: 'POST',
+        path: pathOf(submitPlan.endpoint),
+        method: endpoints[submitPlan.endpoint].method,
         headers: {
           'content-type': 'application/json',
           'x-session-credential': games[game].credential,
@@ -184,7 +189,9 @@ async function main() {
         onAnswer: (i, status) => answered(gameOf[i])(i, status),
       });
       cpu.submit = { ...meter(), checkpoints: (await checkpointCount()) - checkpoints };
-      results.push(summarize('POST /api/scores (checked against the held game)', submit));
+      results.push(
+        summarize(`${labelOf(submitPlan.endpoint)} (checked against the held game)`, submit),
+      );
 
       // Count after: every accepted game is stored once, and on every board once.
       for (let i = 0; i < 300; i++) {
@@ -225,15 +232,12 @@ async function main() {
 
     if (args.only !== 'submit') {
       const get = (p) => ({ path: p, method: 'GET' });
-      const weekRes = await pool.request(get('/api/weekly-leaderboards/active'));
+      const weekRes = await pool.request(get(pathOf('activeWeekly')));
       const week = await weekRes.body.json();
-      for (const [name, p] of [
-        ['GET /api/scores/top?limit=10', '/api/scores/top?limit=10'],
-        [
-          'GET /api/weekly-leaderboards/{id}/top-scores?limit=10',
-          `/api/weekly-leaderboards/${week.id}/top-scores?limit=10`,
-        ],
-      ]) {
+      for (const [name, p] of readPlan.endpoints.map((read) => [
+        labelOf(read),
+        pathOf(read, { id: week.id }),
+      ])) {
         await openLoop({
           pool,
           rate: Math.min(readRate, 2000),
@@ -259,14 +263,7 @@ async function main() {
     await db.end();
   }
 
-  const machine = {
-    cpu: os.cpus()[0]?.model,
-    cores: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    loadAverageAfter: os.loadavg().map((n) => Math.round(n * 100) / 100),
-  };
+  const machine = machineFacts();
   const report = { at: new Date().toISOString(), args, machine, results, checks, cpu };
   const file = path.join(resultsDir, `scores-${report.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(report, null, 2));

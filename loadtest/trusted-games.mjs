@@ -45,11 +45,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { root } from '../scripts/stack.mjs';
-import { resultsDir, startLoadStack } from './lib/load-stack.mjs';
-import { openLoop, percentile } from './lib/measure.mjs';
+import { requireBuilt, resultsDir, startLoadStack } from './lib/load-stack.mjs';
+import { machineFacts, openLoop, percentile, round } from './lib/measure.mjs';
 import { startOwnStores } from './lib/own-stores.mjs';
 import { cpuBetween, processGroups } from './lib/process-cpu.mjs';
 import { createGameSocket } from './lib/game-socket.mjs';
+import { caller } from './lib/games.mjs';
 import { rowsHold, runBaseline } from './lib/trusted-baseline.mjs';
 import { trustedPlayer } from './lib/trusted-player.mjs';
 
@@ -124,7 +125,6 @@ const t0 = performance.now();
 const log = (line) =>
   console.log(`[trusted +${((performance.now() - t0) / 1000).toFixed(1)} s] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** A random number in [0, 1) from its own stream: the same name and seed, the same numbers. */
 function randomStream(name) {
@@ -151,12 +151,7 @@ function machineBusyMs() {
 }
 
 async function main() {
-  for (const file of ['gateway/dist/index.js', 'services/sessions/dist/index.js']) {
-    if (!fs.existsSync(path.join(tree, file))) {
-      console.error(`missing ${path.join(tree, file)}: run \`node scripts/build.mjs\` there first`);
-      process.exit(1);
-    }
-  }
+  requireBuilt(['gateway/dist/index.js', 'services/sessions/dist/index.js'], tree);
   const player = trustedPlayer(tree);
   const loadBefore = os.loadavg();
   const stores = await startOwnStores({ log, tree });
@@ -214,8 +209,7 @@ async function main() {
     await stack.stop();
     await stores.stop();
   }
-  report.machine.loadAverageBefore = loadBefore.map((n) => round(n, 2));
-  report.machine.loadAverageAfter = os.loadavg().map((n) => round(n, 2));
+  report.machine = machineFacts(loadBefore);
   fs.mkdirSync(resultsDir, { recursive: true });
   const file =
     args.out ??
@@ -227,20 +221,7 @@ async function main() {
 }
 
 async function run({ pool, db, groups, player, gameSocketUrl, base }) {
-  const call = async (method, p, body, credential) => {
-    const res = await pool.request({
-      path: p,
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(credential ? { 'x-session-credential': credential } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.body.text();
-    if (res.statusCode !== 200) throw new Error(`${method} ${p}: ${res.statusCode} ${text}`);
-    return JSON.parse(text);
-  };
+  const call = caller(pool);
   /** What the clients were told: checked against PostgreSQL after the run. */
   const ledger = { sessions: [], logged: 0, ended: 0, failures: 0, retries: 0 };
   /** Answers that said which of the game's actions are durable (issue 21's `durableSeq`). */
@@ -517,11 +498,7 @@ async function run({ pool, db, groups, player, gameSocketUrl, base }) {
       answers: answersSeen.all,
       answersWithDurableSeq: answersSeen.withDurableSeq,
     },
-    machine: {
-      cpu: os.cpus()[0]?.model,
-      cores: os.cpus().length,
-      node: process.version,
-    },
+    machine: machineFacts(),
     actions: {
       gamesInProgress: gameCount,
       actions: phase.actions,

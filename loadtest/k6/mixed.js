@@ -21,7 +21,7 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import { setTimeout } from 'k6/timers';
 import { WebSocket } from 'k6/websockets';
-import { findMoves } from './moves.js';
+import { nextAction } from './moves.js';
 
 const scenario = JSON.parse(open('../scenarios/mixed.json'));
 const { endpoints, visit: plan, ramp } = scenario;
@@ -87,16 +87,6 @@ function holdSocket() {
   return () => socket.close();
 }
 
-function nextAction(state, canEarn, sent) {
-  if (sent >= game.maxActions) return { type: 'end' };
-  if (state.status === 'gameOverPending') {
-    return state.extraMovesGranted || !canEarn ? { type: 'end' } : { type: 'extraMoves' };
-  }
-  if (!state.hasMoves) return { type: 'reset' };
-  const moves = findMoves(state.grid);
-  return { type: 'swap', ...moves[Math.floor(Math.random() * moves.length)] };
-}
-
 async function playGame(weekId) {
   const playerName = `K6 ${Math.floor(Math.random() * 5000)}`;
   const started = await send(game.start, {
@@ -123,7 +113,10 @@ async function playGame(weekId) {
   let rewardFollowed = false;
   while (state.status !== 'ended') {
     await wait(game.actionPaceMs * (1 - game.paceJitter + 2 * game.paceJitter * Math.random()));
-    const action = nextAction(state, Boolean(offers && offers.reward) && !rewardFollowed, sent);
+    const action =
+      sent >= game.maxActions
+        ? { type: 'end' }
+        : nextAction(state, Boolean(offers && offers.reward) && !rewardFollowed);
     if (action.type === 'extraMoves') {
       await send(game.rewardClick, { params: { offerId: offers.reward.id } });
       rewardFollowed = true;

@@ -4,3 +4,10 @@ export const ROWS: number;
 export function findMoves(
   cells: readonly string[],
 ): Array<{ from: { x: number; y: number }; to: { x: number; y: number } }>;
+
+type Swap = { from: { x: number; y: number }; to: { x: number; y: number } };
+export function nextAction(
+  game: { status: string; extraMovesGranted: boolean; hasMoves: boolean; grid: readonly string[] },
+  canEarn: boolean,
+  pick?: (moves: Swap[]) => Swap,
+): { type: 'end' | 'extraMoves' | 'reset' } | ({ type: 'swap' } & Swap);

@@ -1,6 +1,8 @@
 // k6 version of loadtest/scores.mjs (same scenario, for a real environment; not run in CI):
-// verified submissions of 100-120-move games, then GET /api/scores/top?limit=10 and a weekly
-// top-scores read, each at a constant arrival rate, with the issue's goals as thresholds.
+// verified submissions of 100-120-move games, then the top-scores read and the weekly one, each
+// at a constant arrival rate, with the issue's goals as thresholds. The endpoints, rates,
+// durations and goals are loadtest/scenarios/scores.json's, which the node harness reads too
+// (loadtest/test/k6-in-step.test.ts checks both take them from there).
 //
 //   node loadtest/k6/prepare-games.mjs --base $BASE_URL --count 25000 --out games.json
 //   k6 run -e BASE_URL=$BASE_URL -e GAMES=games.json loadtest/k6/scores.js
@@ -15,11 +17,18 @@ import { check } from 'k6';
 import { SharedArray } from 'k6/data';
 import exec from 'k6/execution';
 
+const scenario = JSON.parse(open('../scenarios/scores.json'));
+const { endpoints, submit: submitPlan, reads: readPlan } = scenario;
+const [TOP, WEEKLY] = readPlan.endpoints;
 const BASE = __ENV.BASE_URL || 'http://localhost:8080';
-const RATE = Number(__ENV.RATE || 1000);
-const READ_RATE = Number(__ENV.READ_RATE || 5000);
-const SECONDS = Number(__ENV.SECONDS || 20);
-const READ_SECONDS = Number(__ENV.READ_SECONDS || 15);
+const RATE = Number(__ENV.RATE || submitPlan.rate);
+const READ_RATE = Number(__ENV.READ_RATE || readPlan.rate);
+const SECONDS = Number(__ENV.SECONDS || submitPlan.seconds);
+const READ_SECONDS = Number(__ENV.READ_SECONDS || readPlan.seconds);
+
+/** Endpoint `name`'s URL, its path's `{key}`s filled from `params`. */
+const urlOf = (name, params = {}) =>
+  BASE + endpoints[name].path.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(params[key]));
 
 const games = new SharedArray('games', () => JSON.parse(open(__ENV.GAMES || './games.json')).games);
 
@@ -56,17 +65,17 @@ export const options = {
     },
   },
   thresholds: {
-    'http_req_duration{scenario:submit}': ['p(99)<100'],
+    'http_req_duration{scenario:submit}': [`p(99)<${submitPlan.p99LimitMs}`],
     'http_req_failed{scenario:submit}': ['rate==0'],
-    'http_req_duration{scenario:top}': ['p(99)<25'],
+    'http_req_duration{scenario:top}': [`p(99)<${readPlan.p99LimitMs}`],
     'http_req_failed{scenario:top}': ['rate==0'],
-    'http_req_duration{scenario:weekly}': ['p(99)<25'],
+    'http_req_duration{scenario:weekly}': [`p(99)<${readPlan.p99LimitMs}`],
     'http_req_failed{scenario:weekly}': ['rate==0'],
   },
 };
 
 export function setup() {
-  const week = http.get(`${BASE}/api/weekly-leaderboards/active`).json();
+  const week = http.get(urlOf('activeWeekly')).json();
   return { weekId: week.id };
 }
 
@@ -76,7 +85,7 @@ export function submit() {
   // Each game once; past the end of the list, games are resent (retries must not count twice).
   const game = games[exec.scenario.iterationInTest % games.length];
   const res = http.post(
-    `${BASE}/api/scores`,
+    urlOf(submitPlan.endpoint),
     JSON.stringify({
       playerName: game.playerName,
       score: game.score,
@@ -90,10 +99,10 @@ export function submit() {
 }
 
 export function top() {
-  check(http.get(`${BASE}/api/scores/top?limit=10`), { ok: (r) => r.status === 200 });
+  check(http.get(urlOf(TOP)), { ok: (r) => r.status === 200 });
 }
 
 export function weekly(data) {
-  const res = http.get(`${BASE}/api/weekly-leaderboards/${data.weekId}/top-scores?limit=10`);
+  const res = http.get(urlOf(WEEKLY, { id: data.weekId }));
   check(res, { ok: (r) => r.status === 200 });
 }

@@ -7,17 +7,29 @@ import { playShortGame } from '@ballmatch/kit';
 
 const PLAYERS = 5000;
 
-/** POST through `pool` (undici), the 200's JSON. */
-const poster = (pool) => async (path, body, headers) => {
+/**
+ * One API call through `pool` (undici) with a JSON body (none when `body` is undefined) and the
+ * session's credential when given: the 200's JSON; anything else throws, naming the call.
+ */
+export const caller = (pool) => async (method, path, body, credential) => {
   const res = await pool.request({
     path,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(credential ? { 'x-session-credential': credential } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = await res.body.json();
-  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${JSON.stringify(json)}`);
-  return json;
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+  return JSON.parse(text);
+};
+
+/** The ranked-game client's POST through `pool`. */
+const poster = (pool) => {
+  const call = caller(pool);
+  return (path, body, headers) => call('POST', path, body, headers['x-session-credential']);
 };
 
 async function playOne(pool, index) {

@@ -16,6 +16,22 @@ import { PORT_NAMES, portsFrom } from '@ballmatch/kit';
 /** The harness's results, whichever tree's code runs. */
 export const resultsDir = path.join(root, 'loadtest/results');
 
+/**
+ * Exits (status 1) unless each of `files` (built code, e.g. 'gateway/dist/index.js') is in
+ * `tree`: the stack runs the built code.
+ */
+export function requireBuilt(files, tree = root) {
+  for (const file of files) {
+    if (!fs.existsSync(path.join(tree, file))) {
+      const where = tree === root ? '' : ` in ${tree}`;
+      console.error(
+        `missing ${path.join(tree, file)}: run \`node scripts/build.mjs\`${where} first`,
+      );
+      process.exit(1);
+    }
+  }
+}
+
 /** A module of `tree`'s own scripts (a tree's scripts know how its processes start). */
 export const treeScript = (tree, file) =>
   import(pathToFileURL(path.join(tree, 'scripts', file)).href);

@@ -1,6 +1,23 @@
 // Open-loop load: requests start on a fixed schedule (rate per second) whatever the answers
 // do, and each latency is counted from the moment its request was due, so a server that falls
 // behind shows it in the figures (no coordinated omission).
+import os from 'node:os';
+
+/** `n` to `digits` decimals. */
+export const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The machine a report was measured on; `loadBefore` is os.loadavg() as the run started. */
+export function machineFacts(loadBefore) {
+  return {
+    cpu: os.cpus()[0]?.model,
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    ...(loadBefore ? { loadAverageBefore: loadBefore.map((n) => round(n, 2)) } : {}),
+    loadAverageAfter: os.loadavg().map((n) => round(n, 2)),
+  };
+}
 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
@@ -27,8 +44,6 @@ export function summarize(name, result) {
     max: round(sorted[sorted.length - 1] ?? 0),
   };
 }
-
-const round = (ms) => Math.round(ms * 10) / 10;
 
 /**
  * Sends `rate` requests a second for `durationMs` through the undici pool; `request(i)` gives

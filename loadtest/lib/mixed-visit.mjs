@@ -10,10 +10,7 @@
 // harness itself causes (a busy event loop) is measured, and a slow answer counts once, in the
 // request that was slow, not again in the ones that had to wait for it.
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-const { findMoves, gridFromCells } = require('@ballmatch/engine');
+import { nextAction } from '../k6/moves.js';
 
 /** What the visits tell the harness, for the row counts after the run. */
 export function newLedger() {
@@ -113,17 +110,6 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
     return () => socket.close();
   }
 
-  /** The next action for the board shown (as loadtest/games.mjs plays). */
-  function nextAction(state, canEarn, actionsSent) {
-    if (actionsSent >= game.maxActions) return { type: 'end' };
-    if (state.status === 'gameOverPending') {
-      return state.extraMovesGranted || !canEarn ? { type: 'end' } : { type: 'extraMoves' };
-    }
-    if (!state.hasMoves) return { type: 'reset' };
-    const moves = findMoves({ grid: gridFromCells(state.grid) });
-    return { type: 'swap', ...moves[Math.floor(Math.random() * moves.length)] };
-  }
-
   async function playGame(startAt) {
     const playerName = `Mixed ${Math.floor(Math.random() * 5000)}`;
     const started = await send(game.start, startAt, {
@@ -159,7 +145,10 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
     const moveTimes = [];
     while (state.status !== 'ended') {
       due += game.actionPaceMs * (1 - game.paceJitter + 2 * game.paceJitter * Math.random());
-      const action = nextAction(state, Boolean(offers?.reward) && !rewardFollowed, actionsSent);
+      const action =
+        actionsSent >= game.maxActions
+          ? { type: 'end' }
+          : nextAction(state, Boolean(offers?.reward) && !rewardFollowed);
       if (action.type === 'extraMoves') {
         const click = await send(game.rewardClick, due, {
           params: { offerId: offers.reward.id },

@@ -1,6 +1,7 @@
-// The k6 scenario and the node harness send the same endpoints in the same proportions: both
-// read loadtest/scenarios/mixed.json, take every path from it by name, and play with the same
-// plan's keys; each endpoint is a documented route; k6's move finder finds the engine's moves.
+// The k6 scripts and the node harnesses send the same endpoints in the same proportions: each
+// pair reads one scenario file (loadtest/scenarios/mixed.json, scores.json), takes every path
+// from it by name, and runs by the same plan's keys; each endpoint is a documented route; k6's
+// move finder finds the engine's moves.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createGame, findMoves as engineMoves, gridFromCells } from '@ballmatch/engine';
@@ -8,10 +9,19 @@ import { findMoves as k6Moves } from '../k6/moves.js';
 
 const dir = path.join(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+type Endpoints = Record<string, { method: string; path: string }>;
 const scenario = JSON.parse(read('scenarios/mixed.json'));
 const nodeVisit = read('lib/mixed-visit.mjs');
 const k6Visit = read('k6/mixed.js');
 const plan = scenario.visit;
+const scores = JSON.parse(read('scenarios/scores.json'));
+const nodeScores = read('scores.mjs');
+const k6Scores = read('k6/scores.js');
+
+/** `key: true` for each of `keys` that `source` names (one failure line lists those it does not). */
+const naming = (source: string, keys: string[]) =>
+  keys.map((key) => `${key}: ${source.includes(key)}`);
+const all = (keys: string[]) => keys.map((key) => `${key}: true`);
 
 /** Endpoint names the plan sends, from wherever they sit in it. */
 const planned = new Set<string>([
@@ -29,30 +39,13 @@ describe('the mixed scenario', () => {
     expect([...planned].sort()).toEqual(Object.keys(scenario.endpoints).sort());
   });
 
-  it('sends documented routes only (docs/api.md)', () => {
-    const api = fs.readFileSync(path.join(dir, '../docs/api.md'), 'utf8');
-    const shape = (route: string) => route.split('?')[0].replace(/\{\w+\}/g, '{}');
-    const documented = new Set(
-      [...api.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) (\/\S+)/gm)].map(
-        ([, method, route]) => `${method} ${shape(route)}`,
-      ),
-    );
-    for (const [name, { method, path: route }] of Object.entries(
-      scenario.endpoints as Record<string, { method: string; path: string }>,
-    )) {
-      expect(`${name}: ${method} ${shape(route)}`).toBe(
-        `${name}: ${[...documented].find((d) => d === `${method} ${shape(route)}`)}`,
-      );
-    }
-  });
-
   it.each([
     ['the node harness', nodeVisit],
     ['the k6 script', k6Visit],
   ])('%s takes every path from the scenario and plays by its plan', (_, source) => {
     // No route written in the script itself: each comes from the scenario by its name.
     expect(source).not.toMatch(/['"`]\/api\//);
-    for (const key of [
+    const keys = [
       'plan.pageLoad',
       'plan.afterGame',
       'plan.playerShare',
@@ -68,22 +61,69 @@ describe('the mixed scenario', () => {
       'game.sessionUpdate',
       'game.rewardClick',
       'game.maxActions',
-    ]) {
-      expect(`${key}: ${source.includes(key)}`).toBe(`${key}: true`);
-    }
+    ];
+    expect(naming(source, keys)).toEqual(all(keys));
   });
 
   it('k6 reads the same scenario file and ramps by its figures', () => {
     expect(k6Visit).toContain("open('../scenarios/mixed.json')");
-    for (const key of [
+    const keys = [
       'startVisitsPerSecond',
       'factor',
       'stepSeconds',
       'fillSeconds',
       'maxSteps',
       'p99LimitMs',
-    ]) {
-      expect(`${key}: ${k6Visit.includes(`ramp.${key}`)}`).toBe(`${key}: true`);
+    ].map((key) => `ramp.${key}`);
+    expect(naming(k6Visit, keys)).toEqual(all(keys));
+  });
+});
+
+describe('the scores scenario', () => {
+  it('names only endpoints it defines, and sends every one it defines', () => {
+    const named = [scores.submit.endpoint, ...scores.reads.endpoints, 'activeWeekly'];
+    expect(named.sort()).toEqual(Object.keys(scores.endpoints).sort());
+  });
+
+  it.each([
+    ['the node harness', nodeScores, ['submitPlan.retryShare']],
+    ['the k6 script', k6Scores, ['submitPlan.p99LimitMs', 'readPlan.p99LimitMs']],
+  ])(
+    '%s reads the scenario file and takes its paths, rates and durations from it',
+    (_, source, own) => {
+      expect(source).toContain("scenarios/scores.json'");
+      expect(source).not.toMatch(/['"`]\/api\//);
+      const keys = [
+        'submitPlan.endpoint',
+        'submitPlan.rate',
+        'submitPlan.seconds',
+        'readPlan.endpoints',
+        'readPlan.rate',
+        'readPlan.seconds',
+        "'activeWeekly'",
+        ...own,
+      ];
+      expect(naming(source, keys)).toEqual(all(keys));
+    },
+  );
+});
+
+describe('every scenario', () => {
+  it.each([
+    ['mixed', scenario.endpoints as Endpoints],
+    ['scores', scores.endpoints as Endpoints],
+  ])('%s: sends documented routes only (docs/api.md)', (_, endpoints) => {
+    const api = fs.readFileSync(path.join(dir, '../docs/api.md'), 'utf8');
+    const shape = (route: string) => route.split('?')[0].replace(/\{\w+\}/g, '{}');
+    const documented = new Set(
+      [...api.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) (\/\S+)/gm)].map(
+        ([, method, route]) => `${method} ${shape(route)}`,
+      ),
+    );
+    for (const [name, { method, path: route }] of Object.entries(endpoints)) {
+      expect(`${name}: ${method} ${shape(route)}`).toBe(
+        `${name}: ${[...documented].find((d) => d === `${method} ${shape(route)}`)}`,
+      );
     }
   });
 });
