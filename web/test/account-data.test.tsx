@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { byRoute, installFakeFetch, respond, sentBody } from './helpers/fake-fetch';
+import { useApi, respond, sentBody } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { startTestClock } from './helpers/test-clock';
 import { player } from './helpers/users';
@@ -42,12 +42,10 @@ describe("/edit-profile: 'Export my data'", () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('saves the JSON file under its dated name and says so', async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/user/export': respond(200, exported),
-      }),
-    );
+    useApi({
+      '/api/user': respond(200, player),
+      '/api/user/export': respond(200, exported),
+    });
     renderApp('/edit-profile');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export my data' }));
@@ -62,14 +60,12 @@ describe("/edit-profile: 'Export my data'", () => {
   });
 
   it("toasts 'Export failed' with the server's message", async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/user/export': respond(429, {
-          message: 'Too many requests. Try again in 30 seconds.',
-        }),
+    useApi({
+      '/api/user': respond(200, player),
+      '/api/user/export': respond(429, {
+        message: 'Too many requests. Try again in 30 seconds.',
       }),
-    );
+    });
     // The client's retries of a 429 wait on the test clock.
     const user = startTestClock();
     renderApp('/edit-profile');
@@ -90,12 +86,10 @@ describe("/edit-profile: 'Delete my account'", () => {
   }
 
   it('waits for the username typed, then deletes, signs out and goes home', async () => {
-    const calls = installFakeFetch(
-      byRoute({
-        'GET /api/user': respond(200, player),
-        'DELETE /api/user': respond(200, { message: 'Account deleted' }),
-      }),
-    );
+    const calls = useApi({
+      'GET /api/user': respond(200, player),
+      'DELETE /api/user': respond(200, { message: 'Account deleted' }),
+    });
     const { router } = renderApp('/edit-profile');
     const { user, dialog } = await openDialog();
     const submit = within(dialog).getByRole('button', { name: 'Delete my account' });
@@ -112,7 +106,7 @@ describe("/edit-profile: 'Delete my account'", () => {
     expect(await within(toastRegion()).findByText('Account deleted')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
-    const deletion = calls.filter((c) => c.init.method === 'DELETE');
+    const deletion = calls.filter((c) => c.method === 'DELETE');
     expect(deletion).toHaveLength(1);
     expect(sentBody(deletion[0]!)).toEqual({
       confirmUsername: 'alice',
@@ -122,15 +116,13 @@ describe("/edit-profile: 'Delete my account'", () => {
   });
 
   it('shows a wrong password under its field, toasts the failure and keeps the account', async () => {
-    installFakeFetch(
-      byRoute({
-        'GET /api/user': respond(200, player),
-        'DELETE /api/user': respond(400, {
-          message: 'Current password is incorrect',
-          field: 'currentPassword',
-        }),
+    useApi({
+      'GET /api/user': respond(200, player),
+      'DELETE /api/user': respond(400, {
+        message: 'Current password is incorrect',
+        field: 'currentPassword',
       }),
-    );
+    });
     const { router } = renderApp('/edit-profile');
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Type your username to confirm'), 'alice');
@@ -146,11 +138,11 @@ describe("/edit-profile: 'Delete my account'", () => {
   });
 
   it('closes with Cancel and sends nothing', async () => {
-    const calls = installFakeFetch(byRoute({ '/api/user': respond(200, player) }));
+    const calls = useApi({ '/api/user': respond(200, player) });
     renderApp('/edit-profile');
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 });

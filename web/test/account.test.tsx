@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildProfileUpdate } from '@/features/account/components/edit-profile-form';
-import { byRoute, installFakeFetch, respond, sentBody } from './helpers/fake-fetch';
+import { useApi, respond, sentBody } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { player } from './helpers/users';
 
@@ -64,16 +64,14 @@ describe('profile update payload', () => {
 
 describe('/edit-profile', () => {
   it("saves changes, updates the user and toasts 'Profile updated'", async () => {
-    const calls = installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, withWallet),
-        'PATCH /api/user/profile': respond(200, {
-          ...player,
-          username: 'alice_b',
-          evmWallet: null,
-        }),
+    const calls = useApi({
+      '/api/user': respond(200, withWallet),
+      'PATCH /api/user/profile': respond(200, {
+        ...player,
+        username: 'alice_b',
+        evmWallet: null,
       }),
-    );
+    });
     renderApp('/edit-profile');
     const user = userEvent.setup();
     const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
@@ -89,22 +87,20 @@ describe('/edit-profile', () => {
     expect(
       within(toastRegion()).getByText('Your profile has been updated successfully.'),
     ).toBeTruthy();
-    const patch = calls.find((c) => c.init.method === 'PATCH');
+    const patch = calls.find((c) => c.method === 'PATCH');
     expect(sentBody(patch!)).toEqual({ username: 'alice_b', evmWallet: null });
     // The header reads the updated user from the cache.
     await waitFor(() => expect(screen.getAllByText('alice_b').length).toBeGreaterThan(0));
   });
 
   it("shows a server field error under the field and toasts 'Profile update failed'", async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        'PATCH /api/user/profile': respond(409, {
-          message: 'Email already registered',
-          field: 'email',
-        }),
+    useApi({
+      '/api/user': respond(200, player),
+      'PATCH /api/user/profile': respond(409, {
+        message: 'Email already registered',
+        field: 'email',
       }),
-    );
+    });
     renderApp('/edit-profile');
     const user = userEvent.setup();
     const email = await screen.findByLabelText('Email');
@@ -120,7 +116,7 @@ describe('/edit-profile', () => {
   });
 
   it('asks for the current password before sending a new one', async () => {
-    const calls = installFakeFetch(byRoute({ '/api/user': respond(200, player) }));
+    const calls = useApi({ '/api/user': respond(200, player) });
     renderApp('/edit-profile');
     const user = userEvent.setup();
     const newPassword = await screen.findByLabelText('New password');
@@ -132,11 +128,11 @@ describe('/edit-profile', () => {
     expect(
       await screen.findByText('Enter your current password to change your email or password.'),
     ).toBeTruthy();
-    expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
   it('asks for the current password before sending a new email (the server needs it)', async () => {
-    const calls = installFakeFetch(byRoute({ '/api/user': respond(200, player) }));
+    const calls = useApi({ '/api/user': respond(200, player) });
     renderApp('/edit-profile');
     const user = userEvent.setup();
     const email = await screen.findByLabelText('Email');
@@ -149,18 +145,16 @@ describe('/edit-profile', () => {
     expect(
       await screen.findByText('Enter your current password to change your email or password.'),
     ).toBeTruthy();
-    expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 });
 
 describe('logout', () => {
   it("logs out, toasts 'Logged out' and shows Login again", async () => {
-    const calls = installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        'POST /api/logout': respond(200, { message: 'Logged out' }),
-      }),
-    );
+    const calls = useApi({
+      '/api/user': respond(200, player),
+      'POST /api/logout': respond(200, { message: 'Logged out' }),
+    });
     const { router } = renderApp('/user-dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -173,12 +167,10 @@ describe('logout', () => {
   });
 
   it("toasts 'Logout failed' and keeps the user when the server refuses", async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        'POST /api/logout': respond(403, { message: 'Origin not allowed' }),
-      }),
-    );
+    useApi({
+      '/api/user': respond(200, player),
+      'POST /api/logout': respond(403, { message: 'Origin not allowed' }),
+    });
     renderApp('/user-dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));

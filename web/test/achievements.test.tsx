@@ -9,7 +9,7 @@ import {
 } from '@/lib/badge-catch-up';
 import { RealtimeClient } from '@/lib/realtime';
 import { FakeWebSocket } from './helpers/fake-websocket';
-import { byRoute, installFakeFetch, pageOf, respond } from './helpers/fake-fetch';
+import { useApi, pageOf, respond } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated, player } from './helpers/users';
 
@@ -23,21 +23,20 @@ const badge = (id: string, name: string, awardedAt: string | null = null): Achie
   awardedAt,
 });
 
-const dashboardRoutes = (achievements: () => Achievement[]) =>
-  byRoute({
-    '/api/user': respond(200, player),
-    '/api/user/achievements': () => respond(200, { achievements: achievements() }),
-    '/api/user/standing': respond(200, {
-      gamesOnBoards: 0,
-      best: null,
-      allTimeRank: null,
-      week: null,
-      weekly: null,
-      weeklyRank: null,
-    }),
-    '/api/user/scores': respond(200, pageOf([])),
-    '/api/ads/mine': respond(200, []),
-  });
+const dashboardRoutes = (achievements: () => Achievement[]) => ({
+  '/api/user': respond(200, player),
+  '/api/user/achievements': () => respond(200, { achievements: achievements() }),
+  '/api/user/standing': respond(200, {
+    gamesOnBoards: 0,
+    best: null,
+    allTimeRank: null,
+    week: null,
+    weekly: null,
+    weeklyRank: null,
+  }),
+  '/api/user/scores': respond(200, pageOf([])),
+  '/api/ads/mine': respond(200, []),
+});
 
 const awarded = (id: string, name: string) => ({
   type: 'update',
@@ -59,7 +58,7 @@ const subscriptions = (socket: FakeWebSocket) =>
 
 describe('achievements on /user-dashboard', () => {
   it('lists every badge, those won with their date, with the count', async () => {
-    installFakeFetch(
+    useApi(
       dashboardRoutes(() => [
         badge('first_game', 'First Game', '2026-11-20T10:00:00.000Z'),
         badge('games_10', 'Regular'),
@@ -79,7 +78,7 @@ describe('achievements on /user-dashboard', () => {
   });
 
   it('invites a player without badges to play', async () => {
-    installFakeFetch(dashboardRoutes(() => [badge('first_game', 'First Game')]));
+    useApi(dashboardRoutes(() => [badge('first_game', 'First Game')]));
     renderApp('/user-dashboard');
     const section = await screen.findByRole('region', { name: 'Achievements' });
     expect(
@@ -93,7 +92,7 @@ describe('achievements on /user-dashboard', () => {
 describe('a badge won while a page is open', () => {
   it('shows a toast and joins the dashboard list', async () => {
     let won: string | null = null;
-    installFakeFetch(dashboardRoutes(() => [badge('first_game', 'First Game', won)]));
+    useApi(dashboardRoutes(() => [badge('first_game', 'First Game', won)]));
     renderApp('/user-dashboard');
     const section = await screen.findByRole('region', { name: 'Achievements' });
     await within(section).findByText('0 of 1 won');
@@ -108,7 +107,7 @@ describe('a badge won while a page is open', () => {
   });
 
   it('is not listened for by a guest, and an unknown message shows nothing', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(401, notAuthenticated) }));
+    useApi({ '/api/user': respond(401, notAuthenticated) });
     renderApp('/');
     await screen.findAllByRole('link', { name: /Login/ });
     const socket = FakeWebSocket.latest;
@@ -133,7 +132,7 @@ describe('badges won while no page listened (the reload after a submission)', ()
       badge('old_one', 'Long Ago', '2026-11-01T09:00:00.000Z'),
       badge('games_10', 'Regular'),
     ];
-    const calls = installFakeFetch(dashboardRoutes(() => badges));
+    const calls = useApi(dashboardRoutes(() => badges));
     renderApp('/');
     await screen.findAllByRole('link', { name: 'Dashboard' });
     const socket = FakeWebSocket.latest;

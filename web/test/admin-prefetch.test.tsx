@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { prefetchAdminPages } from '@/app/routes/admin/pages';
-import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
+import { useApi, respond } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { admin, player } from './helpers/users';
 
@@ -15,14 +15,14 @@ describe('admin pages prefetch', () => {
   beforeEach(() => prefetch.mockClear());
 
   it('starts when the loaded user is an admin', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(200, admin) }));
+    useApi({ '/api/user': respond(200, admin) });
     renderApp('/');
     await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
     await expect(prefetch.mock.results[0].value).resolves.toBeDefined();
   });
 
   it('does not start for a player', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(200, player) }));
+    useApi({ '/api/user': respond(200, player) });
     renderApp('/');
     await screen.findByRole('button', { name: 'Logout' });
     expect(prefetch).not.toHaveBeenCalled();

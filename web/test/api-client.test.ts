@@ -10,12 +10,13 @@ import {
 } from '@/lib/api-client';
 import {
   hang,
-  installFakeFetch,
+  headerOf,
+  useApi,
   networkFailure,
   respond,
   sentBody,
   sequence,
-} from './helpers/fake-fetch';
+} from './helpers/api-server';
 
 /** Lets the request run until it waits on a timer (or settles). */
 async function settle(promise: Promise<unknown>) {
@@ -25,30 +26,30 @@ async function settle(promise: Promise<unknown>) {
 
 describe('api client: request shape', () => {
   it('sends cookies on every request and JSON with a content type when there is a body', async () => {
-    const calls = installFakeFetch(sequence(respond(200, { ok: true })));
+    const calls = useApi(sequence(respond(200, { ok: true })));
     await api.get('/api/user');
     await api.post('/api/login', { email: 'a@b.c', password: 'pw' });
     await api.patch('/api/user/profile', { username: 'bob' });
 
-    expect(calls.map((c) => c.init.credentials)).toEqual(['include', 'include', 'include']);
-    expect(calls[0].init.method).toBe('GET');
-    expect(calls[0].init.body).toBeUndefined();
-    expect(calls[0].init.headers).not.toHaveProperty('Content-Type');
-    expect(calls[1].init.method).toBe('POST');
-    expect(calls[1].init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(calls.map((c) => c.credentials)).toEqual(['include', 'include', 'include']);
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].body).toBeUndefined();
+    expect(headerOf(calls[0], 'Content-Type')).toBeUndefined();
+    expect(calls[1].method).toBe('POST');
+    expect(headerOf(calls[1], 'Content-Type')).toBe('application/json');
     expect(sentBody(calls[1])).toEqual({ email: 'a@b.c', password: 'pw' });
-    expect(calls[2].init.method).toBe('PATCH');
+    expect(calls[2].method).toBe('PATCH');
     expect(sentBody(calls[2])).toEqual({ username: 'bob' });
   });
 
   it('sends an empty JSON object for a POST without payload', async () => {
-    const calls = installFakeFetch(sequence(respond(200, { message: 'Logged out' })));
+    const calls = useApi(sequence(respond(200, { message: 'Logged out' })));
     await expect(api.post('/api/logout')).resolves.toEqual({ message: 'Logged out' });
     expect(sentBody(calls[0])).toEqual({});
   });
 
   it('reads the answer as JSON, and an empty body as null', async () => {
-    installFakeFetch(sequence(respond(200, { completedPlayCount: 7 }), respond(200)));
+    useApi(sequence(respond(200, { completedPlayCount: 7 }), respond(200)));
     await expect(api.get('/api/stats/play-count')).resolves.toEqual({ completedPlayCount: 7 });
     await expect(api.get('/api/empty')).resolves.toBeNull();
   });
@@ -56,7 +57,7 @@ describe('api client: request shape', () => {
 
 describe('api client: errors', () => {
   it('makes the message "status: body text"', async () => {
-    installFakeFetch(sequence(respond(400, { message: 'Email is required', field: 'email' })));
+    useApi(sequence(respond(400, { message: 'Email is required', field: 'email' })));
     const error = await api.post('/api/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
@@ -69,26 +70,26 @@ describe('api client: errors', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    installFakeFetch(sequence(respond(404, undefined, 'Not Found')));
+    useApi(sequence(respond(404, undefined, 'Not Found')));
     await expect(api.get('/api/nothing')).rejects.toThrow('404: Not Found');
   });
 
   it('keeps a plain-text body as is and falls back for the person-facing message', async () => {
-    installFakeFetch(sequence(respond(403, 'Forbidden by proxy')));
+    useApi(sequence(respond(403, 'Forbidden by proxy')));
     const error = await api.get('/api/x').catch((e: unknown) => e);
     expect((error as Error).message).toBe('403: Forbidden by proxy');
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
   it("logs a refusal (4xx) as a warning: it is the server's answer, which the page shows", async () => {
-    installFakeFetch(sequence(respond(400, { message: 'bad' })));
+    useApi(sequence(respond(400, { message: 'bad' })));
     await api.get('/api/x').catch(() => undefined);
     expect(console.warn).toHaveBeenCalledWith('[api] GET /api/x failed:', '400: {"message":"bad"}');
     expect(console.error).not.toHaveBeenCalled();
   });
 
   it('logs a failure nobody could act on (5xx) as an error', async () => {
-    installFakeFetch(sequence(respond(501, { message: 'Not Implemented' })));
+    useApi(sequence(respond(501, { message: 'Not Implemented' })));
     await api.get('/api/x').catch(() => undefined);
     expect(console.error).toHaveBeenCalledWith(
       '[api] GET /api/x failed:',
@@ -108,9 +109,7 @@ describe('api client: retries', () => {
   it.each([408, 429, 500, 502, 503, 504])(
     'retries a %i answer and returns the later success',
     async (status) => {
-      const calls = installFakeFetch(
-        sequence(respond(status, { message: 'busy' }), respond(200, { id: 1 })),
-      );
+      const calls = useApi(sequence(respond(status, { message: 'busy' }), respond(200, { id: 1 })));
       const result = apiRequest('GET', '/api/thing');
       await settle(result);
       expect(calls).toHaveLength(1);
@@ -124,7 +123,7 @@ describe('api client: retries', () => {
   );
 
   it('makes at most 3 attempts with growing delays, then throws the last error', async () => {
-    const calls = installFakeFetch(sequence(respond(503, { message: 'Auth service unavailable' })));
+    const calls = useApi(sequence(respond(503, { message: 'Auth service unavailable' })));
     const result = apiRequest('GET', '/api/user');
     await settle(result);
     expect(calls).toHaveLength(1);
@@ -142,7 +141,7 @@ describe('api client: retries', () => {
   });
 
   it('never retries a 401', async () => {
-    const calls = installFakeFetch(sequence(respond(401, { message: 'Not authenticated' })));
+    const calls = useApi(sequence(respond(401, { message: 'Not authenticated' })));
     const result = apiRequest('GET', '/api/user');
     await settle(result);
     await expect(result).rejects.toThrow('401: {"message":"Not authenticated"}');
@@ -151,7 +150,7 @@ describe('api client: retries', () => {
   });
 
   it.each([400, 403, 404, 409])('does not retry other client errors (%i)', async (status) => {
-    const calls = installFakeFetch(sequence(respond(status, { message: 'no' })));
+    const calls = useApi(sequence(respond(status, { message: 'no' })));
     const result = apiRequest('POST', '/api/register', {});
     await settle(result);
     await expect(result).rejects.toBeInstanceOf(ApiError);
@@ -160,7 +159,7 @@ describe('api client: retries', () => {
   });
 
   it('retries network failures and reports a NetworkError at the end', async () => {
-    const calls = installFakeFetch(networkFailure);
+    const calls = useApi(networkFailure);
     const result = apiRequest('GET', '/api/user');
     await settle(result);
     await jest.advanceTimersByTimeAsync(800 + 1200);
@@ -169,14 +168,14 @@ describe('api client: retries', () => {
   });
 
   it('aborts an attempt after 5000 ms and retries it', async () => {
-    const calls = installFakeFetch(sequence(hang, respond(200, { late: false })));
+    const calls = useApi(sequence(hang, respond(200, { late: false })));
     const result = apiRequest('GET', '/api/slow');
     await settle(result);
 
     await jest.advanceTimersByTimeAsync(4999);
-    expect(calls[0].init.signal?.aborted).toBe(false);
+    expect(calls[0].signal?.aborted).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
-    expect(calls[0].init.signal?.aborted).toBe(true);
+    expect(calls[0].signal?.aborted).toBe(true);
     expect(calls).toHaveLength(1);
 
     await jest.advanceTimersByTimeAsync(800);
@@ -185,7 +184,7 @@ describe('api client: retries', () => {
   });
 
   it('gives up with a TimeoutError after three timed-out attempts', async () => {
-    const calls = installFakeFetch(hang);
+    const calls = useApi(hang);
     const result = apiRequest('GET', '/api/slow');
     await settle(result);
     await jest.advanceTimersByTimeAsync(5000 + 800 + 5000 + 1200 + 5000);
@@ -195,7 +194,7 @@ describe('api client: retries', () => {
   });
 
   it('stops at once, without retrying, when the caller cancels', async () => {
-    const calls = installFakeFetch(hang);
+    const calls = useApi(hang);
     const controller = new AbortController();
     const result = apiRequest('GET', '/api/slow', undefined, { signal: controller.signal });
     await settle(result);
@@ -208,13 +207,13 @@ describe('api client: retries', () => {
 
 describe('api client: on401', () => {
   it("turns a 401 into null with 'returnNull', quietly", async () => {
-    installFakeFetch(sequence(respond(401, { message: 'Not authenticated' })));
+    useApi(sequence(respond(401, { message: 'Not authenticated' })));
     await expect(api.get('/api/user', { on401: 'returnNull' })).resolves.toBeNull();
     expect(console.error).not.toHaveBeenCalled();
   });
 
   it("still throws other errors with 'returnNull'", async () => {
-    installFakeFetch(sequence(respond(403, { message: 'Admin access required' })));
+    useApi(sequence(respond(403, { message: 'Admin access required' })));
     await expect(api.get('/api/admin/check-auth', { on401: 'returnNull' })).rejects.toThrow(
       '403: {"message":"Admin access required"}',
     );

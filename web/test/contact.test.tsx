@@ -1,26 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  byRoute,
-  installFakeFetch,
-  respond,
-  sentBody,
-  type FakeHandler,
-  type FakeResponse,
-} from './helpers/fake-fetch';
+import { useApi, respond, sentBody, type Route } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated, player } from './helpers/users';
 
 // Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-async function openContact(
-  feedback: FakeHandler | FakeResponse,
-  signedIn: FakeResponse = respond(401, notAuthenticated),
-) {
-  const calls = installFakeFetch(
-    byRoute({ '/api/user': signedIn, 'POST /api/feedback': feedback }),
-  );
+async function openContact(feedback: Route, signedIn: Response = respond(401, notAuthenticated)) {
+  const calls = useApi({ '/api/user': signedIn, 'POST /api/feedback': feedback });
   renderApp('/contact');
   await screen.findByRole('form', { name: 'Send us a message' });
   return {
@@ -38,7 +26,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 
 describe('/contact', () => {
   it('sends the message, thanks the sender, and can start another', async () => {
-    let release!: (r: FakeResponse) => void;
+    let release!: (r: Response) => void;
     const { user, posts } = await openContact(() => new Promise((r) => (release = r)));
     await fillIn(user);
     expect(screen.getByText('27 / 5000 characters')).toBeTruthy();

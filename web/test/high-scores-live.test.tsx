@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { REALTIME_STATUS_POLL_MS } from '@/config/network';
 import { FakeWebSocket } from './helpers/fake-websocket';
-import { byRoute, installFakeFetch, respond, sequence } from './helpers/fake-fetch';
+import { useApi, respond, sequence } from './helpers/api-server';
 import { topScores } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
@@ -31,12 +31,10 @@ function scoresMessages(socket: FakeWebSocket) {
 }
 
 async function openCard() {
-  installFakeFetch(
-    byRoute({
-      '/api/user': respond(401, notAuthenticated),
-      '/api/scores/top': respond(200, topScores),
-    }),
-  );
+  useApi({
+    '/api/user': respond(401, notAuthenticated),
+    '/api/scores/top': respond(200, topScores),
+  });
   renderApp('/high-scores');
   const heading = await screen.findByRole('heading', { name: 'Recent Scores' });
   return heading.closest('.card') as HTMLElement;
@@ -112,15 +110,13 @@ describe('/high-scores ranked table, live', () => {
     calls.filter((c) => c.url.startsWith('/api/scores/top')).length;
 
   async function openTable() {
-    const calls = installFakeFetch(
-      byRoute({
-        '/api/user': respond(401, notAuthenticated),
-        '/api/scores/top': sequence(
-          respond(200, topScores),
-          respond(200, [topScores[0], live, ...topScores.slice(1)]),
-        ),
-      }),
-    );
+    const calls = useApi({
+      '/api/user': respond(401, notAuthenticated),
+      '/api/scores/top': sequence(
+        respond(200, topScores),
+        respond(200, [topScores[0], live, ...topScores.slice(1)]),
+      ),
+    });
     renderApp('/high-scores');
     const table = await screen.findByRole('table', { name: 'High scores' });
     act(() => FakeWebSocket.latest.open());
@@ -144,12 +140,10 @@ describe('/high-scores ranked table, live', () => {
       id: `t${i}`,
       score: 100_000 - i,
     }));
-    const calls = installFakeFetch(
-      byRoute({
-        '/api/user': respond(401, notAuthenticated),
-        '/api/scores/top': respond(200, full),
-      }),
-    );
+    const calls = useApi({
+      '/api/user': respond(401, notAuthenticated),
+      '/api/scores/top': respond(200, full),
+    });
     renderApp('/high-scores');
     await screen.findByRole('table', { name: 'High scores' });
     act(() => FakeWebSocket.latest.open());

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reloadPage } from '@/lib/reload-page';
-import { byRoute, installFakeFetch, respond, type FakeHandler } from './helpers/fake-fetch';
+import { useApi, respond, type Route } from './helpers/api-server';
 import { foldedTexts, topScores, wideRowTexts } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
@@ -11,10 +11,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 
-function serve(scores: FakeHandler | ReturnType<typeof respond>) {
-  return installFakeFetch(
-    byRoute({ '/api/user': respond(401, notAuthenticated), '/api/scores/top': scores }),
-  );
+function serve(scores: Route) {
+  return useApi({ '/api/user': respond(401, notAuthenticated), '/api/scores/top': scores });
 }
 
 describe('/high-scores', () => {

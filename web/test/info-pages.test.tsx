@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configure, screen, within } from '@testing-library/react';
 import { site } from '@/config/site';
-import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
+import { useApi, respond } from './helpers/api-server';
 import { textOutsideLandmarks } from './helpers/landmarks';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
@@ -11,7 +11,7 @@ import { notAuthenticated } from './helpers/users';
 configure({ asyncUtilTimeout: 5000 });
 
 async function open(page: string, heading: string) {
-  installFakeFetch(byRoute({ '/api/user': respond(401, notAuthenticated) }));
+  useApi({ '/api/user': respond(401, notAuthenticated) });
   renderApp(page);
   await screen.findByRole('heading', { name: heading, level: 1 });
   return within(screen.getByRole('main'));

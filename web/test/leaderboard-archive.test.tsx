@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
-import { byRoute, installFakeFetch, respond, type FakeResponse } from './helpers/fake-fetch';
+import { useApi, respond } from './helpers/api-server';
 import { headers, WEEKLY_COLUMNS, weeklyRows } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
@@ -31,15 +31,13 @@ const archive = [
   week('e', '2024-10-07T00:00:00Z'), // Q4 2024
 ];
 
-function serve(weeks: unknown, topScores: Record<string, FakeResponse> = {}) {
-  return installFakeFetch(
-    byRoute({
-      '/api/user': respond(401, notAuthenticated),
-      '/api/weekly-leaderboards': respond(200, weeks),
-      '/api/weekly-leaderboards/d/top-scores': respond(200, weeklyRows),
-      ...topScores,
-    }),
-  );
+function serve(weeks: unknown, topScores: Record<string, Response> = {}) {
+  return useApi({
+    '/api/user': respond(401, notAuthenticated),
+    '/api/weekly-leaderboards': respond(200, weeks),
+    '/api/weekly-leaderboards/d/top-scores': respond(200, weeklyRows),
+    ...topScores,
+  });
 }
 
 describe('/leaderboard-archive', () => {
@@ -101,7 +99,7 @@ describe('/leaderboard-archive', () => {
   });
 
   it("shows 'Error loading weekly leaderboards' when the weeks cannot be loaded", async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(401, notAuthenticated) }));
+    useApi({ '/api/user': respond(401, notAuthenticated) });
     renderApp('/leaderboard-archive');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error loading weekly leaderboards')).toBeTruthy();

@@ -7,7 +7,7 @@ import { recentWeeks } from '@/features/leaderboards/lib/recent-weeks';
 import { rowsOf } from '@/features/leaderboards/lib/same-player';
 import { formatCountdown, nextWeeklyReset } from '@/features/leaderboards/lib/weekly-reset';
 import { createQueryClient } from '@/lib/query-client';
-import { installFakeFetch, respond } from './helpers/fake-fetch';
+import { useApi, respond } from './helpers/api-server';
 import { weeks, weeksFrom } from './helpers/leaderboards';
 
 describe('the weekly reset', () => {
@@ -99,7 +99,7 @@ describe("the player's own rows", () => {
 
 describe('leaderboard queries', () => {
   it('are fresh for 30 s (the leaderboards area default) and fetch their endpoint', async () => {
-    const calls = installFakeFetch(() => respond(200, []));
+    const calls = useApi(() => respond(200, []));
     const client = createQueryClient();
     await client.fetchQuery(weeklyLeaderboardsQueryOptions());
     expect(client.defaultQueryOptions(weeklyLeaderboardsQueryOptions()).staleTime).toBe(30_000);
@@ -108,7 +108,7 @@ describe('leaderboard queries', () => {
   });
 
   it("name a failed top scores read 'Failed to fetch top scores'", async () => {
-    installFakeFetch(() => respond(404, { message: 'Not found' }));
+    useApi(() => respond(404, { message: 'Not found' }));
     const client = createQueryClient();
     await expect(client.fetchQuery(topScoresQueryOptions(3))).rejects.toThrow(
       'Failed to fetch top scores',

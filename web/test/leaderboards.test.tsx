@@ -1,12 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  byRoute,
-  installFakeFetch,
-  respond,
-  type FakeHandler,
-  type FakeResponse,
-} from './helpers/fake-fetch';
+import { useApi, respond, type Route } from './helpers/api-server';
 import {
   activeWeek,
   foldedTexts,
@@ -24,22 +18,20 @@ import { notAuthenticated, player } from './helpers/users';
 // Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-type Table = Record<string, FakeHandler | FakeResponse>;
+type Table = Record<string, Route>;
 
 /** A visitor's view of the boards; `overrides` replace single answers. */
 function serve(overrides: Table = {}) {
-  return installFakeFetch(
-    byRoute({
-      '/api/user': respond(401, notAuthenticated),
-      '/api/stats/play-count': respond(200, { completedPlayCount: 10 }),
-      '/api/weekly-leaderboards': respond(200, weeks),
-      '/api/weekly-leaderboards/active': respond(200, activeWeek),
-      [`/api/weekly-leaderboards/${activeWeek.id}/top-scores`]: respond(200, weeklyRows),
-      '/api/scores/top': respond(200, topScores),
-      '/api/seasonal-leaderboards/active': respond(200, null),
-      ...overrides,
-    }),
-  );
+  return useApi({
+    '/api/user': respond(401, notAuthenticated),
+    '/api/stats/play-count': respond(200, { completedPlayCount: 10 }),
+    '/api/weekly-leaderboards': respond(200, weeks),
+    '/api/weekly-leaderboards/active': respond(200, activeWeek),
+    [`/api/weekly-leaderboards/${activeWeek.id}/top-scores`]: respond(200, weeklyRows),
+    '/api/scores/top': respond(200, topScores),
+    '/api/seasonal-leaderboards/active': respond(200, null),
+    ...overrides,
+  });
 }
 
 async function weeklyTable() {

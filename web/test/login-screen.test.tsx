@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  byRoute,
-  hang,
-  installFakeFetch,
-  respond,
-  sentBody,
-  type FakeResponse,
-} from './helpers/fake-fetch';
+import { hang, useApi, respond, type Routes, sentBody } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { admin, notAuthenticated, player } from './helpers/users';
 
 /** A response the test releases by hand, to look at the pending state first. */
 function deferred() {
-  let release!: (response: FakeResponse) => void;
-  const promise = new Promise<FakeResponse>((resolve) => {
+  let release!: (response: Response) => void;
+  const promise = new Promise<Response>((resolve) => {
     release = resolve;
   });
   return { promise, release };
@@ -24,10 +17,8 @@ function toastRegion() {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
 }
 
-async function openLogin(table: Parameters<typeof byRoute>[0] = {}) {
-  const calls = installFakeFetch(
-    byRoute({ '/api/user': respond(401, notAuthenticated), ...table }),
-  );
+async function openLogin(table: Routes = {}) {
+  const calls = useApi({ '/api/user': respond(401, notAuthenticated), ...table });
   const view = renderApp('/login');
   await screen.findByRole('tab', { name: 'User Login' });
   return { ...view, calls, user: userEvent.setup() };
@@ -35,7 +26,7 @@ async function openLogin(table: Parameters<typeof byRoute>[0] = {}) {
 
 describe('/login screen: layout and session', () => {
   it('shows a centred spinner while the session loads', async () => {
-    installFakeFetch(byRoute({ '/api/user': hang }));
+    useApi({ '/api/user': hang });
     renderApp('/login');
     expect(await screen.findByText('Checking your session')).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
@@ -64,19 +55,19 @@ describe('/login screen: layout and session', () => {
   });
 
   it('shows the logged-out screen when the session cannot be read at all', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(404, 'gone') }));
+    useApi({ '/api/user': respond(404, 'gone') });
     renderApp('/login');
     expect(await screen.findByRole('tab', { name: 'User Login' })).toBeTruthy();
   });
 
   it('sends a signed-in user to /user-dashboard at once', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(200, player) }));
+    useApi({ '/api/user': respond(200, player) });
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
   });
 
   it('sends a signed-in admin to /admin-dashboard at once', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(200, admin) }));
+    useApi({ '/api/user': respond(200, admin) });
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard'));
   });

@@ -16,7 +16,7 @@ import { topScoresQueryOptions } from '@/features/leaderboards/api/get-top-score
 import { weeklyLeaderboardsQueryOptions } from '@/features/leaderboards/api/get-weekly-leaderboards';
 import { weeklyTopScoresQueryOptions } from '@/features/leaderboards/api/get-weekly-top-scores';
 import { playCountQueryOptions } from '@/features/stats/api/get-play-count';
-import { installFakeFetch, respond, sequence } from './helpers/fake-fetch';
+import { useApi, respond, sequence } from './helpers/api-server';
 import { notAuthenticated, player } from './helpers/users';
 
 describe('query keys name the data, each factory fetches its own path', () => {
@@ -39,11 +39,11 @@ describe('query keys name the data, each factory fetches its own path', () => {
   });
 
   it("a factory's query function GETs its endpoint", async () => {
-    const calls = installFakeFetch(sequence(respond(200, [{ id: 1 }]), respond(200, [])));
+    const calls = useApi(sequence(respond(200, [{ id: 1 }]), respond(200, [])));
     const client = createQueryClient();
     await expect(client.fetchQuery(topScoresQueryOptions(3))).resolves.toEqual([{ id: 1 }]);
     await client.fetchQuery(weeklyTopScoresQueryOptions('7', 50));
-    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
       ['GET', '/api/scores/top?limit=3'],
       ['GET', '/api/weekly-leaderboards/7/top-scores?limit=50'],
     ]);
@@ -51,7 +51,7 @@ describe('query keys name the data, each factory fetches its own path', () => {
   });
 
   it('never reads a request path out of a key', async () => {
-    const calls = installFakeFetch(sequence(respond(200, [])));
+    const calls = useApi(sequence(respond(200, [])));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({ queryKey: ['/api/scores/top'], retry: false }),
@@ -63,7 +63,7 @@ describe('query keys name the data, each factory fetches its own path', () => {
 
 describe('the 401 option', () => {
   it('throws on 401 by default', async () => {
-    installFakeFetch(sequence(respond(401, notAuthenticated)));
+    useApi(sequence(respond(401, notAuthenticated)));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({
@@ -76,7 +76,7 @@ describe('the 401 option', () => {
   });
 
   it("yields null with on401 'returnNull'", async () => {
-    installFakeFetch(sequence(respond(401, notAuthenticated)));
+    useApi(sequence(respond(401, notAuthenticated)));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({
@@ -90,7 +90,7 @@ describe('the 401 option', () => {
 
 describe('the current-user query', () => {
   it('is the user when signed in and null on 401', async () => {
-    installFakeFetch(sequence(respond(200, player), respond(401, notAuthenticated)));
+    useApi(sequence(respond(200, player), respond(401, notAuthenticated)));
     const client = createQueryClient();
     await expect(client.fetchQuery(userQueryOptions())).resolves.toEqual(player);
     await expect(client.fetchQuery({ ...userQueryOptions(), staleTime: 0 })).resolves.toBeNull();
@@ -98,7 +98,7 @@ describe('the current-user query', () => {
   });
 
   it("fails with 'Failed to fetch user' on other errors", async () => {
-    installFakeFetch(sequence(respond(403, 'nope')));
+    useApi(sequence(respond(403, 'nope')));
     const client = createQueryClient();
     const error = await client.fetchQuery(userQueryOptions()).catch((e: unknown) => e);
     expect((error as Error).message).toBe('Failed to fetch user');

@@ -3,7 +3,7 @@ import { configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { TopPlayersThisWeek } from '@/features/leaderboards/components/top-players-this-week';
 import { createQueryClient } from '@/lib/query-client';
-import { byRoute, installFakeFetch, respond, type FakeHandler } from './helpers/fake-fetch';
+import { useApi, respond, type Route } from './helpers/api-server';
 import { activeWeek, weeklyRows } from './helpers/leaderboards';
 
 // Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
@@ -21,13 +21,11 @@ function renderCard() {
   return client;
 }
 
-function serve(top: FakeHandler | ReturnType<typeof respond>) {
-  return installFakeFetch(
-    byRoute({
-      '/api/weekly-leaderboards/active': respond(200, activeWeek),
-      [`/api/weekly-leaderboards/${activeWeek.id}/top-scores`]: top,
-    }),
-  );
+function serve(top: Route) {
+  return useApi({
+    '/api/weekly-leaderboards/active': respond(200, activeWeek),
+    [`/api/weekly-leaderboards/${activeWeek.id}/top-scores`]: top,
+  });
 }
 
 describe('TopPlayersThisWeek', () => {
@@ -74,7 +72,7 @@ describe('TopPlayersThisWeek', () => {
   ])(
     'shows the empty text, asking for no top scores, when the active week is %s',
     async (_what, answer) => {
-      const calls = installFakeFetch(byRoute({ '/api/weekly-leaderboards/active': answer }));
+      const calls = useApi({ '/api/weekly-leaderboards/active': answer });
       renderCard();
       expect(await screen.findByText('No top scores yet. Be the first!')).toBeTruthy();
       expect(screen.queryByText('Failed to load top scores.')).toBeNull();
@@ -89,7 +87,7 @@ describe('TopPlayersThisWeek', () => {
   });
 
   it('says so too when the active week cannot be loaded', async () => {
-    installFakeFetch(byRoute({}));
+    useApi({});
     renderCard();
     expect(await screen.findByText('Failed to load top scores.')).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { toLocalInput } from '@/utils/datetime-local';
 import { linkHref } from '@/features/updates-admin/lib/link-href';
-import { byRoute, installFakeFetch, respond, sentBody, type FetchCall } from './helpers/fake-fetch';
+import { useApi, respond, sentBody, type ApiCall } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { adminUpdate, fakeUpdatesAdmin, type StoredUpdate } from './helpers/updates';
 import { admin } from './helpers/users';
@@ -18,13 +18,11 @@ beforeAll(() => {
 });
 
 function serve(updates: StoredUpdate[]) {
-  const content = fakeUpdatesAdmin(updates);
-  const others = byRoute({ '/api/user': respond(200, admin) });
-  return installFakeFetch((call) => content(call) ?? others(call));
+  return useApi(fakeUpdatesAdmin(updates), { '/api/user': respond(200, admin) });
 }
 
-const sent = (calls: FetchCall[], method: string, path: string) =>
-  calls.filter((c) => (c.init.method ?? 'GET') === method && c.url.split('?')[0] === path);
+const sent = (calls: ApiCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.url.split('?')[0] === path);
 
 async function row(title: string) {
   const link = await screen.findByRole('link', { name: title });
@@ -209,14 +207,16 @@ describe('/admin-updates', () => {
 
   it("shows the server's refusal under the field it names", async () => {
     const updates = [adminUpdate(1)];
-    const content = fakeUpdatesAdmin(updates);
-    installFakeFetch((call) =>
-      call.init.method === 'PUT'
-        ? respond(400, {
-            message: 'content has nothing left after removing what is not allowed',
-            field: 'content',
-          })
-        : (content(call) ?? byRoute({ '/api/user': respond(200, admin) })(call)),
+    useApi(
+      (call) =>
+        call.method === 'PUT'
+          ? respond(400, {
+              message: 'content has nothing left after removing what is not allowed',
+              field: 'content',
+            })
+          : null,
+      fakeUpdatesAdmin(updates),
+      { '/api/user': respond(200, admin) },
     );
     renderApp(`/admin-updates?edit=${updates[0]!.id}`);
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Feedback } from '@/features/feedback-admin/api/types';
 import { replyLink } from '@/features/feedback-admin/lib/reply-link';
-import { byRoute, installFakeFetch, pageOf, respond, type FetchCall } from './helpers/fake-fetch';
+import { useApi, pageOf, respond, type ApiCall } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { admin } from './helpers/users';
 
@@ -27,30 +27,32 @@ function message(n: number, overrides: Partial<Feedback> = {}): Feedback {
 
 /** The admin feedback routes over an in-memory list: unread first, then newest. */
 function serve(messages: Feedback[]) {
-  const routes = byRoute({ '/api/user': respond(200, admin) });
-  return installFakeFetch((call: FetchCall) => {
-    const url = new URL(call.url, 'http://localhost');
-    const action = /^\/api\/admin\/feedback\/([^/]+)\/(\w+)$/.exec(url.pathname);
-    if (action) {
-      const found = messages.find((m) => m.id === action[1]);
-      if (!found) return respond(404, { message: 'Feedback not found' });
-      const now = new Date().toISOString();
-      if (action[2] === 'read') Object.assign(found, { read: true, readAt: now });
-      if (action[2] === 'unread') Object.assign(found, { read: false, readAt: null });
-      if (action[2] === 'archive') Object.assign(found, { archived: true, archivedAt: now });
-      if (action[2] === 'unarchive') Object.assign(found, { archived: false, archivedAt: null });
-      return respond(200, found);
-    }
-    if (url.pathname !== '/api/admin/feedback') return routes(call);
-    const archived = url.searchParams.get('archived') === 'true';
-    const data = messages
-      .filter((m) => m.archived === archived)
-      .sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.localeCompare(a.createdAt));
-    return respond(200, {
-      ...pageOf(data),
-      unreadCount: messages.filter((m) => !m.archived && !m.read).length,
-    });
-  });
+  return useApi(
+    (call: ApiCall) => {
+      const url = new URL(call.url, 'http://localhost');
+      const action = /^\/api\/admin\/feedback\/([^/]+)\/(\w+)$/.exec(url.pathname);
+      if (action) {
+        const found = messages.find((m) => m.id === action[1]);
+        if (!found) return respond(404, { message: 'Feedback not found' });
+        const now = new Date().toISOString();
+        if (action[2] === 'read') Object.assign(found, { read: true, readAt: now });
+        if (action[2] === 'unread') Object.assign(found, { read: false, readAt: null });
+        if (action[2] === 'archive') Object.assign(found, { archived: true, archivedAt: now });
+        if (action[2] === 'unarchive') Object.assign(found, { archived: false, archivedAt: null });
+        return respond(200, found);
+      }
+      if (url.pathname !== '/api/admin/feedback') return null;
+      const archived = url.searchParams.get('archived') === 'true';
+      const data = messages
+        .filter((m) => m.archived === archived)
+        .sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.localeCompare(a.createdAt));
+      return respond(200, {
+        ...pageOf(data),
+        unreadCount: messages.filter((m) => !m.archived && !m.read).length,
+      });
+    },
+    { '/api/user': respond(200, admin) },
+  );
 }
 
 const cards = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'));

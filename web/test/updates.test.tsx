@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { READ_UPDATES_KEY, resetReadUpdates } from '@/features/updates/lib/read-updates';
-import { byRoute, installFakeFetch, respond, type FetchCall } from './helpers/fake-fetch';
+import { useApi, respond, type ApiCall } from './helpers/api-server';
 import { FakeWebSocket } from './helpers/fake-websocket';
 import { renderApp } from './helpers/render-app';
 import { startTestClock } from './helpers/test-clock';
@@ -13,13 +13,11 @@ configure({ asyncUtilTimeout: 5000 });
 
 const many = Array.from({ length: 23 }, (_, i) => publishedUpdate(i + 1));
 
-function serve(feed: (call: FetchCall) => ReturnType<typeof respond>, extra = {}) {
-  return installFakeFetch(
-    byRoute({ '/api/user': respond(401, notAuthenticated), '/api/updates': feed, ...extra }),
-  );
+function serve(feed: (call: ApiCall) => ReturnType<typeof respond>, extra = {}) {
+  return useApi({ '/api/user': respond(401, notAuthenticated), '/api/updates': feed, ...extra });
 }
 
-const updatesCalls = (calls: FetchCall[]) =>
+const updatesCalls = (calls: ApiCall[]) =>
   calls.filter((c) => c.url.startsWith('/api/updates?')).map((c) => c.url);
 
 async function mainNav() {

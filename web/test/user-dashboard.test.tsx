@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { MyGame } from '@/features/account/api/types';
-import { byRoute, installFakeFetch, respond } from './helpers/fake-fetch';
+import { useApi, respond } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
 import { player } from './helpers/users';
 
@@ -29,29 +29,27 @@ const pagination = (total: number) => ({
 
 describe('/user-dashboard', () => {
   it('shows the best score, both ranks and the latest games with what became of them', async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/user/standing': respond(200, {
-          gamesOnBoards: 11,
-          best: { id: 'g1', score: 12345, level: 7, createdAt: '2026-11-20T10:00:00.000Z' },
-          allTimeRank: 42,
-          week: { id: 'w1', name: 'Week of Nov 23, 2026' },
-          weekly: { totalScore: 20000, gamesPlayed: 3 },
-          weeklyRank: 3,
-        }),
-        '/api/user/scores': respond(200, {
-          data: [
-            game({ id: 'g1', score: 12345 }),
-            game({ id: 'g2', reviewState: 'held' }),
-            game({ id: 'g3', reviewState: 'rejected' }),
-            game({ id: 'g4', voidedAt: '2026-11-21T10:00:00.000Z' }),
-          ],
-          pagination: pagination(12),
-        }),
-        '/api/ads/mine': respond(200, []),
+    useApi({
+      '/api/user': respond(200, player),
+      '/api/user/standing': respond(200, {
+        gamesOnBoards: 11,
+        best: { id: 'g1', score: 12345, level: 7, createdAt: '2026-11-20T10:00:00.000Z' },
+        allTimeRank: 42,
+        week: { id: 'w1', name: 'Week of Nov 23, 2026' },
+        weekly: { totalScore: 20000, gamesPlayed: 3 },
+        weeklyRank: 3,
       }),
-    );
+      '/api/user/scores': respond(200, {
+        data: [
+          game({ id: 'g1', score: 12345 }),
+          game({ id: 'g2', reviewState: 'held' }),
+          game({ id: 'g3', reviewState: 'rejected' }),
+          game({ id: 'g4', voidedAt: '2026-11-21T10:00:00.000Z' }),
+        ],
+        pagination: pagination(12),
+      }),
+      '/api/ads/mine': respond(200, []),
+    });
     renderApp('/user-dashboard');
 
     const standing = await screen.findByRole('region', { name: 'Your standing' });
@@ -73,21 +71,19 @@ describe('/user-dashboard', () => {
   });
 
   it('invites a player without games to play', async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/user/standing': respond(200, {
-          gamesOnBoards: 0,
-          best: null,
-          allTimeRank: null,
-          week: { id: 'w1', name: 'Week of Nov 23, 2026' },
-          weekly: null,
-          weeklyRank: null,
-        }),
-        '/api/user/scores': respond(200, { data: [], pagination: pagination(0) }),
-        '/api/ads/mine': respond(200, []),
+    useApi({
+      '/api/user': respond(200, player),
+      '/api/user/standing': respond(200, {
+        gamesOnBoards: 0,
+        best: null,
+        allTimeRank: null,
+        week: { id: 'w1', name: 'Week of Nov 23, 2026' },
+        weekly: null,
+        weeklyRank: null,
       }),
-    );
+      '/api/user/scores': respond(200, { data: [], pagination: pagination(0) }),
+      '/api/ads/mine': respond(200, []),
+    });
     renderApp('/user-dashboard');
     expect(await screen.findByText(/No scores on the leaderboards yet/)).toBeTruthy();
     expect(

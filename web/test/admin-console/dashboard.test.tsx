@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { daysIn, lastDays } from '@/components/stats/days';
-import { respond } from '../helpers/fake-fetch';
+import { respond } from '../helpers/api-server';
 import { holdDate } from '../helpers/held-date';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, queryOf } from '../ads-admin/helpers';

@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lastDays } from '@/components/stats/days';
-import { respond } from '../helpers/fake-fetch';
+import { respond } from '../helpers/api-server';
 import { holdDate } from '../helpers/held-date';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, queryOf } from '../ads-admin/helpers';
 
 // A day's last millisecond: the pages' today, held.
 const range = lastDays(undefined, holdDate('2026-03-10T23:59:59.999Z'));
+
+/** Histogram buckets from their lower edges (the last one open: \`to\` 0) and their games. */
+const buckets = (edges: number[], games: number[]) =>
+  edges.map((from, i) => ({ from, to: edges[i + 1] ?? 0, games: games[i] }));
 
 const analytics = {
   ...range,
@@ -18,24 +22,10 @@ const analytics = {
     { level: 2, games: 4 },
     { level: 4, games: 3 },
   ],
-  gameSeconds: [
-    { from: 0, to: 60, games: 2 },
-    { from: 60, to: 120, games: 4 },
-    { from: 120, to: 300, games: 6 },
-    { from: 300, to: 600, games: 0 },
-    { from: 600, to: 1200, games: 0 },
-    { from: 1200, to: 0, games: 0 },
-  ],
+  gameSeconds: buckets([0, 60, 120, 300, 600, 1200], [2, 4, 6, 0, 0, 0]),
   meanGameSeconds: 140.4,
   medianGameSeconds: 125,
-  moves: [
-    { from: 0, to: 10, games: 3 },
-    { from: 10, to: 20, games: 6 },
-    { from: 20, to: 30, games: 3 },
-    { from: 30, to: 50, games: 0 },
-    { from: 50, to: 100, games: 0 },
-    { from: 100, to: 0, games: 0 },
-  ],
+  moves: buckets([0, 10, 20, 30, 50, 100], [3, 6, 3, 0, 0, 0]),
   meanMoves: 15.6,
   medianMoves: 14,
   extraMovesOffered: 8,

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionDetail, TrackedSession } from '@/features/admin-console/api/types';
-import { pageOf, respond, sentBody, type FetchCall } from '../helpers/fake-fetch';
+import { pageOf, respond, sentBody, type ApiCall } from '../helpers/api-server';
 import {
   IDLE_AFTER_MS,
   SessionState,
@@ -77,7 +77,7 @@ function trackingServer() {
     '/api/admin/player-sessions/suspicious': () => page(bot.suspicious ? [botRow] : []),
     '/api/admin/player-sessions/ip/198.51.100.9': () => page([botRow]),
     [`/api/admin/player-sessions/${BOT}`]: () => respond(200, bot),
-    [`POST /api/admin/player-sessions/${BOT}/unflag`]: (call: FetchCall) => {
+    [`POST /api/admin/player-sessions/${BOT}/unflag`]: (call: ApiCall) => {
       bot.suspicious = false;
       bot.flags = [
         ...bot.flags,
@@ -103,7 +103,7 @@ function trackingServer() {
         voidedAt: voided?.at ?? null,
         voidReason: voided?.reason ?? null,
       }),
-    [`POST /api/admin/scores/${SCORE}/void`]: (call: FetchCall) => {
+    [`POST /api/admin/scores/${SCORE}/void`]: (call: ApiCall) => {
       voided = {
         at: '2026-11-24T12:06:00.000Z',
         reason: (sentBody(call) as { reason: string }).reason,
@@ -111,7 +111,7 @@ function trackingServer() {
       return respond(200, {});
     },
     'GET /api/admin/banned-players': () => respond(200, bans),
-    'POST /api/admin/banned-players': (call: FetchCall) => {
+    'POST /api/admin/banned-players': (call: ApiCall) => {
       const body = sentBody(call) as { playerName: string; reason: string };
       bans = [{ ...body, bannedAt: '2026-11-24T12:07:00.000Z' }];
       return respond(200, bans[0]);
@@ -138,9 +138,9 @@ function trackingServer() {
   return calls;
 }
 
-const paths = (calls: FetchCall[], method = 'GET') =>
+const paths = (calls: ApiCall[], method = 'GET') =>
   calls
-    .filter((c) => (c.init.method ?? 'GET') === method)
+    .filter((c) => c.method === method)
     .map((c) => new URL(c.url, 'http://localhost'))
     .map((u) => u.pathname + u.search);
 

@@ -1,16 +1,9 @@
 import type { Ad } from '@/features/ads-admin/api/types';
 import { anAd } from '../helpers/ads';
-import {
-  byRoute,
-  installFakeFetch,
-  respond,
-  type FakeHandler,
-  type FakeResponse,
-  type FetchCall,
-} from '../helpers/fake-fetch';
+import { useApi, respond, type Route, type ApiCall } from '../helpers/api-server';
 import { admin } from '../helpers/users';
 
-export { callsTo, queryOf } from '../helpers/fake-fetch';
+export { callsTo, queryOf } from '../helpers/api-server';
 
 /** A paid ball ad awaiting review; fields as docs/api.md's `Ad`. */
 export function makeAd(overrides: Partial<Ad> = {}): Ad {
@@ -27,6 +20,6 @@ export function makeAd(overrides: Partial<Ad> = {}): Ad {
 }
 
 /** The signed-in admin and the given routes; every call is recorded. */
-export function installAdminApi(routes: Record<string, FakeHandler | FakeResponse>): FetchCall[] {
-  return installFakeFetch(byRoute({ '/api/user': respond(200, admin), ...routes }));
+export function installAdminApi(routes: Record<string, Route>): ApiCall[] {
+  return useApi({ '/api/user': respond(200, admin), ...routes });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { respond, sentBody } from '../helpers/fake-fetch';
+import { respond, sentBody } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, makeAd, queryOf } from './helpers';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { respond, sentBody, type FakeResponse } from '../helpers/fake-fetch';
+import { respond, sentBody } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, makeAd, queryOf } from './helpers';
 
@@ -103,7 +103,7 @@ describe('/admin-ads-review', () => {
     const ads = adminAds([ad]);
     const calls = installAdminApi({
       '/api/admin/ads': ads.handler,
-      [`POST ${rejectPath}`]: (): FakeResponse => {
+      [`POST ${rejectPath}`]: (): Response => {
         ads.state.list = [];
         return respond(200, { ...ad, state: 'rejected', refundedCents: 2500 });
       },

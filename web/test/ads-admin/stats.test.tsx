@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lastDays } from '@/components/stats/days';
-import { respond } from '../helpers/fake-fetch';
+import { respond } from '../helpers/api-server';
 import { holdDate } from '../helpers/held-date';
 import { renderApp } from '../helpers/render-app';
 import { callsTo, installAdminApi, makeAd, queryOf } from './helpers';

@@ -21,4 +21,4 @@ export const catalog: Catalog = {
 };
 
 export { anAd } from '../helpers/ads';
-export { callsTo, headerOf } from '../helpers/fake-fetch';
+export { callsTo, headerOf } from '../helpers/api-server';

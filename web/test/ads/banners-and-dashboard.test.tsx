@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { AD_BLOCKER_TITLE } from '@/features/game/components/stats-bar';
-import { byRoute, installFakeFetch, respond, sentBody } from '../helpers/fake-fetch';
+import { useApi, respond, sentBody } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { notAuthenticated, player } from '../helpers/users';
 import { anAd, callsTo, headerOf } from './ads-helpers';
@@ -18,16 +18,14 @@ function banner(offerId: string) {
 
 /** GET /api/banner-ads answers by placement: a banner or 204. */
 function banners(byPlacement: Record<string, unknown>) {
-  return installFakeFetch(
-    byRoute({
-      '/api/user': respond(401, notAuthenticated),
-      'GET /api/banner-ads': (call) => {
-        const placement = new URL(call.url, 'http://x').searchParams.get('placement') ?? '';
-        return placement in byPlacement ? respond(200, byPlacement[placement]) : respond(204);
-      },
-      'POST /api/ads/ad-banner/impression': respond(204),
-    }),
-  );
+  return useApi({
+    '/api/user': respond(401, notAuthenticated),
+    'GET /api/banner-ads': (call) => {
+      const placement = new URL(call.url, 'http://x').searchParams.get('placement') ?? '';
+      return placement in byPlacement ? respond(200, byPlacement[placement]) : respond(204);
+    },
+    'POST /api/ads/ad-banner/impression': respond(204),
+  });
 }
 
 describe('banner places', () => {
@@ -86,25 +84,23 @@ describe('/ad-blocker-demo', () => {
 
 describe("the dashboard's 'My ads'", () => {
   it('lists every ad with its state, run, figures and what to do next, and keeps the account', async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/ads/mine': respond(200, [
-          anAd({ id: 'a1', orderId: 'order-1' }),
-          anAd({
-            id: 'a2',
-            kind: 'banner',
-            color: '',
-            state: 'running',
-            startsAt: '2026-11-24T12:00:00.000Z',
-            endsAt: '2026-12-01T12:00:00.000Z',
-            impressions: 2000,
-            clicks: 31,
-          }),
-          anAd({ id: 'a3', state: 'rejected', rejectionReason: 'Not suitable for all ages' }),
-        ]),
-      }),
-    );
+    useApi({
+      '/api/user': respond(200, player),
+      '/api/ads/mine': respond(200, [
+        anAd({ id: 'a1', orderId: 'order-1' }),
+        anAd({
+          id: 'a2',
+          kind: 'banner',
+          color: '',
+          state: 'running',
+          startsAt: '2026-11-24T12:00:00.000Z',
+          endsAt: '2026-12-01T12:00:00.000Z',
+          impressions: 2000,
+          clicks: 31,
+        }),
+        anAd({ id: 'a3', state: 'rejected', rejectionReason: 'Not suitable for all ages' }),
+      ]),
+    });
     renderApp('/user-dashboard');
     const rows = await screen.findAllByTestId('my-ad');
     expect(rows.map((r) => r.dataset.state)).toEqual(['awaiting_payment', 'running', 'rejected']);

@@ -5,14 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { resetGuestConfirmation } from '@/features/game/components/game';
 import { HOUSE_AD } from '@/features/game/components/extra-moves-modal';
 import { AD_CLICKS_KEY } from '@/features/game/lib/ad-clicks';
-import {
-  byRoute,
-  installFakeFetch,
-  respond,
-  sentBody,
-  type FakeHandler,
-  type FetchCall,
-} from '../helpers/fake-fetch';
+import { useApi, respond, sentBody, type CallHandler, type ApiCall } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { notAuthenticated } from '../helpers/users';
 import { GameBackend, KeyboardPlayer, board, leaveAndReturn } from '../game/play-helpers';
@@ -36,32 +29,30 @@ const AD_OFFERS = {
 
 let game: GameBackend;
 
-function backend(offers: unknown, overrides: Record<string, FakeHandler> = {}) {
+function backend(offers: unknown, overrides: Record<string, CallHandler> = {}) {
   game = new GameBackend('flow-seed-7', offers);
-  return installFakeFetch(
-    byRoute({
-      ...game.routes,
-      '/api/user': respond(401, notAuthenticated),
-      '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
-      // Green has an icon but no offer in this game: it is neither drawn nor counted.
-      '/api/icons': respond(200, [
-        { color_code: 'blue', svg_content: SVG },
-        { color_code: 'green', svg_content: SVG },
-      ]),
-      'PATCH /api/player-sessions/sess-1': respond(200, { id: 'sess-1', flagged: false }),
-      'POST /api/stats/increment-play-count': respond(200, { playCount: 42 }),
-      'POST /api/stats/record-completed-game': respond(200, { recorded: true }),
-      'POST /api/ads/ad-red/impression': respond(204),
-      'POST /api/icons/blue/impression': respond(204),
-      ...overrides,
-    }),
-  );
+  return useApi({
+    ...game.routes,
+    '/api/user': respond(401, notAuthenticated),
+    '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
+    // Green has an icon but no offer in this game: it is neither drawn nor counted.
+    '/api/icons': respond(200, [
+      { color_code: 'blue', svg_content: SVG },
+      { color_code: 'green', svg_content: SVG },
+    ]),
+    'PATCH /api/player-sessions/sess-1': respond(200, { id: 'sess-1', flagged: false }),
+    'POST /api/stats/increment-play-count': respond(200, { playCount: 42 }),
+    'POST /api/stats/record-completed-game': respond(200, { recorded: true }),
+    'POST /api/ads/ad-red/impression': respond(204),
+    'POST /api/icons/blue/impression': respond(204),
+    ...overrides,
+  });
 }
 
-const impressionCalls = (calls: FetchCall[]) =>
-  calls.filter((c) => (c.init.method ?? 'GET') === 'POST' && c.url.endsWith('/impression'));
+const impressionCalls = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'POST' && c.url.endsWith('/impression'));
 
-async function startAsGuest(calls: FetchCall[]) {
+async function startAsGuest(calls: ApiCall[]) {
   renderApp('/');
   // The icons are read with the page, before anyone presses play.
   await waitFor(() => expect(callsTo(calls, 'GET', '/api/icons')).toHaveLength(1));

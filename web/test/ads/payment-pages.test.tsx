@@ -6,7 +6,7 @@ import {
   PAYMENT_RECEIVED,
 } from '@/features/ads/components/payment-result';
 import { leavePageFor } from '@/features/ads/lib/leave-page';
-import { byRoute, installFakeFetch, respond, sequence } from '../helpers/fake-fetch';
+import { useApi, respond, sequence } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { player } from '../helpers/users';
 import { anAd, callsTo, catalog } from './ads-helpers';
@@ -16,16 +16,14 @@ jest.mock('@/features/ads/lib/leave-page', () => ({ leavePageFor: jest.fn() }));
 const ORDER_PATH = '/api/ads/orders/order-1';
 
 function orderServer(order: ReturnType<typeof sequence> | ReturnType<typeof respond>) {
-  return installFakeFetch(
-    byRoute({
-      '/api/user': respond(200, player),
-      '/api/ads/catalog': respond(200, catalog),
-      [`GET ${ORDER_PATH}`]: order,
-      [`POST ${ORDER_PATH}/checkout`]: respond(200, {
-        checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_1',
-      }),
+  return useApi({
+    '/api/user': respond(200, player),
+    '/api/ads/catalog': respond(200, catalog),
+    [`GET ${ORDER_PATH}`]: order,
+    [`POST ${ORDER_PATH}/checkout`]: respond(200, {
+      checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_1',
     }),
-  );
+  });
 }
 
 /** Lets the poll's next read go out and its answer land. */

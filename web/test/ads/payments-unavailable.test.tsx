@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { PAYMENTS_UNAVAILABLE } from '@/features/ads/components/payments-unavailable';
-import { byRoute, installFakeFetch, respond } from '../helpers/fake-fetch';
+import { useApi, respond } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { player } from '../helpers/users';
 import { catalog, callsTo } from './ads-helpers';
@@ -12,12 +12,10 @@ describe("'Payment System Not Available'", () => {
     '/payment?order=order-1',
     '/payment-success?order=order-1',
   ])('%s shows it when the server says payments are off', async (path) => {
-    const calls = installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/ads/catalog': respond(200, { ...catalog, paymentsAvailable: false }),
-      }),
-    );
+    const calls = useApi({
+      '/api/user': respond(200, player),
+      '/api/ads/catalog': respond(200, { ...catalog, paymentsAvailable: false }),
+    });
     renderApp(path);
     expect(
       await screen.findByRole('heading', { name: 'Payment System Not Available' }),
@@ -35,12 +33,10 @@ describe("'Payment System Not Available'", () => {
   });
 
   it('is not shown when payments work', async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/user': respond(200, player),
-        '/api/ads/catalog': respond(200, catalog),
-      }),
-    );
+    useApi({
+      '/api/user': respond(200, player),
+      '/api/ads/catalog': respond(200, catalog),
+    });
     renderApp('/buy-ads');
     expect(await screen.findByRole('heading', { name: 'Buy Ads' })).toBeTruthy();
     expect(screen.queryByText('Payment System Not Available')).toBeNull();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { waitFor } from '@testing-library/react';
-import { byRoute, installFakeFetch, respond } from '../helpers/fake-fetch';
+import { useApi, respond } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { notAuthenticated } from '../helpers/users';
 
@@ -11,7 +11,7 @@ const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g,
 
 describe('the static first screen of / (web/boot/home-shell.html)', () => {
   it('says what the home page says, in the same classes', async () => {
-    installFakeFetch(byRoute({ '/api/user': respond(401, notAuthenticated) }));
+    useApi({ '/api/user': respond(401, notAuthenticated) });
     const { container } = renderApp('/');
     await waitFor(() => expect(container.querySelector('.home-intro__tagline')).not.toBeNull());
     const shell = new DOMParser().parseFromString(shellHtml, 'text/html');

@@ -6,13 +6,14 @@ import { AD_CLICKS_KEY } from '@/features/game/lib/ad-clicks';
 import { OUTBOX_KEY } from '@/features/game/api/score-outbox';
 import { reloadPage } from '@/lib/reload-page';
 import {
-  byRoute,
-  installFakeFetch,
+  callsTo,
+  headerOf,
+  useApi,
   respond,
   sentBody,
-  type FetchCall,
-  type FakeHandler,
-} from '../helpers/fake-fetch';
+  type ApiCall,
+  type Route,
+} from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
 import { notAuthenticated, player } from '../helpers/users';
 import { FakeGameServer, slowMove } from './game-helpers';
@@ -45,35 +46,27 @@ function submitOnTestClock() {
 /** The game server behind the fake API of the current test. */
 let game: GameBackend;
 
-function backend(overrides: Record<string, FakeHandler | ReturnType<typeof respond>> = {}) {
+function backend(overrides: Record<string, Route> = {}) {
   game = new GameBackend(SEED);
-  return installFakeFetch(
-    byRoute({
-      ...game.routes,
-      '/api/user': respond(401, notAuthenticated),
-      '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
-      '/api/weekly-leaderboards/active': respond(200, { id: 'w1', name: 'Week 1' }),
-      '/api/weekly-leaderboards/w1/top-scores': respond(200, []),
-      'PATCH /api/player-sessions/sess-1': respond(200, {
-        id: 'sess-1',
-        flagged: false,
-        endedAt: null,
-      }),
-      'POST /api/stats/increment-play-count': respond(200, { playCount: 42 }),
-      'POST /api/stats/record-completed-game': respond(200, { recorded: true }),
-      ...overrides,
+  return useApi({
+    ...game.routes,
+    '/api/user': respond(401, notAuthenticated),
+    '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
+    '/api/weekly-leaderboards/active': respond(200, { id: 'w1', name: 'Week 1' }),
+    '/api/weekly-leaderboards/w1/top-scores': respond(200, []),
+    'PATCH /api/player-sessions/sess-1': respond(200, {
+      id: 'sess-1',
+      flagged: false,
+      endedAt: null,
     }),
-  );
+    'POST /api/stats/increment-play-count': respond(200, { playCount: 42 }),
+    'POST /api/stats/record-completed-game': respond(200, { recorded: true }),
+    ...overrides,
+  });
 }
 
-function callsTo(calls: FetchCall[], method: string, path: string) {
-  return calls.filter(
-    (c) => (c.init.method ?? 'GET') === method && new URL(c.url, 'http://x').pathname === path,
-  );
-}
-
-function credentialOf(call: FetchCall): string | undefined {
-  return (call.init.headers as Record<string, string> | undefined)?.['X-Session-Credential'];
+function credentialOf(call: ApiCall): string | undefined {
+  return headerOf(call, 'X-Session-Credential');
 }
 
 async function pressPlay() {
@@ -241,18 +234,17 @@ describe('submitting the score', () => {
   jest.setTimeout(30_000);
 
   /** Plays until out of moves and declines: the server ends the game, then the session closes. */
-  async function playAndDecline(calls: FetchCall[]) {
+  async function playAndDecline(calls: ApiCall[]) {
     renderApp('/');
     await startAsGuest();
     await new KeyboardPlayer(game).playUntilOutOfMoves();
     fireEvent.click(await screen.findByRole('button', { name: 'No Thanks' }));
     await waitFor(() => expect(board().dataset.phase).toBe('over'));
+    const ending = () => callsTo(calls, 'PATCH', '/api/player-sessions/sess-1').at(-1)!;
     await waitFor(() =>
-      expect(callsTo(calls, 'PATCH', '/api/player-sessions/sess-1').at(-1)).toBeDefined(),
+      expect(sentBody(ending())).toMatchObject({ endingSession: true, moveCount: 10 }),
     );
-    const ending = callsTo(calls, 'PATCH', '/api/player-sessions/sess-1').at(-1)!;
-    expect(sentBody(ending)).toMatchObject({ endingSession: true, moveCount: 10 });
-    expect(credentialOf(ending)).toBe('cred-1');
+    expect(credentialOf(ending())).toBe('cred-1');
     const actions = callsTo(calls, 'POST', '/api/player-sessions/sess-1/actions');
     expect(actions.map((c) => (sentBody(c) as { seq: number }).seq)).toEqual(
       Array.from({ length: 11 }, (_, i) => i),
@@ -457,6 +449,8 @@ describe('without the game server', () => {
     const dialog = await screen.findByRole('dialog', { name: 'PRACTICE GAME' });
     expect(dialog.textContent).toContain("can't be verified and won't be submitted");
     expect(screen.getByRole('button', { name: 'Play Again' })).toBeTruthy();
-    expect(calls.filter((c) => /\/api\/player-sessions\/|\/api\/scores/.test(c.url))).toEqual([]);
+    expect(
+      calls.filter((c) => /\/api\/player-sessions\/|\/api\/scores/.test(c.url)).map((c) => c.url),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createGame, swap, type Cell, type GameState } from '@ballmatch/engine';
 import type { ActionAnswer, GameView } from '@/features/game/model/game-view';
 import { ApiError } from '@/lib/api-client';
-import { respond, sentBody, type FakeHandler } from '../helpers/fake-fetch';
+import { respond, sentBody, type CallHandler } from '../helpers/api-server';
 import { FakeGameServer, slowMove } from './game-helpers';
 
 export function board(): HTMLElement {
@@ -46,7 +46,7 @@ export class GameBackend {
     private readonly offers?: unknown,
   ) {}
 
-  get routes(): Record<string, FakeHandler> {
+  get routes(): Record<string, CallHandler> {
     const guarded = (answer: () => unknown) => {
       try {
         return respond(200, answer());

@@ -8,33 +8,29 @@ import {
 } from '@/features/game/api/player-session';
 import { viewOfState } from '@/features/game/model/game-view';
 import {
-  byRoute,
-  installFakeFetch,
+  headerOf,
+  useApi,
   networkFailure,
   respond,
   sentBody,
   sequence,
-} from '../helpers/fake-fetch';
+} from '../helpers/api-server';
 import { wireGame } from './play-helpers';
 
 const game = wireGame(viewOfState(createGame('api-seed'), 3));
 const answer = { game, steps: [], levelUp: null, movesAdded: 0 };
-const headerOf = (init: RequestInit) =>
-  (init.headers as Record<string, string>)['X-Session-Credential'];
 
 describe('ranked game calls', () => {
   it('creating a session gives its id, credential, starting board (no seed) and offers', async () => {
     const reward = { id: 'o-house', kind: 'house', adId: '', imageUrl: '' };
-    installFakeFetch(
-      byRoute({
-        'POST /api/player-sessions': respond(200, {
-          id: 's1',
-          credential: 'c1',
-          game,
-          offers: { faces: [], reward, expiresAt: '2026-11-24T14:00:00.000Z' },
-        }),
+    useApi({
+      'POST /api/player-sessions': respond(200, {
+        id: 's1',
+        credential: 'c1',
+        game,
+        offers: { faces: [], reward, expiresAt: '2026-11-24T14:00:00.000Z' },
       }),
-    );
+    });
     const created = await createPlayerSession({
       playerName: 'Ann',
       sessionId: 'page',
@@ -51,37 +47,31 @@ describe('ranked game calls', () => {
   });
 
   it('refuses an answer that is not a ranked game (e.g. an old server with a seed)', async () => {
-    installFakeFetch(
-      byRoute({ 'POST /api/player-sessions': respond(200, { id: 's1', seed: 'abc' }) }),
-    );
+    useApi({ 'POST /api/player-sessions': respond(200, { id: 's1', seed: 'abc' }) });
     await expect(
       createPlayerSession({ playerName: 'Ann', sessionId: 'page', deviceFingerprint: 'x' }),
     ).rejects.toThrow('no id or credential');
   });
 
   it('retries a lost answer with the same seq, and sends the credential every time', async () => {
-    const calls = installFakeFetch(
-      byRoute({
-        'POST /api/player-sessions/s1/actions': sequence(networkFailure, respond(200, answer)),
-      }),
-    );
+    const calls = useApi({
+      'POST /api/player-sessions/s1/actions': sequence(networkFailure, respond(200, answer)),
+    });
     const body = { seq: 3, action: { type: 'reset' } as const };
     const got = await playSessionAction('s1', 'c1', body);
     expect(got.game.seq).toBe(3);
     expect(calls).toHaveLength(2);
     expect(calls.map((c) => sentBody(c))).toEqual([body, body]);
-    expect(calls.map((c) => headerOf(c.init))).toEqual(['c1', 'c1']);
+    expect(calls.map((c) => headerOf(c, 'X-Session-Credential'))).toEqual(['c1', 'c1']);
   });
 
   it('does not retry a refused action (422)', async () => {
-    const calls = installFakeFetch(
-      byRoute({
-        'POST /api/player-sessions/s1/actions': respond(422, {
-          message: 'The game is at action 4, not 3: read it again',
-          field: 'seq',
-        }),
+    const calls = useApi({
+      'POST /api/player-sessions/s1/actions': respond(422, {
+        message: 'The game is at action 4, not 3: read it again',
+        field: 'seq',
       }),
-    );
+    });
     await expect(
       playSessionAction('s1', 'c1', { seq: 3, action: { type: 'end' } }),
     ).rejects.toThrow('422');
@@ -89,15 +79,13 @@ describe('ranked game calls', () => {
   });
 
   it('save progress: the current game, or null for a guest (401) and for none (204)', async () => {
-    installFakeFetch(
-      byRoute({
-        '/api/player-sessions/current': respond(200, { id: 's9', playerName: 'ann', game }),
-      }),
-    );
+    useApi({
+      '/api/player-sessions/current': respond(200, { id: 's9', playerName: 'ann', game }),
+    });
     expect(await getCurrentGame()).toMatchObject({ id: 's9', playerName: 'ann', offers: null });
-    installFakeFetch(byRoute({ '/api/player-sessions/current': respond(401, {}) }));
+    useApi({ '/api/player-sessions/current': respond(401, {}) });
     expect(await getCurrentGame()).toBeNull();
-    installFakeFetch(byRoute({ '/api/player-sessions/current': respond(204) }));
+    useApi({ '/api/player-sessions/current': respond(204) });
     expect(await getCurrentGame()).toBeNull();
   });
 });

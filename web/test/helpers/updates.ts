@@ -1,4 +1,4 @@
-import { pageOf, respond, type FakeResponse, type FetchCall } from './fake-fetch';
+import { pageOf, respond, type ApiCall } from './api-server';
 
 /** A published update as the public list answers it (no content). */
 export function publishedUpdate(n: number) {
@@ -12,7 +12,7 @@ export function publishedUpdate(n: number) {
 
 /** GET /api/updates over `updates` (newest first), paged as the server pages them. */
 export function updatesFeed(updates: ReturnType<typeof publishedUpdate>[]) {
-  return (call: FetchCall) => {
+  return (call: ApiCall) => {
     const query = new URL(call.url, 'http://localhost').searchParams;
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 10);
@@ -61,8 +61,8 @@ export function fakeUpdatesAdmin(updates: StoredUpdate[], now = () => Date.now()
       .replace(/\s+/g, ' ')
       .trim();
   const stamp = () => new Date(now()).toISOString();
-  const body = (call: FetchCall) =>
-    JSON.parse(typeof call.init.body === 'string' ? call.init.body : '{}') as Record<
+  const body = (call: ApiCall) =>
+    JSON.parse(typeof call.body === 'string' ? call.body : '{}') as Record<
       string,
       string | undefined
     >;
@@ -87,9 +87,9 @@ export function fakeUpdatesAdmin(updates: StoredUpdate[], now = () => Date.now()
     return respond(200, update);
   }
 
-  return (call: FetchCall): FakeResponse | null => {
+  return (call: ApiCall): Response | null => {
     const url = new URL(call.url, 'http://localhost');
-    const method = call.init.method ?? 'GET';
+    const method = call.method;
     const [, id, action] =
       /^\/api\/admin\/updates(?:\/([^/]+)(?:\/(publish|unpublish))?)?$/.exec(url.pathname) ?? [];
     if (!url.pathname.startsWith('/api/admin/updates')) return null;
