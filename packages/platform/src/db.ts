@@ -16,6 +16,22 @@ export function createKnex(options: { url: string; schema: string; poolMax?: num
   });
 }
 
+/**
+ * A migration's check that a text `column` of `table` holds one of `values`, named
+ * `<table>_<column>_check`: the one way the migrations write a column's set of values.
+ */
+export async function addValuesCheck(
+  db: Knex,
+  table: string,
+  column: string,
+  values: readonly string[],
+): Promise<void> {
+  const listed = values.map((value) => `'${value}'`).join(', ');
+  await db.raw(
+    `ALTER TABLE ${table} ADD CONSTRAINT ${table}_${column}_check CHECK (${column} IN (${listed}))`,
+  );
+}
+
 /** Migrations are modules listed in code (compiled with the service), applied in name order. */
 export type Migrations = Record<string, Knex.Migration>;
 

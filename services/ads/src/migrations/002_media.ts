@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { addValuesCheck, type Knex } from '@ballmatch/platform';
 
 // Uploaded images (the object store's PostgreSQL implementation: see store/objects.ts) and the
 // admins' custom ball icons, one per colour.
@@ -14,9 +14,7 @@ export async function up(db: Knex): Promise<void> {
     t.text('kind').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  await db.raw(
-    "ALTER TABLE objects ADD CONSTRAINT objects_kind_check CHECK (kind IN ('ball', 'banner'))",
-  );
+  await addValuesCheck(db, 'objects', 'kind', ['ball', 'banner']);
 
   await db.schema.createTable('icons', (t) => {
     t.text('color').primary();

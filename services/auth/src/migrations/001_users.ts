@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { addValuesCheck, type Knex } from '@ballmatch/platform';
 
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('users', (t) => {
@@ -12,9 +12,7 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  await db.raw(
-    "ALTER TABLE users ADD CONSTRAINT users_type_check CHECK (type IN ('user', 'admin'))",
-  );
+  await addValuesCheck(db, 'users', 'type', ['user', 'admin']);
   // Unique regardless of case: 'Ann' and 'ann' are the same player.
   await db.raw('CREATE UNIQUE INDEX users_username_lower_idx ON users (lower(username))');
   await db.raw(

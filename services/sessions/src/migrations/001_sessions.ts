@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { addValuesCheck, type Knex } from '@ballmatch/platform';
 
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('sessions', (t) => {
@@ -42,9 +42,7 @@ export async function up(db: Knex): Promise<void> {
     t.uuid('admin_user_id');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  await db.raw(
-    "ALTER TABLE session_flags ADD CONSTRAINT session_flags_source_check CHECK (source IN ('client', 'server', 'admin'))",
-  );
+  await addValuesCheck(db, 'session_flags', 'source', ['client', 'server', 'admin']);
   // The server flags a session once; a repeated client or admin flag is the same flag.
   await db.raw(
     "CREATE UNIQUE INDEX session_flags_server_once_idx ON session_flags (session_id) WHERE source = 'server'",

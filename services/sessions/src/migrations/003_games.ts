@@ -1,4 +1,4 @@
-import type { Knex } from '@ballmatch/platform';
+import { addValuesCheck, type Knex } from '@ballmatch/platform';
 
 // The ranked game held for each session (docs/architecture.md 'Ranked games'): its state (the
 // engine's, random generator included, never sent out), the count of actions applied (`seq`,
@@ -16,9 +16,7 @@ export async function up(db: Knex): Promise<void> {
     t.uuid('user_id');
     t.timestamp('finished_at', { useTz: true });
   });
-  await db.raw(
-    "ALTER TABLE games ADD CONSTRAINT games_status_check CHECK (status IN ('active', 'gameOverPending', 'ended'))",
-  );
+  await addValuesCheck(db, 'games', 'status', ['active', 'gameOverPending', 'ended']);
   // A signed-in player's unfinished game, to resume on any device.
   await db.raw(
     "CREATE INDEX games_unfinished_user_idx ON games (user_id) WHERE user_id IS NOT NULL AND status <> 'ended'",
