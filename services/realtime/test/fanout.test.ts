@@ -53,31 +53,55 @@ describe('realtime fan-out from NATS', () => {
     for (const c of [scores, board, idle]) c.close();
   });
 
-  it('sends leaderboard changes to leaderboard subscribers', async () => {
-    const board = await TestClient.subscribed(one.port, 'leaderboard');
-    const scores = await TestClient.subscribed(one.port, 'scores');
-    await publish('leaderboard.updated', {
-      id: `lb-${Date.now()}`,
-      occurredAt: new Date().toISOString(),
-      board: 'weekly',
-      boardId: 'week-1',
-      playerName: 'Ann',
-    });
-    expect(await board.next((m) => m.type === 'update')).toEqual({
-      type: 'update',
-      channel: 'leaderboard',
-      data: {
-        action: 'leaderboard_updated',
+  it.each([
+    [
+      'leaderboard changes',
+      'leaderboard',
+      () => one.port,
+      'leaderboard.updated',
+      {
+        id: `lb-${Date.now()}`,
+        occurredAt: new Date().toISOString(),
         board: 'weekly',
         boardId: 'week-1',
         playerName: 'Ann',
       },
-      timestamp: expect.any(Number),
-    });
-    await scores.expectNoUpdates();
-    board.close();
-    scores.close();
-  });
+      { action: 'leaderboard_updated', board: 'weekly', boardId: 'week-1', playerName: 'Ann' },
+    ],
+    [
+      'a published update',
+      'updates',
+      () => two.port,
+      'updates.published',
+      {
+        id: `up-${Date.now()}`,
+        occurredAt: '2026-03-02T10:00:00.000Z',
+        updateId: 'u1',
+        title: 'Season 3',
+        publishedAt: '2026-03-02T10:00:00.000Z',
+      },
+      {
+        action: 'update_published',
+        update: { id: 'u1', title: 'Season 3', publishDate: '2026-03-02T10:00:00.000Z' },
+      },
+    ],
+  ])(
+    'sends %s to %s subscribers, and to nobody else',
+    async (_, channel, port, subject, payload, data) => {
+      const listener = await TestClient.subscribed(port(), channel);
+      const scores = await TestClient.subscribed(port(), 'scores');
+      await publish(subject, payload);
+      expect(await listener.next((m) => m.type === 'update')).toEqual({
+        type: 'update',
+        channel,
+        data,
+        timestamp: expect.any(Number),
+      });
+      await scores.expectNoUpdates();
+      listener.close();
+      scores.close();
+    },
+  );
 
   it("sends each board's change from an accepted score's one event (scores.created's boards), once", async () => {
     const board = await TestClient.subscribed(one.port, 'leaderboard');
@@ -118,30 +142,6 @@ describe('realtime fan-out from NATS', () => {
       }),
     ]);
     board.close();
-    scores.close();
-  });
-
-  it('sends a published update to updates subscribers, and to nobody else', async () => {
-    const news = await TestClient.subscribed(two.port, 'updates');
-    const scores = await TestClient.subscribed(two.port, 'scores');
-    await publish('updates.published', {
-      id: `up-${Date.now()}`,
-      occurredAt: '2026-03-02T10:00:00.000Z',
-      updateId: 'u1',
-      title: 'Season 3',
-      publishedAt: '2026-03-02T10:00:00.000Z',
-    });
-    expect(await news.next((m) => m.type === 'update')).toEqual({
-      type: 'update',
-      channel: 'updates',
-      data: {
-        action: 'update_published',
-        update: { id: 'u1', title: 'Season 3', publishDate: '2026-03-02T10:00:00.000Z' },
-      },
-      timestamp: expect.any(Number),
-    });
-    await scores.expectNoUpdates();
-    news.close();
     scores.close();
   });
 
