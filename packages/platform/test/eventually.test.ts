@@ -13,20 +13,16 @@ describe('eventually', () => {
   });
 
   it('tries a sync check again while it throws, every intervalMs', async () => {
-    let tries = 0;
-    const waiting = eventually(
-      () => {
-        tries += 1;
-        expect(tries).toBe(4);
-        return 'done';
-      },
-      { timeoutMs: 1000, intervalMs: 100 },
-    );
+    const check = jest.fn((): string => {
+      expect(check).toHaveBeenCalledTimes(4);
+      return 'done';
+    });
+    const waiting = eventually(check, { timeoutMs: 1000, intervalMs: 100 });
     await jest.advanceTimersByTimeAsync(299);
-    expect(tries).toBe(3);
+    expect(check).toHaveBeenCalledTimes(3);
     await jest.advanceTimersByTimeAsync(1);
     await expect(waiting).resolves.toBe('done');
-    expect(tries).toBe(4);
+    expect(check).toHaveBeenCalledTimes(4);
   });
 
   it('tries an async check again while it returns false or rejects', async () => {
@@ -43,14 +39,10 @@ describe('eventually', () => {
   });
 
   it('fails after timeoutMs with the last error, as message and cause', async () => {
-    let tries = 0;
-    const waiting = eventually(
-      () => {
-        tries += 1;
-        throw new Error(`try ${tries} failed`);
-      },
-      { timeoutMs: 500, intervalMs: 100 },
-    );
+    const check = jest.fn((): never => {
+      throw new Error(`try ${check.mock.calls.length} failed`);
+    });
+    const waiting = eventually(check, { timeoutMs: 500, intervalMs: 100 });
     const failure = expect(waiting).rejects.toMatchObject({
       message: 'eventually: still failing after 500 ms (6 tries): try 6 failed',
       cause: new Error('try 6 failed'),
