@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useApi, respond, sentBody } from './helpers/api-server';
+import { findErrorToast, findToast } from './helpers/toasts';
 import { renderApp } from './helpers/render-app';
 import { startTestClock } from './helpers/test-clock';
 import { player } from './helpers/users';
-
-const toastRegion = () => screen.getByRole('region', { name: 'Notifications (F8)' });
 
 /** A Blob's text (jsdom's Blob has no text()). */
 const readText = (blob: Blob) =>
@@ -50,10 +49,7 @@ describe("/edit-profile: 'Export my data'", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export my data' }));
 
-    expect(await within(toastRegion()).findByText('Data exported')).toBeTruthy();
-    expect(
-      within(toastRegion()).getByText('Your data was saved as ballmatch-alice-2026-11-24.json.'),
-    ).toBeTruthy();
+    await findToast('Data exported', 'Your data was saved as ballmatch-alice-2026-11-24.json.');
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toBe('ballmatch-alice-2026-11-24.json');
     expect(JSON.parse(await saved[0]!.text)).toEqual(exported);
@@ -70,9 +66,7 @@ describe("/edit-profile: 'Export my data'", () => {
     const user = startTestClock();
     renderApp('/edit-profile');
     await user.click(await screen.findByRole('button', { name: 'Export my data' }));
-    const toast = await within(toastRegion()).findByRole('alert', {}, { timeout: 5000 });
-    expect(within(toast).getByText('Export failed')).toBeTruthy();
-    expect(within(toast).getByText('Too many requests. Try again in 30 seconds.')).toBeTruthy();
+    await findErrorToast('Export failed', 'Too many requests. Try again in 30 seconds.');
     expect(saved).toHaveLength(0);
   });
 });
@@ -103,7 +97,7 @@ describe("/edit-profile: 'Delete my account'", () => {
     );
     await user.click(submit);
 
-    expect(await within(toastRegion()).findByText('Account deleted')).toBeTruthy();
+    await findToast('Account deleted');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
     const deletion = calls.filter((c) => c.method === 'DELETE');
@@ -130,8 +124,7 @@ describe("/edit-profile: 'Delete my account'", () => {
     await user.type(password, 'wrong one');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
-    const toast = await within(toastRegion()).findByRole('alert');
-    expect(within(toast).getByText('Account deletion failed')).toBeTruthy();
+    await findErrorToast('Account deletion failed');
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
     expect(within(dialog).getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/edit-profile');

@@ -1,16 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildProfileUpdate } from '@/features/account/components/edit-profile-form';
 import { useApi, respond, sentBody } from './helpers/api-server';
+import { findErrorToast, findToast } from './helpers/toasts';
 import { renderApp } from './helpers/render-app';
 import { player } from './helpers/users';
 
 const wallet = `0x${'1f'.repeat(20)}`;
 const withWallet = { ...player, evmWallet: wallet };
-
-function toastRegion() {
-  return screen.getByRole('region', { name: 'Notifications (F8)' });
-}
 
 describe('profile update payload', () => {
   const values = {
@@ -82,11 +79,7 @@ describe('/edit-profile', () => {
     await user.clear(screen.getByLabelText(/EVM wallet/));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    const toast = await within(toastRegion()).findByText('Profile updated');
-    expect(toast).toBeTruthy();
-    expect(
-      within(toastRegion()).getByText('Your profile has been updated successfully.'),
-    ).toBeTruthy();
+    await findToast('Profile updated', 'Your profile has been updated successfully.');
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(sentBody(patch!)).toEqual({ username: 'alice_b', evmWallet: null });
     // The header reads the updated user from the cache.
@@ -109,9 +102,7 @@ describe('/edit-profile', () => {
     await user.type(screen.getByLabelText('Current password'), 'old-pass-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    const toast = await within(toastRegion()).findByRole('alert');
-    expect(within(toast).getByText('Profile update failed')).toBeTruthy();
-    expect(within(toast).getByText('Email already registered')).toBeTruthy();
+    await findErrorToast('Profile update failed', 'Email already registered');
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -159,8 +150,7 @@ describe('logout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
-    expect(await within(toastRegion()).findByText('Logged out')).toBeTruthy();
-    expect(within(toastRegion()).getByText('You have been logged out successfully.')).toBeTruthy();
+    await findToast('Logged out', 'You have been logged out successfully.');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.filter((c) => c.url === '/api/logout')).toHaveLength(1);
@@ -175,8 +165,7 @@ describe('logout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
-    const toast = await within(toastRegion()).findByRole('alert');
-    expect(within(toast).getByText('Logout failed')).toBeTruthy();
+    await findErrorToast('Logout failed');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 });

@@ -16,12 +16,21 @@ import {
   respond,
   sentBody,
   sequence,
+  type ApiCall,
 } from './helpers/api-server';
 
 /** Lets the request run until it waits on a timer (or settles). */
 async function settle(promise: Promise<unknown>) {
   promise.catch(() => undefined);
   await jest.advanceTimersByTimeAsync(0);
+}
+
+/** Moves the clock by each step's ms, checking how many attempts were made by then. */
+async function attemptsOver(calls: ApiCall[], steps: Array<[ms: number, attempts: number]>) {
+  for (const [ms, attempts] of steps) {
+    await jest.advanceTimersByTimeAsync(ms);
+    expect(calls).toHaveLength(attempts);
+  }
 }
 
 describe('api client: request shape', () => {
@@ -112,12 +121,11 @@ describe('api client: retries', () => {
       const calls = useApi(sequence(respond(status, { message: 'busy' }), respond(200, { id: 1 })));
       const result = apiRequest('GET', '/api/thing');
       await settle(result);
-      expect(calls).toHaveLength(1);
-
-      await jest.advanceTimersByTimeAsync(799);
-      expect(calls).toHaveLength(1);
-      await jest.advanceTimersByTimeAsync(1);
-      expect(calls).toHaveLength(2);
+      await attemptsOver(calls, [
+        [0, 1],
+        [799, 1],
+        [1, 2],
+      ]);
       await expect(result).resolves.toEqual({ id: 1 });
     },
   );
@@ -126,18 +134,14 @@ describe('api client: retries', () => {
     const calls = useApi(sequence(respond(503, { message: 'Auth service unavailable' })));
     const result = apiRequest('GET', '/api/user');
     await settle(result);
-    expect(calls).toHaveLength(1);
-
-    await jest.advanceTimersByTimeAsync(800);
-    expect(calls).toHaveLength(2);
-    await jest.advanceTimersByTimeAsync(1199);
-    expect(calls).toHaveLength(2);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(calls).toHaveLength(3);
-
+    await attemptsOver(calls, [
+      [0, 1],
+      [800, 2],
+      [1199, 2],
+      [1, 3],
+    ]);
     await expect(result).rejects.toThrow('503: {"message":"Auth service unavailable"}');
-    await jest.advanceTimersByTimeAsync(10_000);
-    expect(calls).toHaveLength(3);
+    await attemptsOver(calls, [[10_000, 3]]);
   });
 
   it('never retries a 401', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { useApi, respond } from './helpers/api-server';
 import { headers, WEEKLY_COLUMNS, weeklyRows } from './helpers/leaderboards';
+import { findLoadError } from './helpers/load-error';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated } from './helpers/users';
 
@@ -101,8 +102,7 @@ describe('/leaderboard-archive', () => {
   it("shows 'Error loading weekly leaderboards' when the weeks cannot be loaded", async () => {
     useApi({ '/api/user': respond(401, notAuthenticated) });
     renderApp('/leaderboard-archive');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error loading weekly leaderboards')).toBeTruthy();
+    await findLoadError('Error loading weekly leaderboards');
   });
 
   it('leads back to /leaderboards', async () => {

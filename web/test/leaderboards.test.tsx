@@ -12,6 +12,7 @@ import {
   weeks,
   wideRowTexts,
 } from './helpers/leaderboards';
+import { findLoadError } from './helpers/load-error';
 import { renderApp } from './helpers/render-app';
 import { notAuthenticated, player } from './helpers/users';
 
@@ -189,9 +190,7 @@ describe('/leaderboards, Weekly Champions', () => {
   it("shows 'Error loading weekly leaderboards' when the weeks cannot be loaded", async () => {
     serve({ '/api/weekly-leaderboards': respond(404, { message: 'Not found' }) });
     renderApp('/leaderboards');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error loading weekly leaderboards')).toBeTruthy();
-    expect(within(alert).getByText(/^There was a problem loading/)).toBeTruthy();
+    await findLoadError('Error loading weekly leaderboards');
   });
 
   it("shows 'Error loading weekly scores' when the week's scores cannot be loaded, and tries again", async () => {
@@ -202,12 +201,10 @@ describe('/leaderboards, Weekly Champions', () => {
     });
     renderApp('/leaderboards');
     const user = userEvent.setup();
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error loading weekly scores')).toBeTruthy();
-    expect(within(alert).getByText(/^There was a problem loading/)).toBeTruthy();
+    const tryAgain = await findLoadError('Error loading weekly scores');
 
     fail = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(tryAgain!);
     expect(await weeklyTable()).toBeTruthy();
   });
 
@@ -285,9 +282,7 @@ describe('/leaderboards, All-Time Legends', () => {
 
     serve({ '/api/scores/top': respond(404, { message: 'Not found' }) });
     renderApp('/leaderboards?tab=all-time');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error loading all-time scores')).toBeTruthy();
-    expect(within(alert).getByText(/^There was a problem loading/)).toBeTruthy();
+    await findLoadError('Error loading all-time scores');
   });
 });
 
@@ -316,8 +311,7 @@ describe('/leaderboards, Season', () => {
   it("shows 'Error loading seasonal scores' when the season's scores cannot be loaded", async () => {
     serve({ '/api/seasonal-leaderboards/active': respond(200, season) });
     renderApp('/leaderboards?tab=season');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error loading seasonal scores')).toBeTruthy();
+    await findLoadError('Error loading seasonal scores');
   });
 });
 
@@ -332,16 +326,13 @@ describe('/leaderboards, seasons failing to load', () => {
     renderApp('/leaderboards');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Season' }));
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error loading seasons')).toBeTruthy();
-    expect(
-      within(alert).getByText(
-        'There was a problem loading the seasons. Please try again in a moment.',
-      ),
-    ).toBeTruthy();
+    const tryAgain = await findLoadError(
+      'Error loading seasons',
+      'There was a problem loading the seasons. Please try again in a moment.',
+    );
 
     failing = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(tryAgain!);
     expect(await screen.findByRole('heading', { name: 'Spring Showdown' })).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hang, useApi, respond, type Routes, sentBody } from './helpers/api-server';
+import { findErrorToast, findToast } from './helpers/toasts';
 import { renderApp } from './helpers/render-app';
 import { admin, notAuthenticated, player } from './helpers/users';
 
@@ -11,10 +12,6 @@ function deferred() {
     release = resolve;
   });
   return { promise, release };
-}
-
-function toastRegion() {
-  return screen.getByRole('region', { name: 'Notifications (F8)' });
 }
 
 async function openLogin(table: Routes = {}) {
@@ -97,8 +94,7 @@ describe('/login screen: user login', () => {
     expect(sentBody(login!)).toEqual({ email: 'alice@example.com', password: 'correct horse' });
 
     answer.release(respond(200, player));
-    expect(await within(toastRegion()).findByText('Login successful')).toBeTruthy();
-    expect(within(toastRegion()).getByText('Welcome, alice!')).toBeTruthy();
+    await findToast('Login successful', 'Welcome, alice!');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
   });
 
@@ -110,9 +106,7 @@ describe('/login screen: user login', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    const toast = await within(toastRegion()).findByRole('alert');
-    expect(within(toast).getByText('Login failed')).toBeTruthy();
-    expect(within(toast).getByText('Invalid email or password')).toBeTruthy();
+    const toast = await findErrorToast('Login failed', 'Invalid email or password');
     expect(toast.getAttribute('data-variant')).toBe('destructive');
     expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(
       false,
@@ -254,7 +248,7 @@ describe('/login screen: register', () => {
     });
 
     answer.release(respond(200, player));
-    expect(await within(toastRegion()).findByText('Registration successful')).toBeTruthy();
+    await findToast('Registration successful');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
   });
 
@@ -273,8 +267,7 @@ describe('/login screen: register', () => {
     await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
     const form = screen.getByRole('form', { name: 'Register' });
     expect(within(form).getByText('Username already taken')).toBeTruthy();
-    const toast = await within(toastRegion()).findByRole('alert');
-    expect(within(toast).getByText('Registration failed')).toBeTruthy();
+    await findErrorToast('Registration failed');
 
     // Editing the field clears its error.
     await user.type(username, '2');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { READ_UPDATES_KEY, resetReadUpdates } from '@/features/updates/lib/read-updates';
 import { useApi, respond, type ApiCall } from './helpers/api-server';
 import { FakeWebSocket } from './helpers/fake-websocket';
+import { findLoadError } from './helpers/load-error';
 import { renderApp } from './helpers/render-app';
 import { startTestClock } from './helpers/test-clock';
 import { publishedUpdate, updatesFeed } from './helpers/updates';
@@ -92,15 +93,13 @@ describe('/updates', () => {
       fail ? respond(500, { message: 'Internal server error' }) : updatesFeed(many)(call),
     );
     renderApp('/updates');
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-    expect(within(alert).getByText('Error loading updates')).toBeTruthy();
-    expect(
-      within(alert).getByText(
-        'There was a problem loading the updates. Please try again in a moment.',
-      ),
-    ).toBeTruthy();
+    const tryAgain = await findLoadError(
+      'Error loading updates',
+      'There was a problem loading the updates. Please try again in a moment.',
+      8000,
+    );
     fail = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(tryAgain!);
     expect(await screen.findByRole('article', { name: 'Update number 1' })).toBeTruthy();
   });
 });

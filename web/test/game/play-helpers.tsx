@@ -5,6 +5,7 @@ import { createGame, swap, type Cell, type GameState } from '@ballmatch/engine';
 import type { ActionAnswer, GameView } from '@/features/game/model/game-view';
 import { ApiError } from '@/lib/api-client';
 import { respond, sentBody, type CallHandler } from '../helpers/api-server';
+import { toastRegion } from '../helpers/toasts';
 import { FakeGameServer, slowMove } from './game-helpers';
 
 export function board(): HTMLElement {
@@ -158,5 +159,5 @@ export function leaveAndReturn(): void {
 }
 
 export function toastText(): string {
-  return screen.getByRole('region', { name: 'Notifications (F8)' }).textContent ?? '';
+  return toastRegion().textContent ?? '';
 }
