@@ -11,6 +11,7 @@
 // graceful stop, as a pod's preStop does. With one backend it is a cuttable link in front of one
 // replica, which is how gRPC replicas are cut (their clients are given the links' addresses).
 import net from 'node:net';
+import { backendControls, listen } from './backends.mjs';
 
 /**
  * Listens on `port` (0: any free one) and spreads connections over `backends`
@@ -85,40 +86,26 @@ export async function startBalancer({ name, backends, port = 0, host = '127.0.0.
     client.on('error', () => client.destroy());
     connect(client, candidates());
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
+  await listen(server, port, host);
 
-  const find = (backendName) => {
-    const backend = state.find((b) => b.name === backendName);
-    if (!backend) throw new Error(`balancer ${name}: no backend named ${backendName}`);
-    return backend;
+  const resetAll = (backend) => {
+    for (const client of backend.open) {
+      client.pairedWith?.upstream.resetAndDestroy();
+      client.resetAndDestroy();
+    }
+    backend.open.clear();
   };
+  const { cut, heal, drain } = backendControls(`balancer ${name}`, state, resetAll);
 
   return {
     name,
     port: server.address().port,
     address: `${host}:${server.address().port}`,
     /** Stops routing to the backend and resets every connection it holds. */
-    cut(backendName) {
-      const backend = find(backendName);
-      backend.cut = true;
-      for (const client of backend.open) {
-        client.pairedWith?.upstream.resetAndDestroy();
-        client.resetAndDestroy();
-      }
-      backend.open.clear();
-    },
-    heal(backendName) {
-      const backend = find(backendName);
-      backend.cut = false;
-      backend.drained = false;
-    },
+    cut,
+    heal,
     /** No new connections to the backend; open ones stay. */
-    drain(backendName) {
-      find(backendName).drained = true;
-    },
+    drain,
     /** {backend: {open, total, cut}}: connections open now and ever made, per backend. */
     stats() {
       return Object.fromEntries(

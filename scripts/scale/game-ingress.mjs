@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import httpProxy from 'http-proxy';
+import { backendControls, listen } from './backends.mjs';
 
 const GAME_PATH = '/ws/game';
 
@@ -118,16 +119,8 @@ export async function startGameIngress({
     });
   });
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
+  await listen(server, port, host);
 
-  const find = (backendName) => {
-    const backend = state.find((b) => b.name === backendName);
-    if (!backend) throw new Error(`ingress ${name}: no backend named ${backendName}`);
-    return backend;
-  };
   const resetAll = (backend) => {
     for (const [socket, link] of backend.open) {
       link.upstream?.resetAndDestroy();
@@ -135,6 +128,7 @@ export async function startGameIngress({
     }
     backend.open.clear();
   };
+  const { cut, heal, drain } = backendControls(`ingress ${name}`, state, resetAll);
 
   return {
     name,
@@ -145,21 +139,10 @@ export async function startGameIngress({
     /** The replica a game's sockets reach while every replica is up: the game's home. */
     home: (session) => order(session)[0].name,
     /** Stops routing to the replica and resets the game sockets it holds (a network cut). */
-    cut(backendName) {
-      const backend = find(backendName);
-      backend.cut = true;
-      resetAll(backend);
-    },
-    heal(backendName) {
-      const backend = find(backendName);
-      backend.cut = false;
-      backend.drained = false;
-      backend.failedUntil = 0;
-    },
+    cut,
+    heal,
     /** No new sockets to the replica; those open stay until it closes them (graceful stop). */
-    drain(backendName) {
-      find(backendName).drained = true;
-    },
+    drain,
     /** {replica: {open, total, cut, drained, sessions}}: the games whose sockets it holds now. */
     stats() {
       return Object.fromEntries(
