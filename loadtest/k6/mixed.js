@@ -21,7 +21,7 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import { setTimeout } from 'k6/timers';
 import { WebSocket } from 'k6/websockets';
-import { nextAction } from './moves.js';
+import { nextAction, sessionFigures } from './moves.js';
 
 const scenario = JSON.parse(open('../scenarios/mixed.json'));
 const { endpoints, visit: plan, ramp } = scenario;
@@ -135,14 +135,12 @@ async function playGame(weekId) {
       send(game.sessionUpdate, {
         params: { id },
         headers: auth,
-        body: {
-          totalScore: state.score,
-          matchCount: state.totalMatches,
-          moveCount: state.totalMoves,
-          averageMoveDuration: game.actionPaceMs,
+        body: sessionFigures(
+          state,
           playerName,
-          ...(ending ? { endingSession: true } : {}),
-        },
+          game.actionPaceMs,
+          ending ? { endingSession: true } : {},
+        ),
       });
     }
   }

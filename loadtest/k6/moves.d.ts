@@ -11,3 +11,9 @@ export function nextAction(
   canEarn: boolean,
   pick?: (moves: Swap[]) => Swap,
 ): { type: 'end' | 'extraMoves' | 'reset' } | ({ type: 'swap' } & Swap);
+export function sessionFigures(
+  game: { score: number; totalMatches: number; totalMoves: number },
+  playerName: string,
+  averageMoveDuration: number,
+  extra?: Record<string, unknown>,
+): Record<string, unknown>;

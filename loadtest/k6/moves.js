@@ -2,7 +2,8 @@
 // the top, 6 columns): every swap of two neighbours that lines up three or more of one colour.
 // k6 cannot load the engine's package, so the k6 scenario plays with this; a test checks it finds
 // exactly the engine's moves (loadtest/test/k6-in-step.test.ts). The node harnesses play by the
-// same nextAction (node reads this file as an ES module: ./package.json).
+// same nextAction and report the same sessionFigures (node reads this file as an ES module:
+// ./package.json).
 export const COLUMNS = 6;
 export const ROWS = 8;
 
@@ -63,4 +64,19 @@ export function nextAction(game, canEarn, pick = anyOf) {
   }
   if (!game.hasMoves) return { type: 'reset' };
   return { type: 'swap', ...pick(findMoves(game.grid)) };
+}
+
+/**
+ * The figures the page reports of its session (the session update's body): the game's so far,
+ * the player's name and pace, and `extra` (the move times, the closing flag).
+ */
+export function sessionFigures(game, playerName, averageMoveDuration, extra = {}) {
+  return {
+    totalScore: game.score,
+    matchCount: game.totalMatches,
+    moveCount: game.totalMoves,
+    averageMoveDuration,
+    playerName,
+    ...extra,
+  };
 }

@@ -10,7 +10,7 @@
 // harness itself causes (a busy event loop) is measured, and a slow answer counts once, in the
 // request that was slow, not again in the ones that had to wait for it.
 import { randomUUID } from 'node:crypto';
-import { nextAction } from '../k6/moves.js';
+import { nextAction, sessionFigures } from '../k6/moves.js';
 
 /** What the visits tell the harness, for the row counts after the run. */
 export function newLedger() {
@@ -177,15 +177,10 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
         void send(game.sessionUpdate, due, {
           params: { id },
           credential,
-          body: {
-            totalScore: state.score,
-            matchCount: state.totalMatches,
-            moveCount: state.totalMoves,
-            averageMoveDuration: game.actionPaceMs,
-            playerName,
+          body: sessionFigures(state, playerName, game.actionPaceMs, {
             moveTimestamps: moveTimes.splice(0),
             ...(ending ? { endingSession: true } : {}),
-          },
+          }),
           // Not waited for, an update can still be on its way when a later action ends the
           // game: it is refused as the page's is (which ignores the answer), not a failure.
           countAs: (a) =>

@@ -18,10 +18,19 @@ const scores = JSON.parse(read('scenarios/scores.json'));
 const nodeScores = read('scores.mjs');
 const k6Scores = read('k6/scores.js');
 
-/** `key: true` for each of `keys` that `source` names (one failure line lists those it does not). */
-const naming = (source: string, keys: string[]) =>
-  keys.map((key) => `${key}: ${source.includes(key)}`);
-const all = (keys: string[]) => keys.map((key) => `${key}: true`);
+/** `keys` (under `prefix`): what a script must name to take them from its scenario. */
+const under = (prefix: string, keys: string[]) => keys.map((key) => `${prefix}.${key}`);
+
+/**
+ * The script writes no route of its own (each comes from the scenario by its name) and names
+ * every one of `keys` (the failure lists those it does not).
+ */
+function expectTakenFromScenario(source: string, keys: string[]) {
+  expect(source).not.toMatch(/['"`]\/api\//);
+  expect(keys.map((key) => `${key}: ${source.includes(key)}`)).toEqual(
+    keys.map((key) => `${key}: true`),
+  );
+}
 
 /** Endpoint names the plan sends, from wherever they sit in it. */
 const planned = new Set<string>([
@@ -43,39 +52,19 @@ describe('the mixed scenario', () => {
     ['the node harness', nodeVisit],
     ['the k6 script', k6Visit],
   ])('%s takes every path from the scenario and plays by its plan', (_, source) => {
-    // No route written in the script itself: each comes from the scenario by its name.
-    expect(source).not.toMatch(/['"`]\/api\//);
-    const keys = [
-      'plan.pageLoad',
-      'plan.afterGame',
-      'plan.playerShare',
-      'plan.socket.channels',
+    expectTakenFromScenario(source, [
+      ...under('plan', ['pageLoad', 'afterGame', 'playerShare', 'socket.channels']),
       'plan.socket.browserHoldMs',
-      'game.start',
-      'game.impressions.ad',
-      'game.impressions.icon',
-      'game.action',
-      'game.actionPaceMs',
-      'game.paceJitter',
-      'game.sessionUpdateEvery',
-      'game.sessionUpdate',
-      'game.rewardClick',
+      ...under('game', ['start', 'impressions.ad', 'impressions.icon', 'action', 'actionPaceMs']),
+      ...under('game', ['paceJitter', 'sessionUpdateEvery', 'sessionUpdate', 'rewardClick']),
       'game.maxActions',
-    ];
-    expect(naming(source, keys)).toEqual(all(keys));
+    ]);
   });
 
   it('k6 reads the same scenario file and ramps by its figures', () => {
     expect(k6Visit).toContain("open('../scenarios/mixed.json')");
-    const keys = [
-      'startVisitsPerSecond',
-      'factor',
-      'stepSeconds',
-      'fillSeconds',
-      'maxSteps',
-      'p99LimitMs',
-    ].map((key) => `ramp.${key}`);
-    expect(naming(k6Visit, keys)).toEqual(all(keys));
+    const ramp = ['startVisitsPerSecond', 'factor', 'stepSeconds', 'fillSeconds', 'maxSteps'];
+    expectTakenFromScenario(k6Visit, under('ramp', [...ramp, 'p99LimitMs']));
   });
 });
 
@@ -92,18 +81,12 @@ describe('the scores scenario', () => {
     '%s reads the scenario file and takes its paths, rates and durations from it',
     (_, source, own) => {
       expect(source).toContain("scenarios/scores.json'");
-      expect(source).not.toMatch(/['"`]\/api\//);
-      const keys = [
-        'submitPlan.endpoint',
-        'submitPlan.rate',
-        'submitPlan.seconds',
-        'readPlan.endpoints',
-        'readPlan.rate',
-        'readPlan.seconds',
+      expectTakenFromScenario(source, [
+        ...under('submitPlan', ['endpoint', 'rate', 'seconds']),
+        ...under('readPlan', ['endpoints', 'rate', 'seconds']),
         "'activeWeekly'",
         ...own,
-      ];
-      expect(naming(source, keys)).toEqual(all(keys));
+      ]);
     },
   );
 });
