@@ -7,21 +7,11 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@ballmatch/kit';
 import { artifactsDir } from './paths';
 import { watchPage, type PageProblems } from './page-problems';
 import { stackInfo } from './stack-info';
 import { STEP_TIMEOUT_MS } from './timeouts';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Journey {
   page: Page;

@@ -3,3 +3,4 @@
 export * from './services';
 export * from './ranked-game';
 export * from './http';
+export * from './chromium';
