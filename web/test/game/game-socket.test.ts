@@ -62,6 +62,20 @@ function play(connection: ReturnType<typeof connectTo>['connection'], owner: Fak
   return connection.play({ seq: view.seq, action: swapOn(owner) }, view);
 }
 
+/**
+ * Ends the game at `seq` while the socket is cut, and opens it again 200 ms later, where the
+ * server has another game: the end fails with GameReplaced, which this answers.
+ */
+async function endAcrossACut(game: ReturnType<typeof connectTo>, seq: number, shown: GameView) {
+  game.factory.latest.cut();
+  const answered = game.connection.play({ seq, action: { type: 'end' } }, shown);
+  await pass(200);
+  game.factory.latest.open();
+  const replaced = await answered.catch((error: unknown) => error);
+  expect(replaced).toBeInstanceOf(GameReplaced);
+  return replaced as GameReplaced;
+}
+
 beforeEach(() => jest.useFakeTimers());
 
 describe('the game socket', () => {
@@ -302,7 +316,8 @@ describe('the resend (a cut socket)', () => {
 
   it("a stale frame (the game was played on elsewhere): the durable game replaces the page's, with a notice; the waiting action gets it and nothing more is re-sent", async () => {
     let owner = new FakeGameOwner('socket-seed', SESSION);
-    const { connection, factory, told } = connectTo(() => owner);
+    const game = connectTo(() => owner);
+    const { connection, factory, told } = game;
     factory.latest.open();
     await play(connection, owner);
     factory.latest.reply(owner.commit());
@@ -313,13 +328,8 @@ describe('the resend (a cut socket)', () => {
     // A new process, and another tab wrote another action at seq 1 there.
     owner = new FakeGameOwner('socket-seed', SESSION, owner.log);
     owner.playOverHttp({ seq: 1, action: otherSwapOn(owner, lost.action as PlayerAction) });
-    factory.latest.cut();
-    const answered = connection.play({ seq: 2, action: { type: 'end' } }, shown);
-    await pass(200);
-    factory.latest.open();
-    const replaced = await answered.catch((error: unknown) => error);
-    expect(replaced).toBeInstanceOf(GameReplaced);
-    expect((replaced as GameReplaced).game).toEqual(owner.view);
+    const replaced = await endAcrossACut(game, 2, shown);
+    expect(replaced.game).toEqual(owner.view);
     expect(told.replaced).toEqual([{ game: owner.view, notice: true }]);
     expect(frames(factory.latest)).toEqual([lost]);
     expect(mine.seq).toBe(0);
@@ -358,16 +368,12 @@ describe('the resend (a cut socket)', () => {
 
   it("a re-sent action answered 422 out of step (the server is behind by more than the page kept): the game is read again and replaces the page's, with a notice", async () => {
     const server = { owner: new FakeGameOwner('socket-seed', SESSION) };
-    const { connection, factory, told, shown } = await threeMovesOn(server);
+    const game = await threeMovesOn(server);
+    const { factory, told, shown } = game;
 
     // Its store lost even what it said was durable.
     const owner = (server.owner = new FakeGameOwner('socket-seed', SESSION, { actions: [] }));
-    factory.latest.cut();
-    const answered = connection.play({ seq: 3, action: { type: 'end' } }, shown);
-    await pass(200);
-    factory.latest.open();
-    const replaced = await answered.catch((error: unknown) => error);
-    expect(replaced).toBeInstanceOf(GameReplaced);
+    await endAcrossACut(game, 3, shown);
     expect(told.reads).toBe(1);
     expect(told.replaced).toEqual([{ game: owner.view, notice: true }]);
     expect(owner.view.seq).toBe(0);

@@ -255,6 +255,19 @@ describe('submitting the score', () => {
     return game.state;
   }
 
+  /**
+   * Plays to a high score and submits it as it is; waits for the toast titled `title`, whose
+   * text `says` the score. Answers the finished game.
+   */
+  async function submitHighScore(calls: ApiCall[], title: string, says: (score: string) => string) {
+    const final = await playAndDecline(calls);
+    await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
+    submitOnTestClock();
+    await waitFor(() => expect(toastText()).toContain(title));
+    expect(toastText()).toContain(says(final.score.toLocaleString('en-US')));
+    return final;
+  }
+
   it("sends the score once, with the game's signed result, and reloads 1.5 s later", async () => {
     const calls = backend({
       'POST /api/scores': respond(200, {
@@ -327,12 +340,11 @@ describe('submitting the score', () => {
     const calls = backend({
       'POST /api/scores': () => (scoresUp ? respond(200, { id: 'score-1' }) : respond(503, 'down')),
     });
-    const final = await playAndDecline(calls);
-    await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
-    submitOnTestClock();
-    await waitFor(() => expect(toastText()).toContain('Score Recorded'));
-    expect(toastText()).toContain(
-      `Your score of ${final.score.toLocaleString('en-US')} has been saved. Leaderboards will be updated when connection is restored.`,
+    const final = await submitHighScore(
+      calls,
+      'Score Recorded',
+      (score) =>
+        `Your score of ${score} has been saved. Leaderboards will be updated when connection is restored.`,
     );
     expect(callsTo(calls, 'POST', '/api/scores')).toHaveLength(4); // 1 + 3 retries
     const stored = localStorage.getItem(OUTBOX_KEY)!;
@@ -361,12 +373,11 @@ describe('submitting the score', () => {
       'POST /api/scores': respond(200, { id: 'score-1', reviewState: 'held' }),
       '/api/seasonal-leaderboards/active': respond(200, { id: 'season-9', name: 'Spring' }),
     });
-    const final = await playAndDecline(calls);
-    await screen.findByRole('dialog', { name: 'HIGH SCORE!' });
-    submitOnTestClock();
-    await waitFor(() => expect(toastText()).toContain('Score Under Review'));
-    expect(toastText()).toContain(
-      `Your score of ${final.score.toLocaleString('en-US')} is being reviewed. It will appear on the leaderboards once cleared.`,
+    await submitHighScore(
+      calls,
+      'Score Under Review',
+      (score) =>
+        `Your score of ${score} is being reviewed. It will appear on the leaderboards once cleared.`,
     );
     expect(callsTo(calls, 'POST', '/api/weekly-leaderboards/record-score')).toHaveLength(0);
     expect(calls.some((c) => /\/api\/seasonal-leaderboards/.test(c.url))).toBe(false);

@@ -11,6 +11,10 @@ const stats: ShownStats = {
   targetColor: 'blue',
 };
 
+/** The bar's figures: score, level, moves left and target progress. */
+const figures = () =>
+  ['score', 'level', 'moves', 'target'].map((id) => screen.getByTestId(`stat-${id}`).textContent);
+
 function swatch() {
   return screen.getByTestId('stat-target').querySelector('.stats-bar__swatch') as HTMLElement;
 }
@@ -18,10 +22,7 @@ function swatch() {
 describe('StatsBar', () => {
   it('shows the score with thousands separators, the level, moves left and the progress', () => {
     render(<StatsBar stats={stats} />);
-    expect(screen.getByTestId('stat-score').textContent).toBe('1,234,567');
-    expect(screen.getByTestId('stat-level').textContent).toBe('3');
-    expect(screen.getByTestId('stat-moves').textContent).toBe('7');
-    expect(screen.getByTestId('stat-target').textContent).toBe('12/20');
+    expect(figures()).toEqual(['1,234,567', '3', '7', '12/20']);
     expect(screen.getByText('Score')).toBeTruthy();
     expect(screen.getByText('Moves')).toBeTruthy();
   });
@@ -37,10 +38,7 @@ describe('StatsBar', () => {
 
   it('shows level 1 figures before a game, with a grey target', () => {
     render(<StatsBar stats={null} />);
-    expect(screen.getByTestId('stat-score').textContent).toBe('0');
-    expect(screen.getByTestId('stat-level').textContent).toBe('1');
-    expect(screen.getByTestId('stat-moves').textContent).toBe('10');
-    expect(screen.getByTestId('stat-target').textContent).toBe('0/10');
+    expect(figures()).toEqual(['0', '1', '10', '0/10']);
     expect(swatch().dataset.color).toBe('none');
   });
 
