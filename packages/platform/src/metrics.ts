@@ -17,25 +17,37 @@ collectDefaultMetrics({ register: metricsRegistry });
 /** Seconds: 5 ms … 10 s, the span of a request answered from memory to one that times out. */
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5, 5, 10];
 
+/** A counter on this process's registry. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  return new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+/** A histogram on this process's registry (seconds: latencyBuckets unless given). */
+function histogram<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  buckets = latencyBuckets,
+) {
+  return new Histogram<L>({ name, help, labelNames, buckets, registers: [metricsRegistry] });
+}
+
 /** Gateway: one observation per HTTP request, labelled by its route pattern (not its URL). */
-export const httpRequestDuration = new Histogram({
-  name: 'ballmatch_http_request_duration_seconds',
-  help: 'HTTP requests answered by the gateway, by method, route pattern and status code',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: latencyBuckets,
-  registers: [metricsRegistry],
-});
+export const httpRequestDuration = histogram(
+  'ballmatch_http_request_duration_seconds',
+  'HTTP requests answered by the gateway, by method, route pattern and status code',
+  ['method', 'route', 'status'],
+);
 
 /**
  * Sessions: ranked-game actions answered, by the way they came (`grpc`: the gateway's HTTP
  * route; `socket`: the game socket) and whether the game took them (`ok`) or an error was answered.
  */
-export const gameActionsAnswered = new Counter({
-  name: 'ballmatch_game_actions_total',
-  help: 'Ranked-game actions answered by the sessions service, by transport and outcome',
-  labelNames: ['transport', 'outcome'] as const,
-  registers: [metricsRegistry],
-});
+export const gameActionsAnswered = counter(
+  'ballmatch_game_actions_total',
+  'Ranked-game actions answered by the sessions service, by transport and outcome',
+  ['transport', 'outcome'],
+);
 
 /** One side's gRPC metrics: calls by service, method and status code, and their durations. */
 export interface GrpcMetrics {
@@ -45,19 +57,15 @@ export interface GrpcMetrics {
 
 function grpcMetrics(side: 'server' | 'client', help: Record<keyof GrpcMetrics, string>) {
   return {
-    handled: new Counter({
-      name: `ballmatch_grpc_${side}_handled_total`,
-      help: help.handled,
-      labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const,
-      registers: [metricsRegistry],
-    }),
-    duration: new Histogram({
-      name: `ballmatch_grpc_${side}_handling_seconds`,
-      help: help.duration,
-      labelNames: ['grpc_service', 'grpc_method'] as const,
-      buckets: latencyBuckets,
-      registers: [metricsRegistry],
-    }),
+    handled: counter(`ballmatch_grpc_${side}_handled_total`, help.handled, [
+      'grpc_service',
+      'grpc_method',
+      'grpc_code',
+    ]),
+    duration: histogram(`ballmatch_grpc_${side}_handling_seconds`, help.duration, [
+      'grpc_service',
+      'grpc_method',
+    ]),
   } satisfies GrpcMetrics;
 }
 
@@ -71,27 +79,24 @@ export const grpcClientMetrics: GrpcMetrics = grpcMetrics('client', {
   duration: 'Time until another service answered a gRPC call, by target and method',
 });
 
-export const outboxPublished = new Counter({
-  name: 'ballmatch_outbox_published_total',
-  help: 'Events the outbox relay published to JetStream, by outbox (service)',
-  labelNames: ['outbox'] as const,
-  registers: [metricsRegistry],
-});
+export const outboxPublished = counter(
+  'ballmatch_outbox_published_total',
+  'Events the outbox relay published to JetStream, by outbox (service)',
+  ['outbox'],
+);
 
-export const eventsConsumed = new Counter({
-  name: 'ballmatch_events_consumed_total',
-  help: 'Events received, by consumer and result (applied, duplicate, failed, dropped)',
-  labelNames: ['consumer', 'result'] as const,
-  registers: [metricsRegistry],
-});
+export const eventsConsumed = counter(
+  'ballmatch_events_consumed_total',
+  'Events received, by consumer and result (applied, duplicate, failed, dropped)',
+  ['consumer', 'result'],
+);
 
-export const eventDeliveryLag = new Histogram({
-  name: 'ballmatch_event_delivery_lag_seconds',
-  help: 'From an event happening (its occurredAt) to a consumer receiving it',
-  labelNames: ['consumer'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
-  registers: [metricsRegistry],
-});
+export const eventDeliveryLag = histogram(
+  'ballmatch_event_delivery_lag_seconds',
+  'From an event happening (its occurredAt) to a consumer receiving it',
+  ['consumer'],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+);
 
 /** Read at each scrape from whatever registered a reader (see `addGaugeReader`). */
 type Reader = () => Promise<Record<string, number> | number | null> | number | null;
