@@ -90,6 +90,23 @@ export function useChromium({ baseUrl: ownBaseUrl }: { baseUrl?: () => string } 
   return { journey };
 }
 
+/**
+ * A second visitor beside the journey's: a browser context of its own (cookies, storage, its
+ * own sockets) on `baseUrl`, its page given to `body`; closed after.
+ */
+export async function withOtherVisitor<T>(
+  context: BrowserContext,
+  baseUrl: string,
+  body: (page: Page) => Promise<T>,
+): Promise<T> {
+  const other = await context.browser()!.newContext({ baseURL: baseUrl });
+  try {
+    return await body(await other.newPage());
+  } finally {
+    await other.close();
+  }
+}
+
 /** The context's visitor has already accepted cookies: the banner never shows. */
 export async function answerCookieBanner(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

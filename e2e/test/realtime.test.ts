@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { playApiGame, submitApiGame } from '../support/api-game';
-import { useChromium } from '../support/browser';
+import { useChromium, withOtherVisitor } from '../support/browser';
 import { unexpectedConsoleErrors, watchPage, type ExpectedFailure } from '../support/page-problems';
 
 const { journey } = useChromium();
@@ -39,9 +39,7 @@ journey(
   'a game submitted through the API appears live in two visitors’ Recent Scores',
   async ({ page, context, baseUrl, problems }) => {
     // A second visitor: its own browser context (cookies, storage, socket).
-    const otherContext = await context.browser()!.newContext({ baseURL: baseUrl });
-    try {
-      const other = await otherContext.newPage();
+    await withOtherVisitor(context, baseUrl, async (other) => {
       const otherProblems = await watchPage(other);
       const frames = [liveFrames(page), liveFrames(other)];
       await Promise.all([openHighScores(page), openHighScores(other)]);
@@ -72,8 +70,6 @@ journey(
         expect(unexpectedConsoleErrors(found.consoleErrors, EXPECTED_FAILURES)).toEqual([]);
         expect(found.uncaught).toEqual([]);
       }
-    } finally {
-      await otherContext.close();
-    }
+    });
   },
 );

@@ -16,7 +16,7 @@ import {
   register,
   submissionOf,
 } from '../support/api-players';
-import { useChromium } from '../support/browser';
+import { useChromium, withOtherVisitor } from '../support/browser';
 import { GameMirror, formatScore, submitOnPage } from '../support/game';
 import { ApiClient } from '../support/http-client';
 import { metricSum, readMetrics } from '../support/scale-runner';
@@ -67,9 +67,7 @@ const recentScores = (page: Page) => page.getByRole('log', { name: 'Recent score
 journey(
   'the whole journey through the balancer: register, play on the canvas, submit, seen live, log out',
   async ({ page, context, baseUrl }) => {
-    const watcherContext = await context.browser()!.newContext({ baseURL: baseUrl });
-    try {
-      const watcher = await watcherContext.newPage();
+    await withOtherVisitor(context, baseUrl, async (watcher) => {
       await openLiveHighScores(watcher);
 
       const account = newAccount('scale');
@@ -114,18 +112,14 @@ journey(
         });
         expect(replayed.status).toBe(401);
       }
-    } finally {
-      await watcherContext.close();
-    }
+    });
   },
 );
 
 journey(
   'a score accepted on either scores replica reaches sockets on both realtime replicas',
   async ({ page, context, baseUrl }) => {
-    const otherContext = await context.browser()!.newContext({ baseURL: baseUrl });
-    try {
-      const other = await otherContext.newPage();
+    await withOtherVisitor(context, baseUrl, async (other) => {
       // Two sockets one after the other: the balancer gives them one realtime replica each.
       await openLiveHighScores(page);
       await openLiveHighScores(other);
@@ -169,9 +163,7 @@ journey(
           { timeoutMs: 15_000, intervalMs: 100 },
         );
       }
-    } finally {
-      await otherContext.close();
-    }
+    });
   },
 );
 
