@@ -8,7 +8,8 @@ import {
 
 /**
  * The services that call auth by their identity (docs/api.md 'Service identity'): the gateway
- * (sign-in and registration, with the client's address) and scores (who owns a name).
+ * (sign-in and registration, with the client's address) and scores (every account's name, for
+ * its own copy of them).
  */
 export const SERVICE_CALLERS = ['gateway', 'scores'] as const;
 
