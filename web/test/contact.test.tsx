@@ -1,20 +1,19 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useApi, respond, sentBody, type Route } from './helpers/api-server';
+import { callsTo, heldAnswer, useApi, respond, type Route } from './helpers/api-server';
+import { sentWhilePending } from './helpers/forms';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated, player } from './helpers/users';
+import { player } from './helpers/users';
 
-// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-
-async function openContact(feedback: Route, signedIn: Response = respond(401, notAuthenticated)) {
-  const calls = useApi({ '/api/user': signedIn, 'POST /api/feedback': feedback });
+/** The contact page, for a guest unless `user` is given. */
+async function openContact(feedback: Route, user?: Response) {
+  const calls = useApi({ 'POST /api/feedback': feedback, ...(user && { '/api/user': user }) });
   renderApp('/contact');
   await screen.findByRole('form', { name: 'Send us a message' });
   return {
     calls,
     user: userEvent.setup(),
-    posts: () => calls.filter((c) => c.url === '/api/feedback'),
+    posts: () => callsTo(calls, 'POST', '/api/feedback'),
   };
 }
 
@@ -26,21 +25,19 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 
 describe('/contact', () => {
   it('sends the message, thanks the sender, and can start another', async () => {
-    let release!: (r: Response) => void;
-    const { user, posts } = await openContact(() => new Promise((r) => (release = r)));
+    const feedback = heldAnswer();
+    const { user, calls } = await openContact(feedback.answer);
     await fillIn(user);
     expect(screen.getByText('27 / 5000 characters')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    const pending = await screen.findByRole('button', { name: 'Sending...' });
-    expect((pending as HTMLButtonElement).disabled).toBe(true);
-    expect(sentBody(posts()[0]!)).toEqual({
+    expect(await sentWhilePending(calls, 'Sending...', '/api/feedback')).toEqual({
       name: 'Ann',
       email: 'ann@example.com',
       message: 'The board froze on level 7.',
     });
 
-    release(respond(201, { id: 'f-1', createdAt: '2026-11-24T10:00:00Z' }));
+    feedback.release(respond(201, { id: 'f-1', createdAt: '2026-11-24T10:00:00Z' }));
     const thanks = await screen.findByRole('status');
     expect(within(thanks).getByText('Thanks, Ann!')).toBeTruthy();
     expect(within(thanks).getByText('ann@example.com')).toBeTruthy();

@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hang, useApi, respond, type Routes, sentBody } from './helpers/api-server';
+import { hang, heldAnswer, useApi, respond, type Routes } from './helpers/api-server';
+import { sentWhilePending } from './helpers/forms';
 import { findErrorToast, findToast } from './helpers/toasts';
 import { renderApp } from './helpers/render-app';
-import { admin, notAuthenticated, player } from './helpers/users';
-
-/** A response the test releases by hand, to look at the pending state first. */
-function deferred() {
-  let release!: (response: Response) => void;
-  const promise = new Promise<Response>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
+import { admin, player } from './helpers/users';
 
 async function openLogin(table: Routes = {}) {
-  const calls = useApi({ '/api/user': respond(401, notAuthenticated), ...table });
+  const calls = useApi(table);
   const view = renderApp('/login');
   await screen.findByRole('tab', { name: 'User Login' });
   return { ...view, calls, user: userEvent.setup() };
@@ -81,19 +73,19 @@ describe('/login screen: user login', () => {
   });
 
   it("reads 'Signing in...' and is disabled while pending, then welcomes the user", async () => {
-    const answer = deferred();
-    const { calls, user, router } = await openLogin({ 'POST /api/login': () => answer.promise });
+    const login = heldAnswer();
+    const { calls, user, router } = await openLogin({ 'POST /api/login': login.answer });
 
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    const pending = await screen.findByRole('button', { name: 'Signing in...' });
-    expect((pending as HTMLButtonElement).disabled).toBe(true);
-    const login = calls.find((c) => c.url === '/api/login');
-    expect(sentBody(login!)).toEqual({ email: 'alice@example.com', password: 'correct horse' });
+    expect(await sentWhilePending(calls, 'Signing in...', '/api/login')).toEqual({
+      email: 'alice@example.com',
+      password: 'correct horse',
+    });
 
-    answer.release(respond(200, player));
+    login.release(respond(200, player));
     await findToast('Login successful', 'Welcome, alice!');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
   });
@@ -179,9 +171,9 @@ describe('/login screen: admin login', () => {
   });
 
   it("reads 'Signing in...' while pending and lands on /admin-dashboard", async () => {
-    const answer = deferred();
+    const login = heldAnswer();
     const { calls, user, router } = await openLogin({
-      'POST /api/admin/login': () => answer.promise,
+      'POST /api/admin/login': login.answer,
       '/api/admin/check-auth': respond(200, { authenticated: true, user: admin }),
     });
     await user.click(screen.getByRole('tab', { name: 'Admin Login' }));
@@ -189,16 +181,12 @@ describe('/login screen: admin login', () => {
     await user.type(screen.getByLabelText('Password'), 'S3cure-admin-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
 
-    expect(
-      ((await screen.findByRole('button', { name: 'Signing in...' })) as HTMLButtonElement)
-        .disabled,
-    ).toBe(true);
-    expect(sentBody(calls.find((c) => c.url === '/api/admin/login')!)).toEqual({
+    expect(await sentWhilePending(calls, 'Signing in...', '/api/admin/login')).toEqual({
       username: 'root_admin',
       password: 'S3cure-admin-pass',
     });
 
-    answer.release(respond(200, admin));
+    login.release(respond(200, admin));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard'));
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
   });
@@ -229,25 +217,21 @@ describe('/login screen: register', () => {
   });
 
   it("reads 'Creating Account...' while pending, sends no empty wallet, and signs in", async () => {
-    const answer = deferred();
-    const { calls, user, router } = await openLogin({ 'POST /api/register': () => answer.promise });
+    const registering = heldAnswer();
+    const { calls, user, router } = await openLogin({ 'POST /api/register': registering.answer });
     await user.click(screen.getByRole('tab', { name: 'Register' }));
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');
     await user.type(screen.getByLabelText('Password'), 'long enough');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(
-      ((await screen.findByRole('button', { name: 'Creating Account...' })) as HTMLButtonElement)
-        .disabled,
-    ).toBe(true);
-    expect(sentBody(calls.find((c) => c.url === '/api/register')!)).toEqual({
+    expect(await sentWhilePending(calls, 'Creating Account...', '/api/register')).toEqual({
       username: 'alice',
       email: 'alice@example.com',
       password: 'long enough',
     });
 
-    answer.release(respond(200, player));
+    registering.release(respond(200, player));
     await findToast('Registration successful');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-dashboard'));
   });

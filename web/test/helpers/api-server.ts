@@ -103,6 +103,15 @@ export function hang(): Promise<Response> {
   return new Promise(() => undefined);
 }
 
+/** An answer the test gives by hand, to look at the pending state first: `answer` is the handler. */
+export function heldAnswer() {
+  let release!: (response: Response) => void;
+  const held = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { answer: () => held, release };
+}
+
 /** fetch failing to reach the server (it rejects with a TypeError). */
 export function networkFailure(): Response {
   return HttpResponse.error();
