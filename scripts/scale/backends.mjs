@@ -10,19 +10,27 @@ export function listen(server, port, host) {
 }
 
 /**
- * The controls over `state`'s backends ({name, cut, drained, ...}) by name, for the front
- * called `label`: `cut` stops routing to one and `resetAll(backend)` resets what it holds (a
- * network cut), `heal` routes to it again (and forgets a recent failure), `drain` only stops new
- * connections (those open stay). `find` throws for a name the front does not have.
+ * The controls over `state`'s backends ({name, cut, drained, open, ...}) by name, for the front
+ * called `label`; `connections(backend)` lists [client socket, upstream socket] of those it holds
+ * open. `resetAll(backend)` resets each of them (both ends see ECONNRESET, as when a link drops);
+ * `cut` stops routing to one and resets what it holds (a network cut), `heal` routes to it again
+ * (and forgets a recent failure), `drain` only stops new connections (those open stay).
  */
-export function backendControls(label, state, resetAll) {
+export function backendControls(label, state, connections) {
   const find = (backendName) => {
     const backend = state.find((b) => b.name === backendName);
     if (!backend) throw new Error(`${label}: no backend named ${backendName}`);
     return backend;
   };
+  const resetAll = (backend) => {
+    for (const [client, upstream] of connections(backend)) {
+      upstream?.resetAndDestroy();
+      client.resetAndDestroy();
+    }
+    backend.open.clear();
+  };
   return {
-    find,
+    resetAll,
     cut(backendName) {
       const backend = find(backendName);
       backend.cut = true;

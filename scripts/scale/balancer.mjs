@@ -88,14 +88,9 @@ export async function startBalancer({ name, backends, port = 0, host = '127.0.0.
   });
   await listen(server, port, host);
 
-  const resetAll = (backend) => {
-    for (const client of backend.open) {
-      client.pairedWith?.upstream.resetAndDestroy();
-      client.resetAndDestroy();
-    }
-    backend.open.clear();
-  };
-  const { cut, heal, drain } = backendControls(`balancer ${name}`, state, resetAll);
+  const { cut, heal, drain } = backendControls(`balancer ${name}`, state, (backend) =>
+    [...backend.open].map((client) => [client, client.pairedWith?.upstream]),
+  );
 
   return {
     name,

@@ -121,14 +121,9 @@ export async function startGameIngress({
 
   await listen(server, port, host);
 
-  const resetAll = (backend) => {
-    for (const [socket, link] of backend.open) {
-      link.upstream?.resetAndDestroy();
-      socket.resetAndDestroy();
-    }
-    backend.open.clear();
-  };
-  const { cut, heal, drain } = backendControls(`ingress ${name}`, state, resetAll);
+  const { resetAll, cut, heal, drain } = backendControls(`ingress ${name}`, state, (backend) =>
+    [...backend.open].map(([socket, link]) => [socket, link.upstream]),
+  );
 
   return {
     name,
