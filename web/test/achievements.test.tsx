@@ -11,7 +11,7 @@ import { RealtimeClient } from '@/lib/realtime';
 import { FakeWebSocket } from './helpers/fake-websocket';
 import { useApi, pageOf, respond } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated, player } from './helpers/users';
+import { player } from './helpers/users';
 
 // Achievement badges (docs/product.md 'Achievements'): the dashboard lists every badge, those
 // won with their date; a badge won while a page is open shows as a toast and joins the list.
@@ -107,7 +107,6 @@ describe('a badge won while a page is open', () => {
   });
 
   it('is not listened for by a guest, and an unknown message shows nothing', async () => {
-    useApi({ '/api/user': respond(401, notAuthenticated) });
     renderApp('/');
     await screen.findAllByRole('link', { name: /Login/ });
     const socket = FakeWebSocket.latest;

@@ -4,7 +4,6 @@ import { FakeWebSocket } from './helpers/fake-websocket';
 import { useApi, respond, sequence } from './helpers/api-server';
 import { topScores } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated } from './helpers/users';
 
 // /high-scores 'Recent Scores' fed by the realtime connection (docs/product.md 'Live updates').
 function newScore(n: number) {
@@ -32,7 +31,6 @@ function scoresMessages(socket: FakeWebSocket) {
 
 async function openCard() {
   useApi({
-    '/api/user': respond(401, notAuthenticated),
     '/api/scores/top': respond(200, topScores),
   });
   renderApp('/high-scores');
@@ -111,7 +109,6 @@ describe('/high-scores ranked table, live', () => {
 
   async function openTable() {
     const calls = useApi({
-      '/api/user': respond(401, notAuthenticated),
       '/api/scores/top': sequence(
         respond(200, topScores),
         respond(200, [topScores[0], live, ...topScores.slice(1)]),
@@ -141,7 +138,6 @@ describe('/high-scores ranked table, live', () => {
       score: 100_000 - i,
     }));
     const calls = useApi({
-      '/api/user': respond(401, notAuthenticated),
       '/api/scores/top': respond(200, full),
     });
     renderApp('/high-scores');

@@ -1,18 +1,14 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reloadPage } from '@/lib/reload-page';
 import { useApi, respond, type Route } from './helpers/api-server';
 import { foldedTexts, topScores, wideRowTexts } from './helpers/leaderboards';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated } from './helpers/users';
-
-// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 
 function serve(scores: Route) {
-  return useApi({ '/api/user': respond(401, notAuthenticated), '/api/scores/top': scores });
+  return useApi({ '/api/scores/top': scores });
 }
 
 describe('/high-scores', () => {

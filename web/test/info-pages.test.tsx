@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { site } from '@/config/site';
-import { useApi, respond } from './helpers/api-server';
 import { textOutsideLandmarks } from './helpers/landmarks';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated } from './helpers/users';
-
-// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 async function open(page: string, heading: string) {
-  useApi({ '/api/user': respond(401, notAuthenticated) });
   renderApp(page);
   await screen.findByRole('heading', { name: heading, level: 1 });
   return within(screen.getByRole('main'));

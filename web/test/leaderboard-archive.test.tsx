@@ -1,14 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WeeklyLeaderboard } from '@/features/leaderboards/api/types';
 import { useApi, respond } from './helpers/api-server';
 import { headers, WEEKLY_COLUMNS, weeklyRows } from './helpers/leaderboards';
 import { findLoadError } from './helpers/load-error';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated } from './helpers/users';
-
-// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -34,7 +30,6 @@ const archive = [
 
 function serve(weeks: unknown, topScores: Record<string, Response> = {}) {
   return useApi({
-    '/api/user': respond(401, notAuthenticated),
     '/api/weekly-leaderboards': respond(200, weeks),
     '/api/weekly-leaderboards/d/top-scores': respond(200, weeklyRows),
     ...topScores,
@@ -100,7 +95,6 @@ describe('/leaderboard-archive', () => {
   });
 
   it("shows 'Error loading weekly leaderboards' when the weeks cannot be loaded", async () => {
-    useApi({ '/api/user': respond(401, notAuthenticated) });
     renderApp('/leaderboard-archive');
     await findLoadError('Error loading weekly leaderboards');
   });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useApi, respond, type Route } from './helpers/api-server';
 import {
@@ -14,17 +14,13 @@ import {
 } from './helpers/leaderboards';
 import { findLoadError } from './helpers/load-error';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated, player } from './helpers/users';
-
-// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+import { player } from './helpers/users';
 
 type Table = Record<string, Route>;
 
 /** A visitor's view of the boards; `overrides` replace single answers. */
 function serve(overrides: Table = {}) {
   return useApi({
-    '/api/user': respond(401, notAuthenticated),
     '/api/stats/play-count': respond(200, { completedPlayCount: 10 }),
     '/api/weekly-leaderboards': respond(200, weeks),
     '/api/weekly-leaderboards/active': respond(200, activeWeek),

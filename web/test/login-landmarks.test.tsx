@@ -1,12 +1,9 @@
 import { screen } from '@testing-library/react';
-import { useApi, respond } from './helpers/api-server';
 import { textOutsideLandmarks } from './helpers/landmarks';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated } from './helpers/users';
 
 describe('/login landmarks (axe `region`)', () => {
   it('holds all of its content in landmarks: the top bar, the form and the panel', async () => {
-    useApi({ '/api/user': respond(401, notAuthenticated) });
     renderApp('/login');
     await screen.findByRole('tab', { name: 'User Login' });
 

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { hang, useApi, respond, type Routes } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
-import { admin, notAuthenticated, player } from './helpers/users';
+import { admin, player } from './helpers/users';
 
-const loggedOut: Routes = { '/api/user': respond(401, notAuthenticated) };
 const signedIn = (user: typeof player): Routes => ({
   '/api/user': respond(200, user),
   '/api/admin/check-auth': respond(200, { authenticated: true, user }),
@@ -25,14 +24,12 @@ describe('route protection', () => {
     '/admin-dashboard',
     '/admin-feedback',
   ])('sends a visitor without a user from %s through /auth to /login', async (path) => {
-    useApi(loggedOut);
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('tab', { name: 'User Login' })).toBeTruthy();
   });
 
   it.each(['/auth', '/admin/login'])('redirects %s to /login', async (path) => {
-    useApi(loggedOut);
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
@@ -59,13 +56,11 @@ describe('route protection', () => {
   });
 
   it('lets everyone see public pages', async () => {
-    useApi(loggedOut);
     renderApp('/leaderboards');
     expect(await screen.findByRole('heading', { name: 'Leaderboards', level: 1 })).toBeTruthy();
   });
 
   it("shows '404 Page Not Found' with a link home for an unknown path", async () => {
-    useApi(loggedOut);
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
@@ -74,7 +69,6 @@ describe('route protection', () => {
 
 describe('header', () => {
   it('shows Login for guests and a dash when the play count is unavailable', async () => {
-    useApi(loggedOut);
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
     for (const name of ['Home', 'Play Game', 'Leaderboards', 'Updates']) {
@@ -106,7 +100,6 @@ describe('header', () => {
 
   it('shows the play count when the server has one', async () => {
     useApi({
-      '/api/user': respond(401, notAuthenticated),
       '/api/stats/play-count': respond(200, { completedPlayCount: 12345 }),
     });
     renderApp('/');

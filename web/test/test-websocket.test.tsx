@@ -1,13 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FakeWebSocket } from './helpers/fake-websocket';
-import { useApi, respond } from './helpers/api-server';
 import { renderApp } from './helpers/render-app';
-import { notAuthenticated } from './helpers/users';
 
 // /test-websocket: the diagnostic page of the realtime connection.
 async function openPage() {
-  useApi({ '/api/user': respond(401, notAuthenticated) });
   renderApp('/test-websocket');
   await screen.findByRole('heading', { name: 'Realtime Connection Test', level: 1 });
   return FakeWebSocket.latest;

@@ -1,13 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { TopPlayersThisWeek } from '@/features/leaderboards/components/top-players-this-week';
 import { createQueryClient } from '@/lib/query-client';
 import { useApi, respond, type Route } from './helpers/api-server';
 import { activeWeek, weeklyRows } from './helpers/leaderboards';
-
-// Pages load as lazy chunks: the first render of a file can be slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 function renderCard() {
   const client = createQueryClient();

@@ -7,7 +7,6 @@ import { findLoadError } from './helpers/load-error';
 import { renderApp } from './helpers/render-app';
 import { startTestClock } from './helpers/test-clock';
 import { publishedUpdate, updatesFeed } from './helpers/updates';
-import { notAuthenticated } from './helpers/users';
 
 // /updates, /updates/{id} and the header's 'NEW' badge (docs/product.md 'Updates').
 configure({ asyncUtilTimeout: 5000 });
@@ -15,7 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 const many = Array.from({ length: 23 }, (_, i) => publishedUpdate(i + 1));
 
 function serve(feed: (call: ApiCall) => ReturnType<typeof respond>, extra = {}) {
-  return useApi({ '/api/user': respond(401, notAuthenticated), '/api/updates': feed, ...extra });
+  return useApi({ '/api/updates': feed, ...extra });
 }
 
 const updatesCalls = (calls: ApiCall[]) =>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { AD_BLOCKER_TITLE } from '@/features/game/components/stats-bar';
 import { useApi, respond, sentBody } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
-import { notAuthenticated, player } from '../helpers/users';
+import { player } from '../helpers/users';
 import { anAd, callsTo, headerOf } from './ads-helpers';
 
 function banner(offerId: string) {
@@ -19,7 +19,6 @@ function banner(offerId: string) {
 /** GET /api/banner-ads answers by placement: a banner or 204. */
 function banners(byPlacement: Record<string, unknown>) {
   return useApi({
-    '/api/user': respond(401, notAuthenticated),
     'GET /api/banner-ads': (call) => {
       const placement = new URL(call.url, 'http://x').searchParams.get('placement') ?? '';
       return placement in byPlacement ? respond(200, byPlacement[placement]) : respond(204);

@@ -7,7 +7,6 @@ import { HOUSE_AD } from '@/features/game/components/extra-moves-modal';
 import { AD_CLICKS_KEY } from '@/features/game/lib/ad-clicks';
 import { useApi, respond, sentBody, type CallHandler, type ApiCall } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
-import { notAuthenticated } from '../helpers/users';
 import { GameBackend, KeyboardPlayer, board, leaveAndReturn } from '../game/play-helpers';
 import { callsTo, headerOf } from './ads-helpers';
 
@@ -33,7 +32,6 @@ function backend(offers: unknown, overrides: Record<string, CallHandler> = {}) {
   game = new GameBackend('flow-seed-7', offers);
   return useApi({
     ...game.routes,
-    '/api/user': respond(401, notAuthenticated),
     '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
     // Green has an icon but no offer in this game: it is neither drawn nor counted.
     '/api/icons': respond(200, [

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { waitFor } from '@testing-library/react';
-import { useApi, respond } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
-import { notAuthenticated } from '../helpers/users';
 
 const shellHtml = fs.readFileSync(path.join(__dirname, '../../boot/home-shell.html'), 'utf8');
 
@@ -11,7 +9,6 @@ const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g,
 
 describe('the static first screen of / (web/boot/home-shell.html)', () => {
   it('says what the home page says, in the same classes', async () => {
-    useApi({ '/api/user': respond(401, notAuthenticated) });
     const { container } = renderApp('/');
     await waitFor(() => expect(container.querySelector('.home-intro__tagline')).not.toBeNull());
     const shell = new DOMParser().parseFromString(shellHtml, 'text/html');

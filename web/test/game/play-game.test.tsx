@@ -15,7 +15,7 @@ import {
   type Route,
 } from '../helpers/api-server';
 import { renderApp } from '../helpers/render-app';
-import { notAuthenticated, player } from '../helpers/users';
+import { player } from '../helpers/users';
 import { FakeGameServer, slowMove } from './game-helpers';
 import {
   GameBackend,
@@ -50,7 +50,6 @@ function backend(overrides: Record<string, Route> = {}) {
   game = new GameBackend(SEED);
   return useApi({
     ...game.routes,
-    '/api/user': respond(401, notAuthenticated),
     '/api/stats/play-count': respond(200, { completedPlayCount: 41 }),
     '/api/weekly-leaderboards/active': respond(200, { id: 'w1', name: 'Week 1' }),
     '/api/weekly-leaderboards/w1/top-scores': respond(200, []),
