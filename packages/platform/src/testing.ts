@@ -25,6 +25,7 @@ import {
 
 export type { ReadableSpan };
 export { freePorts } from './free-ports';
+export { catchMail, type CaughtMail, type MailCatcher } from './mail-catcher';
 
 /**
  * Isolation for test runs that share one PostgreSQL, Redis and NATS: each gets its own

@@ -27,6 +27,18 @@ export const envShape = {
   /** When both are set, this admin account is created (or its password updated) at start. */
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  /**
+   * The mail server of 'Forgot password?' (nodemailer over SMTP). Without SMTP_HOST password
+   * reset is not available: asking for a link answers 503 'Password reset is not available'.
+   * Port 465 speaks TLS from the start; any other, STARTTLS when the server offers it.
+   */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default('BallMatch <no-reply@ballmatch.example>'),
+  /** The site's address (the first of a comma list), for the links mailed to players. */
+  PUBLIC_ORIGIN: z.string().default('http://localhost:8080'),
 };
 
 export const secretNames = [...serviceSecrets(SERVICE_CALLERS), 'JWT_PRIVATE_KEY' as const];

@@ -18,13 +18,17 @@ import { createAccounts } from './domain/accounts';
 import { createAccountDeletion } from './domain/deletion';
 import { createNames } from './domain/names';
 import { createNewUsers } from './domain/new-users';
+import { createPasswordReset } from './domain/password-reset';
 import { createAccountAdminHandlers } from './grpc/admin-handlers';
 import { createAccountHandlers, createAuthHandlers, createNameHandlers } from './grpc/handlers';
 import { createAchievementHandlers } from './grpc/achievement-handlers';
+import { createMailer } from './mailer';
 import { migrations } from './migrations';
 import { createAchievementStore } from './store/achievements';
 import { createRedisFailureCounter } from './store/failure-counter';
 import { createNewUserStore } from './store/new-users';
+import { createPasswordResetStore } from './store/password-resets';
+import { createRedisResetLimits } from './store/reset-limits';
 import { createUserStore } from './store/users';
 
 export const SCHEMA = 'auth';
@@ -35,7 +39,10 @@ export const STREAMS = eventStreams('userDeleted', 'userNamed', 'achievementAwar
 export type RunningAuth = RunningService;
 
 export interface AuthOptions {
-  /** "Now" for the admins' new-user figures: which day is today (tests stand before midnight). */
+  /**
+   * "Now" for the admins' new-user figures (which day is today: tests stand before midnight)
+   * and for password reset links (their hour).
+   */
   now?: () => Date;
 }
 
@@ -71,6 +78,20 @@ export async function start(env = process.env, options: AuthOptions = {}): Promi
     logger.info({ username: config.ADMIN_USERNAME, outcome }, 'admin account from environment');
   }
 
+  // 'Forgot password?': not available without a mail server (SMTP_HOST).
+  const mailer = createMailer(config);
+  if (!mailer) logger.warn('no SMTP_HOST: password reset is not available');
+  const reset = createPasswordReset({
+    findByEmail: (email) => users.byEmail(email),
+    resets: createPasswordResetStore(db),
+    limits: createRedisResetLimits(redis),
+    mailer,
+    origin: config.PUBLIC_ORIGIN,
+    signOutEverywhere: (userId) => signOutEverywhere(redis, userId),
+    now,
+    logger,
+  });
+
   const deletion = createAccountDeletion({
     users,
     getUser: (userId) => accounts.getUser(userId),
@@ -99,7 +120,7 @@ export async function start(env = process.env, options: AuthOptions = {}): Promi
     publicKey,
   });
   // Signing in counts failures per client address: only the gateway's word on it is taken.
-  server.add(authV1.AuthServiceService, createAuthHandlers(accounts), {
+  server.add(authV1.AuthServiceService, createAuthHandlers(accounts, reset), {
     access: { service: ['gateway'] },
   });
   // Who owns a name (an account id), and every account's name: scores' own table of them.
@@ -117,7 +138,10 @@ export async function start(env = process.env, options: AuthOptions = {}): Promi
     createAccountAdminHandlers(createNewUsers({ store: createNewUserStore(db), now })),
     { access: 'admin' },
   );
-  const running = await serveService(server, config, connections, () => consumer.stop());
+  const running = await serveService(server, config, connections, async () => {
+    await consumer.stop();
+    mailer?.close();
+  });
   logger.info({ port: running.port }, 'auth listening');
   return running;
 }

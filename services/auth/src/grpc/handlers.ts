@@ -10,6 +10,7 @@ import { authV1 } from '@ballmatch/proto';
 import type { Accounts, Session } from '../domain/accounts';
 import type { AccountDeletion } from '../domain/deletion';
 import type { Names } from '../domain/names';
+import type { PasswordReset } from '../domain/password-reset';
 import type { UserRow } from '../store/users';
 
 /** Proto ↔ domain. No rules here: they live in domain/. */
@@ -31,6 +32,7 @@ function toSignedIn(session: Session) {
 
 export function createAuthHandlers(
   accounts: Accounts,
+  reset: PasswordReset,
 ): AsyncServiceOf<typeof authV1.AuthServiceService> {
   return {
     register: async (req) => toSignedIn(await accounts.register(req)),
@@ -39,6 +41,15 @@ export function createAuthHandlers(
       toSignedIn(await accounts.login({ ...req, clientIp: requireClientAddress(ctx) })),
     adminLogin: async (req, ctx) =>
       toSignedIn(await accounts.adminLogin({ ...req, clientIp: requireClientAddress(ctx) })),
+    // Reset links are limited per address too.
+    requestPasswordReset: async (req, ctx) => {
+      await reset.requestReset({ email: req.email, clientIp: requireClientAddress(ctx) });
+      return {};
+    },
+    resetPassword: async (req) => {
+      await reset.resetPassword(req);
+      return {};
+    },
   };
 }
 

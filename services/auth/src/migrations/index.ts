@@ -5,6 +5,7 @@ import * as achievements from './003_achievements';
 import * as outbox from './004_outbox';
 import * as usernameKeys from './006_username_keys';
 import * as nameVersion from './007_name_version';
+import * as passwordResets from './008_password_resets';
 
 export const migrations: Migrations = {
   '001_users': users,
@@ -15,4 +16,5 @@ export const migrations: Migrations = {
   '005_outbox_headers': outboxHeadersMigration,
   '006_username_keys': usernameKeys,
   '007_name_version': nameVersion,
+  '008_password_resets': passwordResets,
 };

@@ -120,6 +120,22 @@ export interface AdminLoginResponse {
   expiresAt: number;
 }
 
+export interface RequestPasswordResetRequest {
+  email: string;
+}
+
+export interface RequestPasswordResetResponse {
+}
+
+export interface ResetPasswordRequest {
+  /** From the link's `token` parameter. */
+  token: string;
+  newPassword: string;
+}
+
+export interface ResetPasswordResponse {
+}
+
 export interface GetCurrentUserRequest {
 }
 
@@ -994,6 +1010,266 @@ export const AdminLoginResponse: MessageFns<AdminLoginResponse> = {
     message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
     message.token = object.token ?? "";
     message.expiresAt = object.expiresAt ?? 0;
+    return message;
+  },
+};
+
+function createBaseRequestPasswordResetRequest(): RequestPasswordResetRequest {
+  return { email: "" };
+}
+
+export const RequestPasswordResetRequest: MessageFns<RequestPasswordResetRequest> = {
+  encode(message: RequestPasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestPasswordResetRequest {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: RequestPasswordResetRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestPasswordResetRequest>, I>>(base?: I): RequestPasswordResetRequest {
+    return RequestPasswordResetRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestPasswordResetRequest>, I>>(object: I): RequestPasswordResetRequest {
+    const message = createBaseRequestPasswordResetRequest();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestPasswordResetResponse(): RequestPasswordResetResponse {
+  return {};
+}
+
+export const RequestPasswordResetResponse: MessageFns<RequestPasswordResetResponse> = {
+  encode(_: RequestPasswordResetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestPasswordResetResponse {
+    return {};
+  },
+
+  toJSON(_: RequestPasswordResetResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestPasswordResetResponse>, I>>(base?: I): RequestPasswordResetResponse {
+    return RequestPasswordResetResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestPasswordResetResponse>, I>>(_: I): RequestPasswordResetResponse {
+    const message = createBaseRequestPasswordResetResponse();
+    return message;
+  },
+};
+
+function createBaseResetPasswordRequest(): ResetPasswordRequest {
+  return { token: "", newPassword: "" };
+}
+
+export const ResetPasswordRequest: MessageFns<ResetPasswordRequest> = {
+  encode(message: ResetPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(18).string(message.newPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+    };
+  },
+
+  toJSON(message: ResetPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResetPasswordRequest>, I>>(base?: I): ResetPasswordRequest {
+    return ResetPasswordRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResetPasswordRequest>, I>>(object: I): ResetPasswordRequest {
+    const message = createBaseResetPasswordRequest();
+    message.token = object.token ?? "";
+    message.newPassword = object.newPassword ?? "";
+    return message;
+  },
+};
+
+function createBaseResetPasswordResponse(): ResetPasswordResponse {
+  return {};
+}
+
+export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
+  encode(_: ResetPasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResetPasswordResponse {
+    return {};
+  },
+
+  toJSON(_: ResetPasswordResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResetPasswordResponse>, I>>(base?: I): ResetPasswordResponse {
+    return ResetPasswordResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResetPasswordResponse>, I>>(_: I): ResetPasswordResponse {
+    const message = createBaseResetPasswordResponse();
     return message;
   },
 };
@@ -2658,6 +2934,37 @@ export const AuthServiceService = {
     responseSerialize: (value: AdminLoginResponse): Buffer => Buffer.from(AdminLoginResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AdminLoginResponse => AdminLoginResponse.decode(value),
   },
+  /**
+   * 'Forgot password?': mails a single-use reset link (valid for an hour) to the player
+   * account with this email, if there is one. Answers the same whether or not there is;
+   * rate-limited per client address and per email address (RESOURCE_EXHAUSTED), and
+   * UNAVAILABLE 'Password reset is not available' when no SMTP server is configured.
+   */
+  requestPasswordReset: {
+    path: "/auth.v1.AuthService/RequestPasswordReset" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestPasswordResetRequest): Buffer =>
+      Buffer.from(RequestPasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestPasswordResetRequest => RequestPasswordResetRequest.decode(value),
+    responseSerialize: (value: RequestPasswordResetResponse): Buffer =>
+      Buffer.from(RequestPasswordResetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestPasswordResetResponse => RequestPasswordResetResponse.decode(value),
+  },
+  /**
+   * Sets a new password with a reset link's token (once; INVALID_ARGUMENT when unknown, used
+   * or expired) and signs out every session of the account.
+   */
+  resetPassword: {
+    path: "/auth.v1.AuthService/ResetPassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResetPasswordRequest): Buffer => Buffer.from(ResetPasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResetPasswordRequest => ResetPasswordRequest.decode(value),
+    responseSerialize: (value: ResetPasswordResponse): Buffer =>
+      Buffer.from(ResetPasswordResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResetPasswordResponse => ResetPasswordResponse.decode(value),
+  },
 } as const;
 
 export interface AuthServiceServer extends UntypedServiceImplementation {
@@ -2667,6 +2974,18 @@ export interface AuthServiceServer extends UntypedServiceImplementation {
   login: handleUnaryCall<LoginRequest, LoginResponse>;
   /** Admin sign-in by username and password; refuses non-admin accounts. */
   adminLogin: handleUnaryCall<AdminLoginRequest, AdminLoginResponse>;
+  /**
+   * 'Forgot password?': mails a single-use reset link (valid for an hour) to the player
+   * account with this email, if there is one. Answers the same whether or not there is;
+   * rate-limited per client address and per email address (RESOURCE_EXHAUSTED), and
+   * UNAVAILABLE 'Password reset is not available' when no SMTP server is configured.
+   */
+  requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, RequestPasswordResetResponse>;
+  /**
+   * Sets a new password with a reset link's token (once; INVALID_ARGUMENT when unknown, used
+   * or expired) and signs out every session of the account.
+   */
+  resetPassword: handleUnaryCall<ResetPasswordRequest, ResetPasswordResponse>;
 }
 
 export interface AuthServiceClient extends Client {
@@ -2717,6 +3036,46 @@ export interface AuthServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AdminLoginResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * 'Forgot password?': mails a single-use reset link (valid for an hour) to the player
+   * account with this email, if there is one. Answers the same whether or not there is;
+   * rate-limited per client address and per email address (RESOURCE_EXHAUSTED), and
+   * UNAVAILABLE 'Password reset is not available' when no SMTP server is configured.
+   */
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Sets a new password with a reset link's token (once; INVALID_ARGUMENT when unknown, used
+   * or expired) and signs out every session of the account.
+   */
+  resetPassword(
+    request: ResetPasswordRequest,
+    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
+  ): ClientUnaryCall;
+  resetPassword(
+    request: ResetPasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
+  ): ClientUnaryCall;
+  resetPassword(
+    request: ResetPasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
   ): ClientUnaryCall;
 }
 
