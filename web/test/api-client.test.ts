@@ -25,10 +25,12 @@ async function settle(promise: Promise<unknown>) {
   await jest.advanceTimersByTimeAsync(0);
 }
 
-/** Moves the clock by each step's ms, checking how many attempts were made by then. */
-async function attemptsOver(calls: ApiCall[], steps: Array<[ms: number, attempts: number]>) {
-  for (const [ms, attempts] of steps) {
-    await jest.advanceTimersByTimeAsync(ms);
+/** Moves the clock to each time (ms from now), checking how many attempts were made by then. */
+async function attemptsBy(calls: ApiCall[], attemptsAt: Record<number, number>) {
+  let now = 0;
+  for (const [at, attempts] of Object.entries(attemptsAt)) {
+    await jest.advanceTimersByTimeAsync(Number(at) - now);
+    now = Number(at);
     expect(calls).toHaveLength(attempts);
   }
 }
@@ -121,11 +123,7 @@ describe('api client: retries', () => {
       const calls = useApi(sequence(respond(status, { message: 'busy' }), respond(200, { id: 1 })));
       const result = apiRequest('GET', '/api/thing');
       await settle(result);
-      await attemptsOver(calls, [
-        [0, 1],
-        [799, 1],
-        [1, 2],
-      ]);
+      await attemptsBy(calls, { 0: 1, 799: 1, 800: 2 });
       await expect(result).resolves.toEqual({ id: 1 });
     },
   );
@@ -134,14 +132,10 @@ describe('api client: retries', () => {
     const calls = useApi(sequence(respond(503, { message: 'Auth service unavailable' })));
     const result = apiRequest('GET', '/api/user');
     await settle(result);
-    await attemptsOver(calls, [
-      [0, 1],
-      [800, 2],
-      [1199, 2],
-      [1, 3],
-    ]);
+    await attemptsBy(calls, { 0: 1, 800: 2, 1999: 2, 2000: 3 });
     await expect(result).rejects.toThrow('503: {"message":"Auth service unavailable"}');
-    await attemptsOver(calls, [[10_000, 3]]);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(3);
   });
 
   it('never retries a 401', async () => {

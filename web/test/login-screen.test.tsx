@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hang, heldAnswer, useApi, respond, type Routes } from './helpers/api-server';
-import { sentWhilePending } from './helpers/forms';
+import { sentWhilePending, submitForm } from './helpers/forms';
 import { findErrorToast, findToast } from './helpers/toasts';
 import { renderApp } from './helpers/render-app';
 import { admin, player } from './helpers/users';
@@ -76,9 +76,7 @@ describe('/login screen: user login', () => {
     const login = heldAnswer();
     const { calls, user, router } = await openLogin({ 'POST /api/login': login.answer });
 
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct horse');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await submitForm(user, { Email: 'alice@example.com', Password: 'correct horse' }, 'Sign In');
 
     expect(await sentWhilePending(calls, 'Signing in...', '/api/login')).toEqual({
       email: 'alice@example.com',
@@ -94,9 +92,7 @@ describe('/login screen: user login', () => {
     const { user } = await openLogin({
       'POST /api/login': respond(401, { message: 'Invalid email or password' }),
     });
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong password');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await submitForm(user, { Email: 'alice@example.com', Password: 'wrong password' }, 'Sign In');
 
     const toast = await findErrorToast('Login failed', 'Invalid email or password');
     expect(toast.getAttribute('data-variant')).toBe('destructive');
@@ -109,9 +105,7 @@ describe('/login screen: user login', () => {
     const { user } = await openLogin({
       'POST /api/login': respond(400, { message: 'Enter a valid email address', field: 'email' }),
     });
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await submitForm(user, { Email: 'alice@example.com', Password: 'whatever1' }, 'Sign In');
 
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
@@ -132,8 +126,7 @@ describe('/login screen: admin login', () => {
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(calls.filter((c) => c.url === '/api/admin/login')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Username'), 'root_admin');
-    await user.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
+    await submitForm(user, { Username: 'root_admin' }, 'Sign In as Admin');
     expect(screen.queryByText('Username is required')).toBeNull();
     expect(screen.getByText('Password is required')).toBeTruthy();
   });
@@ -143,9 +136,7 @@ describe('/login screen: admin login', () => {
       'POST /api/admin/login': respond(401, { message: 'Invalid username or password' }),
     });
     await user.click(screen.getByRole('tab', { name: 'Admin Login' }));
-    await user.type(screen.getByLabelText('Username'), 'root_admin');
-    await user.type(screen.getByLabelText('Password'), 'nope');
-    await user.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
+    await submitForm(user, { Username: 'root_admin', Password: 'nope' }, 'Sign In as Admin');
 
     const form = screen.getByRole('form', { name: 'Admin login' });
     const box = await within(form).findByRole('alert');
@@ -160,9 +151,7 @@ describe('/login screen: admin login', () => {
   it("falls back to 'Login failed. Please check your credentials.' without a server message", async () => {
     const { user } = await openLogin({ 'POST /api/admin/login': respond(403, 'Forbidden') });
     await user.click(screen.getByRole('tab', { name: 'Admin Login' }));
-    await user.type(screen.getByLabelText('Username'), 'root_admin');
-    await user.type(screen.getByLabelText('Password'), 'nope');
-    await user.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
+    await submitForm(user, { Username: 'root_admin', Password: 'nope' }, 'Sign In as Admin');
 
     const form = screen.getByRole('form', { name: 'Admin login' });
     expect((await within(form).findByRole('alert')).textContent).toBe(
@@ -177,9 +166,11 @@ describe('/login screen: admin login', () => {
       '/api/admin/check-auth': respond(200, { authenticated: true, user: admin }),
     });
     await user.click(screen.getByRole('tab', { name: 'Admin Login' }));
-    await user.type(screen.getByLabelText('Username'), 'root_admin');
-    await user.type(screen.getByLabelText('Password'), 'S3cure-admin-pass');
-    await user.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
+    await submitForm(
+      user,
+      { Username: 'root_admin', Password: 'S3cure-admin-pass' },
+      'Sign In as Admin',
+    );
 
     expect(await sentWhilePending(calls, 'Signing in...', '/api/admin/login')).toEqual({
       username: 'root_admin',
@@ -220,10 +211,11 @@ describe('/login screen: register', () => {
     const registering = heldAnswer();
     const { calls, user, router } = await openLogin({ 'POST /api/register': registering.answer });
     await user.click(screen.getByRole('tab', { name: 'Register' }));
-    await user.type(screen.getByLabelText('Username'), 'alice');
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitForm(
+      user,
+      { Username: 'alice', Email: 'alice@example.com', Password: 'long enough' },
+      'Create Account',
+    );
 
     expect(await sentWhilePending(calls, 'Creating Account...', '/api/register')).toEqual({
       username: 'alice',
