@@ -12,12 +12,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
 import { Pool } from 'undici';
-import { nextAction } from './k6/moves.js';
 import { cpuMeter } from './lib/cpu.mjs';
 import { caller } from './lib/games.mjs';
 import { requireBuilt, resultsDir, startLoadStack } from './lib/load-stack.mjs';
 import { machineFacts, percentile, round } from './lib/measure.mjs';
+import { nextAction } from './k6/player.mjs';
+
+const require = createRequire(import.meta.url);
+const { findMoves, gridFromCells } = require('@ballmatch/engine');
 
 const { values: args } = parseArgs({
   options: {
@@ -39,9 +43,14 @@ requireBuilt([
   'services/ads/dist/index.js',
 ]);
 
-/** The scripted player's action (k6/moves.js), its swap picked by the game's seq. */
+/** The scripted player's action (k6/player.mjs) on the engine's swaps, picked by the game's seq. */
 const actionOn = (game, canEarn) =>
-  nextAction(game, canEarn, (moves) => moves[(game.seq * 7919) % moves.length]);
+  nextAction(
+    game,
+    canEarn,
+    (grid) => findMoves({ grid: gridFromCells(grid) }),
+    (moves) => moves[(game.seq * 7919) % moves.length],
+  );
 
 async function main() {
   const stack = await startLoadStack({ name: 'games', database: args.database, log });

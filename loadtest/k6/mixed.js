@@ -21,7 +21,8 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import { setTimeout } from 'k6/timers';
 import { WebSocket } from 'k6/websockets';
-import { nextAction, sessionFigures } from './moves.js';
+import { findMoves } from './moves.js';
+import { nextAction, sessionFigures } from './player.mjs';
 
 const scenario = JSON.parse(open('../scenarios/mixed.json'));
 const { endpoints, visit: plan, ramp } = scenario;
@@ -116,7 +117,7 @@ async function playGame(weekId) {
     const action =
       sent >= game.maxActions
         ? { type: 'end' }
-        : nextAction(state, Boolean(offers && offers.reward) && !rewardFollowed);
+        : nextAction(state, Boolean(offers && offers.reward) && !rewardFollowed, findMoves);
     if (action.type === 'extraMoves') {
       await send(game.rewardClick, { params: { offerId: offers.reward.id } });
       rewardFollowed = true;

@@ -1,9 +1,7 @@
 // The valid swaps on a board as the API shows it (`game.grid`: 48 colour names, row by row from
 // the top, 6 columns): every swap of two neighbours that lines up three or more of one colour.
 // k6 cannot load the engine's package, so the k6 scenario plays with this; a test checks it finds
-// exactly the engine's moves (loadtest/test/k6-in-step.test.ts). The node harnesses play by the
-// same nextAction and report the same sessionFigures (node reads this file as an ES module:
-// ./package.json).
+// exactly the engine's moves (loadtest/test/k6-in-step.test.ts).
 export const COLUMNS = 6;
 export const ROWS = 8;
 
@@ -49,34 +47,4 @@ export function findMoves(cells) {
     }
   }
   return moves;
-}
-
-const anyOf = (moves) => moves[Math.floor(Math.random() * moves.length)];
-
-/**
- * A scripted player's next action on the game the API shows: out of moves, the extra moves once
- * when `canEarn` (the game came with a reward ad to follow), else the end; a reset when the board
- * has no swap; else the swap `pick(moves)` chooses (default: any one of them).
- */
-export function nextAction(game, canEarn, pick = anyOf) {
-  if (game.status === 'gameOverPending') {
-    return game.extraMovesGranted || !canEarn ? { type: 'end' } : { type: 'extraMoves' };
-  }
-  if (!game.hasMoves) return { type: 'reset' };
-  return { type: 'swap', ...pick(findMoves(game.grid)) };
-}
-
-/**
- * The figures the page reports of its session (the session update's body): the game's so far,
- * the player's name and pace, and `extra` (the move times, the closing flag).
- */
-export function sessionFigures(game, playerName, averageMoveDuration, extra = {}) {
-  return {
-    totalScore: game.score,
-    matchCount: game.totalMatches,
-    moveCount: game.totalMoves,
-    averageMoveDuration,
-    playerName,
-    ...extra,
-  };
 }

@@ -10,7 +10,13 @@
 // harness itself causes (a busy event loop) is measured, and a slow answer counts once, in the
 // request that was slow, not again in the ones that had to wait for it.
 import { randomUUID } from 'node:crypto';
-import { nextAction, sessionFigures } from '../k6/moves.js';
+import { createRequire } from 'node:module';
+import { nextAction, sessionFigures } from '../k6/player.mjs';
+
+const require = createRequire(import.meta.url);
+const { findMoves, gridFromCells } = require('@ballmatch/engine');
+/** The swaps on the board shown, as the engine finds them. */
+const swapsOn = (grid) => findMoves({ grid: gridFromCells(grid) });
 
 /** What the visits tell the harness, for the row counts after the run. */
 export function newLedger() {
@@ -148,7 +154,7 @@ export function visitor({ pool, wsUrl, scenario, stats, ledger, run, log }) {
       const action =
         actionsSent >= game.maxActions
           ? { type: 'end' }
-          : nextAction(state, Boolean(offers?.reward) && !rewardFollowed);
+          : nextAction(state, Boolean(offers?.reward) && !rewardFollowed, swapsOn);
       if (action.type === 'extraMoves') {
         const click = await send(game.rewardClick, due, {
           params: { offerId: offers.reward.id },
