@@ -37,7 +37,7 @@ async function attemptsBy(calls: ApiCall[], attemptsAt: Record<number, number>) 
 
 describe('api client: request shape', () => {
   it('sends cookies on every request and JSON with a content type when there is a body', async () => {
-    const calls = useApi(sequence(respond(200, { ok: true })));
+    const calls = useApi(respond(200, { ok: true }));
     await api.get('/api/user');
     await api.post('/api/login', { email: 'a@b.c', password: 'pw' });
     await api.patch('/api/user/profile', { username: 'bob' });
@@ -54,7 +54,7 @@ describe('api client: request shape', () => {
   });
 
   it('sends an empty JSON object for a POST without payload', async () => {
-    const calls = useApi(sequence(respond(200, { message: 'Logged out' })));
+    const calls = useApi(respond(200, { message: 'Logged out' }));
     await expect(api.post('/api/logout')).resolves.toEqual({ message: 'Logged out' });
     expect(sentBody(calls[0])).toEqual({});
   });
@@ -68,7 +68,7 @@ describe('api client: request shape', () => {
 
 describe('api client: errors', () => {
   it('makes the message "status: body text"', async () => {
-    useApi(sequence(respond(400, { message: 'Email is required', field: 'email' })));
+    useApi(respond(400, { message: 'Email is required', field: 'email' }));
     const error = await api.post('/api/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
@@ -81,26 +81,26 @@ describe('api client: errors', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    useApi(sequence(respond(404, undefined, 'Not Found')));
+    useApi(respond(404, undefined, 'Not Found'));
     await expect(api.get('/api/nothing')).rejects.toThrow('404: Not Found');
   });
 
   it('keeps a plain-text body as is and falls back for the person-facing message', async () => {
-    useApi(sequence(respond(403, 'Forbidden by proxy')));
+    useApi(respond(403, 'Forbidden by proxy'));
     const error = await api.get('/api/x').catch((e: unknown) => e);
     expect((error as Error).message).toBe('403: Forbidden by proxy');
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
   it("logs a refusal (4xx) as a warning: it is the server's answer, which the page shows", async () => {
-    useApi(sequence(respond(400, { message: 'bad' })));
+    useApi(respond(400, { message: 'bad' }));
     await api.get('/api/x').catch(() => undefined);
     expect(console.warn).toHaveBeenCalledWith('[api] GET /api/x failed:', '400: {"message":"bad"}');
     expect(console.error).not.toHaveBeenCalled();
   });
 
   it('logs a failure nobody could act on (5xx) as an error', async () => {
-    useApi(sequence(respond(501, { message: 'Not Implemented' })));
+    useApi(respond(501, { message: 'Not Implemented' }));
     await api.get('/api/x').catch(() => undefined);
     expect(console.error).toHaveBeenCalledWith(
       '[api] GET /api/x failed:',
@@ -129,7 +129,7 @@ describe('api client: retries', () => {
   );
 
   it('makes at most 3 attempts with growing delays, then throws the last error', async () => {
-    const calls = useApi(sequence(respond(503, { message: 'Auth service unavailable' })));
+    const calls = useApi(respond(503, { message: 'Auth service unavailable' }));
     const result = apiRequest('GET', '/api/user');
     await settle(result);
     await attemptsBy(calls, { 0: 1, 800: 2, 1999: 2, 2000: 3 });
@@ -139,7 +139,7 @@ describe('api client: retries', () => {
   });
 
   it('never retries a 401', async () => {
-    const calls = useApi(sequence(respond(401, { message: 'Not authenticated' })));
+    const calls = useApi(respond(401, { message: 'Not authenticated' }));
     const result = apiRequest('GET', '/api/user');
     await settle(result);
     await expect(result).rejects.toThrow('401: {"message":"Not authenticated"}');
@@ -148,7 +148,7 @@ describe('api client: retries', () => {
   });
 
   it.each([400, 403, 404, 409])('does not retry other client errors (%i)', async (status) => {
-    const calls = useApi(sequence(respond(status, { message: 'no' })));
+    const calls = useApi(respond(status, { message: 'no' }));
     const result = apiRequest('POST', '/api/register', {});
     await settle(result);
     await expect(result).rejects.toBeInstanceOf(ApiError);
@@ -205,13 +205,13 @@ describe('api client: retries', () => {
 
 describe('api client: on401', () => {
   it("turns a 401 into null with 'returnNull', quietly", async () => {
-    useApi(sequence(respond(401, { message: 'Not authenticated' })));
+    useApi(respond(401, { message: 'Not authenticated' }));
     await expect(api.get('/api/user', { on401: 'returnNull' })).resolves.toBeNull();
     expect(console.error).not.toHaveBeenCalled();
   });
 
   it("still throws other errors with 'returnNull'", async () => {
-    useApi(sequence(respond(403, { message: 'Admin access required' })));
+    useApi(respond(403, { message: 'Admin access required' }));
     await expect(api.get('/api/admin/check-auth', { on401: 'returnNull' })).rejects.toThrow(
       '403: {"message":"Admin access required"}',
     );

@@ -51,7 +51,7 @@ describe('query keys name the data, each factory fetches its own path', () => {
   });
 
   it('never reads a request path out of a key', async () => {
-    const calls = useApi(sequence(respond(200, [])));
+    const calls = useApi(respond(200, []));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({ queryKey: ['/api/scores/top'], retry: false }),
@@ -63,7 +63,7 @@ describe('query keys name the data, each factory fetches its own path', () => {
 
 describe('the 401 option', () => {
   it('throws on 401 by default', async () => {
-    useApi(sequence(respond(401, notAuthenticated)));
+    useApi(respond(401, notAuthenticated));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({
@@ -76,7 +76,7 @@ describe('the 401 option', () => {
   });
 
   it("yields null with on401 'returnNull'", async () => {
-    useApi(sequence(respond(401, notAuthenticated)));
+    useApi(respond(401, notAuthenticated));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({
@@ -98,7 +98,7 @@ describe('the current-user query', () => {
   });
 
   it("fails with 'Failed to fetch user' on other errors", async () => {
-    useApi(sequence(respond(403, 'nope')));
+    useApi(respond(403, 'nope'));
     const client = createQueryClient();
     const error = await client.fetchQuery(userQueryOptions()).catch((e: unknown) => e);
     expect((error as Error).message).toBe('Failed to fetch user');

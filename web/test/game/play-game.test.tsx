@@ -43,7 +43,7 @@ function submitOnTestClock() {
   fireEvent.click(screen.getByRole('button', { name: 'Submit Score' }));
 }
 
-/** The game server behind the fake API of the current test. */
+/** The game server behind the current test's API (MSW). */
 let game: GameBackend;
 
 function backend(overrides: Record<string, Route> = {}) {

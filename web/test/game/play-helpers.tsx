@@ -1,4 +1,4 @@
-// Driving the real game UI in jsdom: a stand-in game server behind the fake fetch, and the board
+// Driving the real game UI in jsdom: a stand-in game server behind the MSW server, and the board
 // played with the keyboard (arrow keys and Enter), moves chosen on the server's own state.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createGame, swap, type Cell, type GameState } from '@ballmatch/engine';

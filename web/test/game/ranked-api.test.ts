@@ -1,5 +1,5 @@
-// The ranked game's calls (docs/api.md 'Player sessions' and 'Ranked games'), against the fake
-// fetch: the credential header, a lost answer retried with the same seq, and save progress.
+// The ranked game's calls (docs/api.md 'Player sessions' and 'Ranked games'), against the tests'
+// MSW server: the credential header, a lost answer retried with the same seq, and save progress.
 import { createGame } from '@ballmatch/engine';
 import {
   createPlayerSession,

@@ -73,18 +73,23 @@ function byRoute(table: Routes): HttpHandler[] {
 }
 
 /**
- * Puts answers in front of the shared ones for this test, each in turn: route tables, or
- * handlers for every request (null passes the call on). Returns the calls the app makes,
- * filled in as they arrive.
+ * Puts answers in front of the shared ones for this test, each in turn: route tables, handlers
+ * for every request (null passes the call on), or one answer for every request. Returns the
+ * calls the app makes, filled in as they arrive.
  */
-export function useApi(...answers: Array<Routes | CallHandler>): ApiCall[] {
+export function useApi(...answers: Array<Routes | CallHandler | Response>): ApiCall[] {
   const calls: ApiCall[] = [];
   const record = http.all('*', async ({ request }) => {
     calls.push(await callOf(request));
   });
   const handlers = answers.flatMap((answer) =>
-    typeof answer === 'function'
-      ? [http.all('*', async ({ request }) => (await answer(await callOf(request))) ?? undefined)]
+    typeof answer === 'function' || answer instanceof Response
+      ? [
+          http.all(
+            '*',
+            async ({ request }) => (await answerOf(answer, await callOf(request))) ?? undefined,
+          ),
+        ]
       : byRoute(answer),
   );
   server.use(record, ...handlers);
