@@ -15,6 +15,7 @@ import { adServingRoutes } from './routes/ad-serving';
 import { adRoutes } from './routes/ads';
 import { adsAdminRoutes } from './routes/ads-admin';
 import { authRoutes } from './routes/auth';
+import { passwordResetRoutes } from './routes/password-reset';
 import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { leaderboardRoutes } from './routes/leaderboards';
@@ -96,6 +97,7 @@ export function createApp(
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }));
   const routers = [
     authRoutes,
+    passwordResetRoutes,
     accountRoutes,
     gameRoutes,
     sessionRoutes,

@@ -111,6 +111,18 @@ export const ACCESS_MATRIX: Row[] = [
   },
   { route: 'POST /api/logout', expect: PUBLIC, fresh: true },
   { route: 'GET /api/admin/check-auth', expect: ADMIN_ONLY },
+  // 'Forgot password?': anyone may ask (this stack has no mail server: 503) and use a link
+  // (a made-up one: 400).
+  {
+    route: 'POST /api/forgot-password',
+    expect: all(503),
+    call: () => ({ body: { email: 'someone@example.com' } }),
+  },
+  {
+    route: 'POST /api/reset-password',
+    expect: all(400),
+    call: () => ({ body: { token: 'made-up', newPassword: 'a long password' } }),
+  },
 
   // Your data: each account's own
   { route: 'GET /api/user/scores', expect: SIGNED_IN },

@@ -93,6 +93,8 @@ describe('the gRPC server around every handler', () => {
         },
         register: notUsed,
         adminLogin: notUsed,
+        requestPasswordReset: notUsed,
+        resetPassword: notUsed,
       },
       { methods: { register: 'user', adminLogin: 'admin' } },
     );

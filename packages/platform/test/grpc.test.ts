@@ -50,6 +50,8 @@ describe('gRPC server and client helpers', () => {
       },
       register: notUsed,
       adminLogin: notUsed,
+      requestPasswordReset: notUsed,
+      resetPassword: notUsed,
     });
     server.add(
       authV1.AccountServiceService,

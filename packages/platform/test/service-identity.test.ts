@@ -68,6 +68,8 @@ describe('service identity: a service signs its calls, the callee knows its call
         },
         register: notUsed,
         adminLogin: notUsed,
+        requestPasswordReset: notUsed,
+        resetPassword: notUsed,
       },
       { methods: { adminLogin: { service: ['gateway'] } } },
     );
