@@ -1,18 +1,9 @@
-// Debian's Chromium, started the way this machine needs it (no sandbox as root, no background
-// network calls to hosts it cannot reach), for every script that drives a browser.
+// Debian's Chromium, started the way this machine needs it, for every script that drives a
+// browser: its path and flags are @ballmatch/kit's (the e2e journeys' too).
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@ballmatch/kit';
 import { chromium } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /** A browser with a fresh temporary profile. */
 export function launchChromium() {
