@@ -1,8 +1,9 @@
 // An ad never hides a ball's colour (docs/product.md 'Ball faces'): an advertiser puts a solid
 // blue image on the red balls. On /buy-ads the preview board, and after payment and approval a
 // ranked game's board, draw it on every red ball, and every one of those balls still reads red
-// at a glance: read from the canvas's pixels, most of its cell's coloured pixels are red (hue
-// within 20° of red's), however blue the image is.
+// at a glance: read from the canvas's pixels, most of the ball's pixels are red (hue within 20°
+// of red's), however blue the image is. With the colour-blind symbols on (the preview's box, the
+// game's 'Symbols'), each ball's symbol is drawn over the image.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createGame, gridFromCells, type Color } from '@ballmatch/engine';
@@ -44,6 +45,8 @@ interface CellReading {
   share: number;
   /** Whether the image is drawn: the centre of the ball is blue. */
   imageShown: boolean;
+  /** Whether the colour-blind symbol is drawn over it: the centre is white (red's circle). */
+  symbolShown: boolean;
 }
 
 /**
@@ -78,7 +81,7 @@ function readBalls({ canvas, cells, hue }: ColourProbe): CellReading[] {
       if (max === r) pixelHue = (((g - b) / chroma) % 6) * 60;
       else if (max === g) pixelHue = ((b - r) / chroma + 2) * 60;
       else pixelHue = ((r - g) / chroma + 4) * 60;
-      const distance = Math.abs((((pixelHue - hue) % 360) + 540) % 360 - 180);
+      const distance = Math.abs(((((pixelHue - hue) % 360) + 540) % 360) - 180);
       if (distance <= 20) coloured++;
     }
     const centre = ctx.getImageData(Math.floor(left + w / 2), Math.floor(top + h / 2), 1, 1).data;
@@ -86,43 +89,63 @@ function readBalls({ canvas, cells, hue }: ColourProbe): CellReading[] {
       cell,
       share: ball === 0 ? 0 : coloured / ball,
       imageShown: centre[2]! > 150 && centre[2]! > centre[0]! + 80,
+      symbolShown: centre[0]! > 200 && centre[1]! > 200 && centre[2]! > 200,
     };
   });
 }
 
+/** Waits until the centre of every ball of `cells` shows `what`; fails with what they show. */
+async function waitForCentres(
+  canvas: Locator,
+  probe: ColourProbe,
+  what: 'imageShown' | 'symbolShown',
+  where: string,
+) {
+  const page = canvas.page();
+  try {
+    await page.waitForFunction(
+      ({ p, what }: { p: ColourProbe; what: 'imageShown' | 'symbolShown' }) => {
+        const read = (globalThis as unknown as { readBalls: typeof readBalls }).readBalls;
+        const readings = read(p);
+        return readings.length > 0 && readings.every((r) => r[what]);
+      },
+      { p: probe, what },
+      { polling: 'raf' },
+    );
+  } catch (error) {
+    const readings = await page.evaluate(readBalls, probe);
+    throw new Error(`${where}: every red ball should have ${what}: ${JSON.stringify(readings)}`, {
+      cause: error,
+    });
+  }
+}
+
 /**
  * Waits until the canvas draws the image on every ball of `cells`, then reads them; leaves a
- * picture of the canvas in e2e/artifacts/ for review. Answers the balls that do not read as red
+ * picture of the canvas in e2e/artifacts/ for review. Then turns the colour-blind symbols on
+ * (`showSymbols`) and waits for them over the image. Answers the balls that do not read as red
  * (less than MIN_COLOUR_SHARE of their pixels), with their share.
  */
-async function ballsNotReadingRed(canvas: Locator, cells: string[], where: string) {
-  const page = canvas.page();
+async function ballsNotReadingRed(
+  canvas: Locator,
+  cells: string[],
+  where: string,
+  showSymbols: () => Promise<void>,
+) {
   const handle = await canvas.elementHandle();
   const probe = { canvas: handle, cells, hue: 0 };
   try {
-    await page
-      .waitForFunction(
-        (p: ColourProbe) => {
-          const read = (globalThis as unknown as { readBalls: typeof readBalls }).readBalls;
-          const readings = read(p);
-          return readings.length > 0 && readings.every((r) => r.imageShown);
-        },
-        probe,
-        { polling: 'raf' },
-      )
-      .catch(async (error: unknown) => {
-        const readings = await page.evaluate(readBalls, probe);
-        throw new Error(
-          `${where}: the blue image should be on ${cells.join(' ')}: ${JSON.stringify(readings)}`,
-          { cause: error },
-        );
-      });
-    const readings = await page.evaluate(readBalls, probe);
+    await waitForCentres(canvas, probe, 'imageShown', where);
+    const readings = await canvas.page().evaluate(readBalls, probe);
     const shares = readings.map((r) => `${r.cell}: ${r.share.toFixed(2)}`).join(', ');
     console.log(`${where}: share of each red ball's pixels that read red: ${shares}`);
     fs.mkdirSync(artifactsDir, { recursive: true });
+    await canvas.screenshot({ path: path.join(artifactsDir, `ad-ball-colour-${where}.png`) });
+    // The colour-blind symbol is drawn over the image.
+    await showSymbols();
+    await waitForCentres(canvas, probe, 'symbolShown', `${where} with symbols`);
     await canvas.screenshot({
-      path: path.join(artifactsDir, `ad-ball-colour-${where.replace(/\W+/g, '-')}.png`),
+      path: path.join(artifactsDir, `ad-ball-colour-${where}-symbols.png`),
     });
     return readings
       .filter((r) => r.share < MIN_COLOUR_SHARE)
@@ -161,7 +184,12 @@ journey(
     const preview = page.getByRole('img', {
       name: `Preview: your image on the ${COLOR} balls of a board`,
     });
-    const unreadable = await ballsNotReadingRed(preview, cellsOf(PREVIEW_GRID, COLOR), 'preview');
+    const unreadable = await ballsNotReadingRed(
+      preview,
+      cellsOf(PREVIEW_GRID, COLOR),
+      'preview',
+      () => page.getByRole('checkbox', { name: 'With colour-blind symbols' }).check(),
+    );
 
     await page.getByLabel('Destination').fill('https://example.com/blue');
     await page.getByRole('radio', { name: /^1 day/ }).check();
@@ -180,7 +208,11 @@ journey(
       await game.start(() => page.getByRole('button', { name: 'PLAY NOW!' }).click());
       await game.settled();
       const cells = cellsOf(gridFromCells(game.game.grid), COLOR);
-      unreadable.push(...(await ballsNotReadingRed(game.canvas, cells, 'board')));
+      unreadable.push(
+        ...(await ballsNotReadingRed(game.canvas, cells, 'board', () =>
+          page.getByRole('button', { name: 'Symbols', pressed: false }).click(),
+        )),
+      );
       // Ended, so the run's other journeys play with the house ad again.
       await postOk(adminContext.request, `/api/admin/ads/${ad!.id}/end`, { refund: 'none' });
     } finally {

@@ -71,8 +71,64 @@ function drawSymbol(ctx: CanvasRenderingContext2D, shape: SymbolShape, c: number
 }
 
 /**
- * One ball sprite, `size` device pixels square. With an image, the colour stays readable as a thick
- * ring around it (a face replaces the ball's look; its colour still decides matches).
+ * How an image (an advertiser's or a custom icon) is drawn on a ball, so that the ball's colour
+ * still reads at a glance whatever the image is (docs/product.md 'Ball faces' gives the reasons
+ * for the numbers). The board and the buy page's preview both draw faces through paintBall.
+ */
+export const FACE_RULE = {
+  /** The image's disc, as a share of the ball's radius: at most 0.6² = 36% of the ball's area. */
+  imageRadius: 0.6,
+  /** The colour laid over the image: its opacity at the image's centre… */
+  tintCentre: 0.1,
+  /** …deepening from this share of the image's radius… */
+  tintFrom: 0.45,
+  /** …to this at the image's rim, where it meets the ring. */
+  tintRim: 0.7,
+} as const;
+
+/** The image's disc on a ball of radius `ballRadius`, and the ring of the ball's colour around it. */
+export function faceLayout(ballRadius: number): {
+  imageRadius: number;
+  ringWidth: number;
+  /** Share of the ball's area the image may cover. */
+  imageShare: number;
+} {
+  const imageRadius = ballRadius * FACE_RULE.imageRadius;
+  return {
+    imageRadius,
+    ringWidth: ballRadius - imageRadius,
+    imageShare: FACE_RULE.imageRadius ** 2,
+  };
+}
+
+/**
+ * Where an image of `width` × `height` is drawn to cover a disc of `radius` around (`cx`, `cy`):
+ * scaled to fill it, centred, its sides cropped by the disc.
+ */
+export function coverDisc(
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  radius: number,
+): { x: number; y: number; width: number; height: number } {
+  const w = Math.max(1, width);
+  const h = Math.max(1, height);
+  const scale = (radius * 2) / Math.min(w, h);
+  return { x: cx - (w * scale) / 2, y: cy - (h * scale) / 2, width: w * scale, height: h * scale };
+}
+
+/** `hex` (#rrggbb) at `opacity` (0–1), as #rrggbbaa. */
+function withOpacity(hex: string, opacity: number): string {
+  const alpha = Math.round(Math.min(1, Math.max(0, opacity)) * 255);
+  return `${hex}${alpha.toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * One ball sprite, `size` device pixels square. With an image (FACE_RULE), the ball keeps its
+ * colour: the image is clipped to a disc of at most 36% of its area, inside a thick ring of the
+ * colour, under a tint of the colour that deepens towards the ring; the colour-blind symbol, when
+ * on, is drawn over it all. The colour alone decides matches.
  */
 export function paintBall(
   color: Color,
@@ -103,7 +159,7 @@ export function paintBall(
   ctx.fill();
 
   if (options.image) {
-    const inner = r * 0.76;
+    const { imageRadius: inner } = faceLayout(r);
     ctx.save();
     ctx.beginPath();
     ctx.arc(c, c, inner, 0, Math.PI * 2);
@@ -111,22 +167,21 @@ export function paintBall(
     ctx.fill();
     ctx.clip();
     const source = options.image as HTMLImageElement;
-    const iw = source.naturalWidth || source.width || 1;
-    const ih = source.naturalHeight || source.height || 1;
-    const scale = Math.max((inner * 2) / iw, (inner * 2) / ih);
-    ctx.drawImage(
-      options.image,
-      c - (iw * scale) / 2,
-      c - (ih * scale) / 2,
-      iw * scale,
-      ih * scale,
+    const at = coverDisc(
+      source.naturalWidth || source.width,
+      source.naturalHeight || source.height,
+      c,
+      c,
+      inner,
     );
+    ctx.drawImage(options.image, at.x, at.y, at.width, at.height);
+    const tint = ctx.createRadialGradient(c, c, 0, c, c, inner);
+    tint.addColorStop(0, withOpacity(base, FACE_RULE.tintCentre));
+    tint.addColorStop(FACE_RULE.tintFrom, withOpacity(base, FACE_RULE.tintCentre));
+    tint.addColorStop(1, withOpacity(base, FACE_RULE.tintRim));
+    ctx.fillStyle = tint;
+    ctx.fillRect(c - inner, c - inner, inner * 2, inner * 2);
     ctx.restore();
-    ctx.strokeStyle = 'rgba(255, 255, 255, 0.7)';
-    ctx.lineWidth = Math.max(1, size * 0.015);
-    ctx.beginPath();
-    ctx.arc(c, c, inner, 0, Math.PI * 2);
-    ctx.stroke();
   } else {
     // Specular highlight.
     const shine = ctx.createRadialGradient(

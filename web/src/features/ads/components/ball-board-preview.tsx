@@ -1,5 +1,5 @@
 import { createGame } from '@ballmatch/engine';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BallColor } from '@/components/ui/ball';
 import { BoardController } from '@/game/board-controller';
 import { loadFaceImages } from '@/game/faces';
@@ -11,8 +11,9 @@ const PREVIEW_GRID = createGame('ad-preview').grid;
 const PREVIEW_CELL = 36;
 
 /**
- * A live preview of a ball ad: a still 6×8 board drawn by the game's own board code, with the
- * image on every ball of the chosen colour inside a ring of that colour (as in play).
+ * A live preview of a ball ad: a still 6×8 board drawn by the game's own board code, so the image
+ * is on every ball of the chosen colour exactly as in play (game/ball-sprites.ts FACE_RULE: a disc
+ * inside a thick ring of the colour, tinted by it), with or without the colour-blind symbols.
  */
 export function BallBoardPreview({
   color,
@@ -23,6 +24,7 @@ export function BallBoardPreview({
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const controllerRef = useRef<BoardController | null>(null);
+  const [symbols, setSymbols] = useState(false);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -51,6 +53,8 @@ export function BallBoardPreview({
     };
   }, [color, imageUrl]);
 
+  useEffect(() => controllerRef.current?.setSymbols(symbols), [symbols]);
+
   const size = boardSize(PREVIEW_CELL);
   const label =
     color && imageUrl
@@ -69,8 +73,17 @@ export function BallBoardPreview({
           style={{ width: size.width, height: size.height }}
         />
       </div>
+      <label className="ball-board-preview__symbols">
+        <input
+          type="checkbox"
+          checked={symbols}
+          onChange={(event) => setSymbols(event.target.checked)}
+        />
+        With colour-blind symbols
+      </label>
       <figcaption>
-        Live preview: your image on every ball of its colour, ringed by the colour.
+        Live preview: your image on every ball of its colour, inside a thick ring and a tint of the
+        colour, so players always see the colour first.
       </figcaption>
     </figure>
   );
