@@ -40,6 +40,12 @@ const VISITS: Record<string, Visit> = {
   '/': { as: 'guest', heading: 'BallMatch' },
   '/play': { as: 'guest', heading: 'Play BallMatch' },
   '/login': { as: 'guest', heading: /./ },
+  '/forgot-password': { as: 'guest', heading: 'Forgot your password?' },
+  '/reset-password': {
+    as: 'guest',
+    url: () => '/reset-password?token=not-a-real-one',
+    heading: 'Choose a new password',
+  },
   // Both send the visitor to /login.
   '/auth': { as: 'guest', heading: /./ },
   '/admin/login': { as: 'guest', heading: /./ },

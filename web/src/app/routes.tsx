@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { path: paths.login, lazy: page(() => import('./routes/login')) },
+      { path: paths.forgotPassword, lazy: page(() => import('./routes/forgot-password')) },
+      { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
       { path: paths.auth, loader: () => redirect(paths.login) },
       { path: paths.adminLoginAlias, loader: () => redirect(paths.login) },
       {

@@ -14,6 +14,9 @@ export const apiPaths = {
   /** Every badge, with when the signed-in player won it. */
   userAchievements: '/api/user/achievements',
   logout: '/api/logout',
+  /** 'Forgot password?' (docs/api.md 'Password reset'). */
+  forgotPassword: '/api/forgot-password',
+  resetPassword: '/api/reset-password',
 
   playCount: '/api/stats/play-count',
   topScores: '/api/scores/top',

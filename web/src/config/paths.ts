@@ -4,6 +4,9 @@ export const paths = {
   home: '/',
   play: '/play',
   login: '/login',
+  /** 'Forgot password?': ask for a reset link; the mailed link opens resetPassword. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   auth: '/auth',
   adminLoginAlias: '/admin/login',
   leaderboards: '/leaderboards',

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Ball } from '@/components/ui/ball';
 import { CenteredSpinner } from '@/components/ui/spinner';
-import { LineIcon } from '@/components/ui/line-icon';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-user';
 import { isAdmin } from '@/lib/auth/types';
 import { AdminLoginForm } from './admin-login-form';
-import { MarketingPanel } from './marketing-panel';
+import { AuthFrame } from './auth-frame';
 import { RegisterForm } from './register-form';
 import { UserLoginForm } from './user-login-form';
-import './auth-screen.css';
 
 export type AuthTab = 'login' | 'admin' | 'register';
 const TAB_VALUES: readonly AuthTab[] = ['login', 'admin', 'register'];
@@ -46,45 +43,21 @@ export function AuthScreen() {
   const heading = HEADINGS[tab];
 
   return (
-    <div className="auth-screen">
-      <title>Sign in · BallMatch</title>
-      {/* A landmark like everything on the screen (the form is the main, the panel an aside). */}
-      <header className="auth-topbar">
-        <Link to={paths.home} className="auth-brand" aria-label="BallMatch home">
-          <Ball color="orange" size={26} />
-          <span>
-            Ball<span className="gradient-text">Match</span>
-          </span>
-        </Link>
-        <Link to={paths.home} className="auth-return">
-          <LineIcon viewBox="0 0 20 20" strokeWidth={2.2} d="M12.5 4.5L7 10l5.5 5.5" />
-          Return to Game
-        </Link>
-      </header>
-
-      <div className="auth-layout">
-        <main className="auth-card" id="main">
-          <div className="auth-card__heading">
-            <h1>{heading.title}</h1>
-            <p>{heading.subtitle}</p>
-          </div>
-          <Tabs<AuthTab>
-            label="Sign in or register"
-            value={tab}
-            onChange={setTab}
-            items={[
-              { value: 'login', label: 'User Login', content: <UserLoginForm /> },
-              { value: 'admin', label: 'Admin Login', content: <AdminLoginForm /> },
-              { value: 'register', label: 'Register', content: <RegisterForm /> },
-            ]}
-          />
-          <p className="auth-terms">
-            By continuing, you agree to our <Link to={paths.termsOfService}>Terms of Service</Link>{' '}
-            and <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
-          </p>
-        </main>
-        <MarketingPanel />
-      </div>
-    </div>
+    <AuthFrame pageTitle="Sign in" title={heading.title} subtitle={heading.subtitle}>
+      <Tabs<AuthTab>
+        label="Sign in or register"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { value: 'login', label: 'User Login', content: <UserLoginForm /> },
+          { value: 'admin', label: 'Admin Login', content: <AdminLoginForm /> },
+          { value: 'register', label: 'Register', content: <RegisterForm /> },
+        ]}
+      />
+      <p className="auth-terms">
+        By continuing, you agree to our <Link to={paths.termsOfService}>Terms of Service</Link> and{' '}
+        <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
+      </p>
+    </AuthFrame>
   );
 }
