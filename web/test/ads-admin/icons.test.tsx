@@ -8,13 +8,13 @@ const star =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M5 0L6 4L10 5L6 6L5 10L4 6L0 5L4 4Z"/></svg>';
 
 describe('ball icons on /admin', () => {
-  it('draws each icon through an img of a data: URL, never as SVG in the page', async () => {
+  it('draws each icon from an image of a data: URL, never as SVG in the page', async () => {
     installAdminApi({
       '/api/admin/icons': respond(200, [{ color_code: 'red', svg_content: star }]),
     });
     renderApp('/admin');
     const icon = await screen.findByRole('img', { name: 'The red icon' });
-    expect(icon.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(icon.dataset.image).toMatch(/^data:image\/svg\+xml/);
     expect(document.querySelector('.icon-slots path')).toBeNull();
     expect(screen.getByRole('link', { name: 'Open Player Tracking' }).getAttribute('href')).toBe(
       '/admin-player-tracking',
