@@ -1,13 +1,15 @@
 import {
   actionsPath,
+  playOut,
   rankedGameOf,
   startRankedGame,
   submissionOf,
+  type PlayedAnswer,
+  type PlayOptions,
   type Post,
   type RankedGame as PlayedGame,
 } from '@ballmatch/kit';
 import type { TestClock } from '@ballmatch/platform/testing';
-import { playOut, type PlayedAnswer, type PlayOptions } from '../../services/scores/test/play';
 import {
   openGameSocket,
   type GameSocketClient,
@@ -21,7 +23,7 @@ import { client } from './stack';
  * over the gateway's /ws/game, as the page sends them), the sessions service's test clock moved
  * between actions (a person's uneven pace unless `gapMs` says). The extra moves are earned as
  * the browser earns them: the game's reward ad is followed first. The session's start, its
- * paths and the submission are @ballmatch/kit's ranked-game client's.
+ * paths, the player (playOut) and the submission are @ballmatch/kit's.
  */
 export interface RankedGame extends PlayedGame<{ reward: { id: string } }> {
   status: string;
@@ -67,7 +69,7 @@ export async function playRankedGame(
     },
     { rngSeed: played, ...options, advance: (ms) => sessionsClock.advance(ms) },
   ).finally(() => socket?.close());
-  return { ...rankedGameOf(started, { ...final, level: final.level! }), status: final.status };
+  return { ...rankedGameOf(started, final), status: final.status };
 }
 
 /**

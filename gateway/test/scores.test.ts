@@ -1,6 +1,5 @@
+import { greedySwap } from '@ballmatch/kit';
 import { eventually, TestClock } from '@ballmatch/platform/testing';
-import type { GameView } from '../../services/sessions/src/domain/games';
-import { greedyMove } from '../../services/sessions/test/play';
 import { signedInAdmin, signedInPlayer } from './ads-support';
 import { claimOf, playRankedGame, type RankedGame } from './ranked-game';
 import { client, stackPerFile } from './stack';
@@ -476,7 +475,7 @@ describe('scores over HTTP', () => {
   it('a bot answering every 150-400 ms over the game socket is held for review: the page could not have shown its answers', async () => {
     const bot = await newGame('Sock Bot', {
       overSocket: true,
-      choose: (game) => greedyMove(game as unknown as GameView),
+      choose: greedySwap,
       gapMs: (i) => 150 + ((i * 97) % 251),
     });
     expect(bot.status).toBe('ended');

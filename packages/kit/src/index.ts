@@ -2,5 +2,6 @@
 // load tools (never for the services, the gateway or the web app).
 export * from './services';
 export * from './ranked-game';
+export * from './play-out';
 export * from './http';
 export * from './chromium';

@@ -8,6 +8,7 @@ import {
   type PlayerView,
 } from '@ballmatch/engine';
 import { greedy } from '@ballmatch/engine/bots';
+import { actionOn } from './play-out';
 
 /**
  * The ranked-game client: a game played through the HTTP API as the browser plays it (a
@@ -58,14 +59,8 @@ export function stateOf(game: Omit<ShownGame, 'seq' | 'hasMoves'>): GameState {
  * first, then points), a reset when the board has no move, the extra moves once when the level
  * runs out (if `canEarnExtraMoves`: the reward ad can be followed), else the end.
  */
-export function nextAction(game: ShownGame, canEarnExtraMoves = false): RankedAction {
-  if (game.status === 'gameOverPending') {
-    return game.extraMovesGranted || !canEarnExtraMoves ? { type: 'end' } : { type: 'extraMoves' };
-  }
-  if (!game.hasMoves) return { type: 'reset' };
-  const { from, to } = greedySwap(game);
-  return { type: 'swap', from, to };
-}
+export const nextAction = (game: ShownGame, canEarnExtraMoves = false): RankedAction =>
+  actionOn(game, greedySwap, canEarnExtraMoves);
 
 /** The engine's greedy bot's swap on the board shown (a player keen on target balls, then points). */
 export function greedySwap(game: Omit<ShownGame, 'seq' | 'hasMoves'>): Move {

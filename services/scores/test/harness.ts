@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { grpcAction, playOut, type PlayOptions, type RankedAction } from '@ballmatch/kit';
 import {
   bearer,
   createGrpcClient,
@@ -25,7 +26,6 @@ import { authV1, scoresV1, sessionsV1 } from '@ballmatch/proto';
 import { start as startAuthService, type RunningAuth } from '../../auth/src';
 import { start as startSessions, type RunningSessions } from '../../sessions/src';
 import { start, STREAMS, type RunningScores } from '../src';
-import { playOut, type PlayedAnswer, type PlayerAction, type PlayOptions } from './play';
 
 /** A ranked game played through the sessions service, as its owner knows it. */
 export interface Game {
@@ -42,24 +42,10 @@ export interface Game {
   result: string;
 }
 
-export type NewGameOptions = Partial<Omit<PlayOptions, 'advance'>> & {
+export type NewGameOptions = Partial<Omit<PlayOptions<sessionsV1.Game>, 'advance'>> & {
   /** The session token of the account that plays it (default: a guest). */
   account?: string;
 };
-
-/** sessions.v1 PlayAction for a player action. */
-function toProtoAction(action: PlayerAction): sessionsV1.PlayActionRequest['action'] {
-  switch (action.type) {
-    case 'swap':
-      return { $case: 'swap', value: { from: action.from, to: action.to } };
-    case 'reset':
-      return { $case: 'reset', value: {} };
-    case 'extraMoves':
-      return { $case: 'extraMoves', value: {} };
-    case 'end':
-      return { $case: 'end', value: {} };
-  }
-}
 
 /**
  * The real sessions and scores services in this test process, each with its own database;
@@ -345,9 +331,9 @@ export async function startHarness(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sc
       );
       const { id, credential } = created;
       credentials.set(id, credential);
-      const send = async (seq: number, action: PlayerAction): Promise<PlayedAnswer> => {
+      const send = async (seq: number, action: RankedAction) => {
         const answer = await player.playAction(
-          { id, seq, action: toProtoAction(action) },
+          { id, seq, action: grpcAction(action) },
           { sessionCredential: credential },
         );
         return { ...answer, game: answer.game! };

@@ -1,3 +1,4 @@
+import { humanPace } from '@ballmatch/kit';
 import { bearer, createLogger, streamName } from '@ballmatch/platform';
 import { eventually } from '@ballmatch/platform/testing';
 import { newEvent } from '@ballmatch/proto';
@@ -12,7 +13,6 @@ import { createWeekStore } from '../src/store/weeks';
 import { startHarness, type Game, type ScoresHarness } from './harness';
 import { flagUntilHeld } from './flagging';
 import { openSeason } from './seasons-support';
-import { humanPace } from './play';
 
 // Issue 10: a game the server's timing flags, or an admin flags, is held for review: stored,
 // but on no board, rank, feed or archive until an admin clears it; then it appears with its

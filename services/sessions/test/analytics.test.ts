@@ -1,10 +1,11 @@
+import { swapsOn } from '@ballmatch/kit';
 import { dayOf } from '@ballmatch/platform';
 import type { sessionsV1 } from '@ballmatch/proto';
 import { perFile } from '@ballmatch/platform/testing';
 import { GAME_SECONDS_EDGES, MOVES_EDGES } from '../src/domain/analytics';
 import { newSession } from './fixtures';
 import { startSessions } from './harness';
-import { humanGap, movesOn, playOut } from './play';
+import { humanGap, playOut } from './play';
 
 // Game analytics counted in SQL from real games played through the service, on its own
 // database (so every game in it is one of these).
@@ -55,7 +56,7 @@ describe('GetGameAnalytics', () => {
     await svc.client.playAction({
       id: open.id,
       seq: 0,
-      action: { $case: 'swap', value: movesOn(open.game!)[0]! },
+      action: { $case: 'swap', value: swapsOn(open.game!)[0]! },
     });
     await svc.admin.flagSession({ id: open.id, reason: 'Same device as a known bot' });
     flaggedAt = Date.parse((await svc.admin.getSession({ id: open.id })).session!.createdAt);

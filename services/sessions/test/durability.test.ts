@@ -1,11 +1,11 @@
 import { actionCode } from '@ballmatch/engine';
+import { swapsOn } from '@ballmatch/kit';
 import { createKnex, type Knex } from '@ballmatch/platform';
 import type { RunningSessions } from '../src';
 import type { GameView } from '../src/domain/games';
 import { newSession } from './fixtures';
 import { openGameSocket, type Frame, type GameSocketClient } from './game-socket-client';
 import { MANY_STARTS, startSessions, type SessionsHarness } from './harness';
-import { movesOn } from './play';
 import { startRelay } from './relay';
 
 /**
@@ -61,7 +61,7 @@ async function newGame(on: SessionsHarness = svc) {
 
 /** The page's next action on the game shown: its first swap, else a reset. */
 const nextAction = (game: GameView) =>
-  game.hasMoves ? { type: 'swap', ...movesOn(game)[0]! } : { type: 'reset' };
+  game.hasMoves ? { type: 'swap', ...swapsOn(game)[0]! } : { type: 'reset' };
 
 /** Plays `count` actions on `ws` from `game`, 1 s apart on the service clock; what was sent. */
 async function play(
@@ -131,7 +131,7 @@ describe('answers from memory, the log in batches', () => {
     const answer = await svc.client.playAction({
       id,
       seq: 0,
-      action: { $case: 'swap', value: movesOn(game)[0]! },
+      action: { $case: 'swap', value: swapsOn(game)[0]! },
     });
     expect(answer.durableSeq).toBe(1);
     expect(answer.game!.seq).toBe(1);
@@ -159,7 +159,7 @@ describe('answers from memory, the log in batches', () => {
     await svc.running.flushActionLog();
     // A second tab whose socket reached the other process, at the same place with another swap.
     const there = await socketTo(other, session.id);
-    const [mine, theirs] = movesOn(game);
+    const [mine, theirs] = swapsOn(game);
     const at = (move: unknown) => ({
       type: 'action',
       session: session.id,
@@ -208,7 +208,7 @@ describe('answers from memory, the log in batches', () => {
     const { game } = await play(svc, ws, session, session.game, 3);
     await svc.running.flushActionLog();
     // A row that says another action than the one played (a bug, or a hand in the database).
-    const other = movesOn(session.game)[1]!;
+    const other = swapsOn(session.game)[1]!;
     await db('game_actions')
       .where({ session_id: session.id, seq: 0 })
       .update({ code: actionCode({ type: 'swap', ...other, at: 0 }) });

@@ -1,8 +1,8 @@
+import { swapsOn } from '@ballmatch/kit';
 import { perFile } from '@ballmatch/platform/testing';
 import { newSession, update } from './fixtures';
 import type { Frame } from './game-socket-client';
 import { MANY_STARTS, startSessions } from './harness';
-import { movesOn } from './play';
 
 /**
  * Ending a game from several requests at once (a double click, a page unload beside an End
@@ -21,7 +21,7 @@ describe('twelve ends of one game at once', () => {
       const { id } = await svc.client.createSession(newSession());
       const credential = svc.client.credentialOf(id);
       let game = (await svc.client.getGame({ id })).game!;
-      const move = { $case: 'swap' as const, value: movesOn(game)[0]! };
+      const move = { $case: 'swap' as const, value: swapsOn(game)[0]! };
       game = (await svc.client.playAction({ id, seq: game.seq, action: move })).game!;
       const seq = game.seq;
       // The page's last update and its End press, its unload, the End button pressed twice:

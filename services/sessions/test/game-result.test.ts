@@ -1,8 +1,9 @@
+import { swapsOn } from '@ballmatch/kit';
 import { createKnex, loadServicePublicKeys, verifyGameResult } from '@ballmatch/platform';
 import { perFile } from '@ballmatch/platform/testing';
 import { newSession } from './fixtures';
 import { MANY_STARTS, startSessions } from './harness';
-import { humanGap, movesOn, playOut } from './play';
+import { humanGap, playOut } from './play';
 
 // Issue 21: when a game ends, this service signs its result once (its service key) and keeps it
 // with the game; the end's answer carries it, and so does every later read of the ended game by
@@ -70,7 +71,7 @@ describe("an ended game's signed result", () => {
         await device.playAction({
           id,
           seq: game.seq,
-          action: { $case: 'swap', value: movesOn(game)[0]! },
+          action: { $case: 'swap', value: swapsOn(game)[0]! },
         })
       ).game!;
     }
@@ -109,7 +110,7 @@ describe("an ended game's signed result", () => {
     };
     for (let i = 0; i < 5; i++) {
       svc.clock.advance(humanGap(i));
-      shown = await play({ type: 'swap', ...movesOn(shown)[0]! });
+      shown = await play({ type: 'swap', ...swapsOn(shown)[0]! });
     }
     svc.clock.advance(humanGap(5));
     const ended = await play({ type: 'end' });

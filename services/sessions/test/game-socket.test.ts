@@ -1,4 +1,5 @@
 import { entryFromCode, replay } from '@ballmatch/engine';
+import { swapsOn } from '@ballmatch/kit';
 import {
   REVOCATION_CHANNEL,
   revokeToken,
@@ -19,7 +20,7 @@ import {
   type GameSocketClient,
 } from './game-socket-client';
 import { MANY_STARTS, startSessions } from './harness';
-import { humanGap, movesOn, playOverSocket } from './play';
+import { humanGap, playOverSocket } from './play';
 
 /** The game socket (docs/api.md 'Ranked games over the game socket'), against real stores. */
 const svc = perFile(() => startSessions(MANY_STARTS));
@@ -47,7 +48,7 @@ async function socket(token?: string, headers: Record<string, string> = {}, quer
 
 type Game = sessionsV1.Game;
 const tokenOf = (issued: { authorization: string }) => issued.authorization.slice('Bearer '.length);
-const swapOn = (game: Game) => ({ type: 'swap', ...movesOn(game)[0]! });
+const swapOn = (game: Game) => ({ type: 'swap', ...swapsOn(game)[0]! });
 const nextOn = (game: Game) => (game.hasMoves ? swapOn(game) : { type: 'reset' });
 const action = (session: string, seq: number, act: unknown, credential?: string) => ({
   type: 'action',
@@ -111,7 +112,7 @@ describe('the game socket', () => {
     const again = await svc.client.playAction({
       id,
       seq: 0,
-      action: { $case: 'swap', value: movesOn(game)[0]! },
+      action: { $case: 'swap', value: swapsOn(game)[0]! },
     });
     expect(again.game!.seq).toBe(1);
     expect(await ws.ask(action(id, 5, { type: 'reset' }, credential))).toEqual({

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { entryFromCode, replay } from '@ballmatch/engine';
+import { swapsOn, type Pace } from '@ballmatch/kit';
 import type { sessionsV1 } from '@ballmatch/proto';
 import { perFile } from '@ballmatch/platform/testing';
 import { listen, newSession, update } from './fixtures';
 import { MANY_STARTS, startSessions } from './harness';
-import { humanGap, movesOn, playOut as play, type Pace } from './play';
+import { humanGap, playOut as play } from './play';
 
 const svc = perFile(() => startSessions(MANY_STARTS));
 afterEach(() => svc.clock.real());
@@ -14,7 +15,7 @@ const playOut = (id: string, gapMs: Pace, maxActions?: number) =>
 
 const firstSwap = async (id: string, client: Pick<typeof svc.client, 'getGame'> = svc.client) => {
   const game = (await client.getGame({ id })).game!;
-  return { seq: game.seq, action: { $case: 'swap' as const, value: movesOn(game)[0]! } };
+  return { seq: game.seq, action: { $case: 'swap' as const, value: swapsOn(game)[0]! } };
 };
 
 describe('ranked games held by the server', () => {
@@ -99,7 +100,7 @@ describe('ranked games held by the server', () => {
     let game = (await svc.client.getGame({ id })).game!;
     while (game.status === 'active') {
       const action: sessionsV1.PlayActionRequest['action'] = game.hasMoves
-        ? { $case: 'swap', value: movesOn(game)[0]! }
+        ? { $case: 'swap', value: swapsOn(game)[0]! }
         : { $case: 'reset', value: {} };
       game = (await svc.client.playAction({ id, seq: game.seq, action })).game!;
     }
@@ -212,7 +213,7 @@ describe('ranked games held by the server', () => {
       // Two replicas take turns on one game: each write is checked against the other's.
       const move = {
         seq: before.seq,
-        action: { $case: 'swap' as const, value: movesOn(before)[0]! },
+        action: { $case: 'swap' as const, value: swapsOn(before)[0]! },
       };
       const next = await second.client.playAction(
         { id, ...move },
@@ -221,7 +222,7 @@ describe('ranked games held by the server', () => {
       const after = await svc.client.playAction({
         id,
         seq: next.game!.seq,
-        action: { $case: 'swap', value: movesOn(next.game!)[0]! },
+        action: { $case: 'swap', value: swapsOn(next.game!)[0]! },
       });
       expect(after.game!.seq).toBe(before.seq + 2);
     } finally {
@@ -237,7 +238,7 @@ describe('ranked games held by the server', () => {
       const move = {
         id,
         seq: game.seq,
-        action: { $case: 'swap' as const, value: movesOn(game)[0]! },
+        action: { $case: 'swap' as const, value: swapsOn(game)[0]! },
       };
       played.push({ move, answer: await svc.client.playAction(move) });
       game = played.at(-1)!.answer.game!;
@@ -271,7 +272,7 @@ describe('ranked games held by the server', () => {
         const [ended, swapped] = await Promise.allSettled([
           svc.client.playAction({ id, seq: game.seq, action: { $case: 'end', value: {} } }),
           second.client.playAction(
-            { id, seq: game.seq, action: { $case: 'swap', value: movesOn(game)[0]! } },
+            { id, seq: game.seq, action: { $case: 'swap', value: swapsOn(game)[0]! } },
             credential,
           ),
         ]);

@@ -1,10 +1,11 @@
 import { answerDisplay, type AnswerShape } from '@ballmatch/engine';
+import { greedySwap, type Pace, type PlayOptions } from '@ballmatch/kit';
 import { perFile } from '@ballmatch/platform/testing';
 import type { GameView } from '../src/domain/games';
 import { newSession } from './fixtures';
 import { openGameSocket } from './game-socket-client';
 import { MANY_STARTS, startSessions } from './harness';
-import { greedyMove, playOverSocket, type Pace } from './play';
+import { playOverSocket } from './play';
 
 /**
  * The page-pace rule (docs/api.md 'Move timing'): a game whose actions keep arriving before the
@@ -15,7 +16,7 @@ const svc = perFile(() => startSessions(MANY_STARTS));
 afterEach(() => svc.clock.real());
 
 /** A whole game over the game socket at this pace; answers the session's id. */
-async function playOver(gapMs: Pace, choose?: (game: GameView) => { from: unknown; to: unknown }) {
+async function playOver(gapMs: Pace, choose?: PlayOptions<GameView>['choose']) {
   const { id, credential, game } = await svc.client.createSession(newSession());
   const open = () => openGameSocket(`ws://127.0.0.1:${svc.running.gameWsPort}/ws/game`);
   const session = { id, credential, game: game as unknown as GameView };
@@ -29,7 +30,7 @@ const spread = (i: number, salt: number) => ((i + 1) * 0.6180339887 + salt * 0.7
 
 describe('the page-pace rule, on whole games over the game socket', () => {
   it('a bot answering every 150-400 ms, its gaps varied, ends held for review', async () => {
-    const id = await playOver((i) => 150 + Math.round(spread(i, 1) * 250), greedyMove);
+    const id = await playOver((i) => 150 + Math.round(spread(i, 1) * 250), greedySwap);
     const { session, timing } = await svc.admin.getSession({ id });
     expect(session!.suspicious).toBe(true);
     expect(session!.flags).toHaveLength(1);
