@@ -6,11 +6,13 @@
 //
 //   node scripts/datastores.mjs        ensure all three answer (quick when they already do)
 //   node scripts/datastores.mjs stop   stop the ones running from .data/
+//   node scripts/datastores.mjs start|stop <store> ...   one store of a caller's own (below)
 //
 // From code: `await ensureDatastores({ log })`, and on Ctrl-C `await stopStartedDatastores()`,
 // which stops only what this process started. Tools that need stores of their own (the load
 // harnesses, the fault suite) start each with `startStore(name, { dataDir, port, ... })`: the
-// same binaries and settings, on a free port and their own data, stopped through its handle.
+// same binaries and settings, on a free port and their own data, stopped through its handle;
+// Jest's tests, which cannot load this module, through @ballmatch/kit's startStore (this CLI).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -103,8 +105,8 @@ export async function ensureDatastores({
  * goes on from what it saved) and resolves once it answers, with its handle: `stop(how)` stops
  * it (PostgreSQL's shutdown mode, default 'fast'; the others' signal, default SIGTERM) and
  * resolves once it has exited; `pid()` its main process. `settings` goes over the store's own:
- * PostgreSQL's server settings (`-c name=value`), Redis's options (`--name value`). `root`'s
- * .data/run holds PostgreSQL's socket.
+ * PostgreSQL's server settings (`-c name=value`), Redis's and NATS's options (`--name value`).
+ * `root`'s .data/run holds PostgreSQL's socket.
  */
 export async function startStore(
   name,
@@ -418,13 +420,16 @@ async function startRedis({ dataDir, port, settings = {} }) {
   return pidHandle('redis', dataDir, pidFile, logFile);
 }
 
-async function startNats({ dataDir, port }) {
+async function startNats({ dataDir, port, settings = {} }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const pidFile = path.join(dataDir, 'nats.pid');
   const logFile = path.join(dataDir, 'nats.log');
   const child = spawn(
     requireBinary('nats-server'),
-    ['-js', '-sd', dataDir, '-a', HOST, '-p', String(port), '-P', pidFile, '-l', logFile],
+    [
+      ...['-js', '-sd', dataDir, '-a', HOST, '-p', String(port), '-P', pidFile, '-l', logFile],
+      ...Object.entries(settings).flatMap(([name, value]) => [`--${name}`, value]),
+    ],
     { detached: true, stdio: 'ignore' },
   );
   child.unref();
@@ -486,8 +491,33 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- command line -----------------------------------------------------------------------------
 
+/**
+ * One store, for callers that cannot load this module (Jest's: @ballmatch/kit's startStore runs
+ * these): `start <store> <port> <dataDir> [settings as JSON]` starts it as startStore does and
+ * exits once it answers (the store runs on); `stop <store> <dataDir> [mode or signal]` stops the
+ * one running from that folder, if any.
+ */
+async function storeCommand([command, name, ...args]) {
+  if (!stores[name]) throw new Error(`datastores: no store ${name} (${Object.keys(stores)})`);
+  const quiet = () => {};
+  if (command === 'start') {
+    const [port, dataDir, settings = '{}'] = args;
+    const options = { port: Number(port), dataDir, settings: JSON.parse(settings), log: quiet };
+    await startStore(name, options);
+  } else {
+    const [dataDir, how] = args;
+    await existingHandle(name, dataDir)?.stop(how);
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const run = process.argv[2] === 'stop' ? stopDataDirStores : ensureDatastores;
+  const args = process.argv.slice(2);
+  const run =
+    args.length > 1
+      ? () => storeCommand(args)
+      : args[0] === 'stop'
+        ? stopDataDirStores
+        : ensureDatastores;
   run().catch((error) => {
     console.error(error.message);
     process.exit(1);

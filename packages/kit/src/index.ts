@@ -5,3 +5,4 @@ export * from './ranked-game';
 export * from './play-out';
 export * from './http';
 export * from './chromium';
+export * from './stores';

@@ -1,41 +1,36 @@
 // Production runs NATS as a cluster of three: each stream must be kept on all three
 // (NATS_STREAM_REPLICAS=3), or it is unavailable while the one server holding it restarts.
 // This suite starts its own cluster of three on free ports (never the machine's shared server).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startStore, type StoreHandle } from '@ballmatch/kit';
 import { connectEventBus, ensureStreams, streamName, type EventBus } from '../src';
-import { eventually, testNatsPrefix } from '../src/testing';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { eventually, freePorts, testNatsPrefix } from '../src/testing';
 
 const streams = [{ name: 'REPLICATED', subjects: ['replicated.>'] }];
 let dir: string;
-let servers: ChildProcess[] = [];
+let servers: StoreHandle[] = [];
 let bus: EventBus;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-nats-cluster-'));
-  const clients = await Promise.all([0, 1, 2].map(freePort));
-  const routes = await Promise.all([0, 1, 2].map(freePort));
+  const ports = await freePorts(6);
+  const clients = ports.slice(0, 3);
+  const routes = ports.slice(3);
   const routeList = routes.map((p) => `nats://127.0.0.1:${p}`).join(',');
-  servers = clients.map((port, i) =>
-    spawn(
-      'nats-server',
-      [
-        ...['-a', '127.0.0.1', '-p', String(port), '-n', `n${i}`, '-js'],
-        ...['-sd', path.join(dir, `n${i}`), '--cluster_name', 'bm-test'],
-        ...['--cluster', `nats://127.0.0.1:${routes[i]}`, '--routes', routeList],
-      ],
-      { stdio: 'ignore' },
+  servers = await Promise.all(
+    clients.map((port, i) =>
+      startStore('nats', {
+        dataDir: path.join(dir, `n${i}`),
+        port,
+        settings: {
+          name: `n${i}`,
+          cluster_name: 'bm-test',
+          cluster: `nats://127.0.0.1:${routes[i]}`,
+          routes: routeList,
+        },
+      }),
     ),
   );
   bus = await connectEventBus({
@@ -48,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus?.close();
-  for (const server of servers) server.kill('SIGKILL');
+  await Promise.all(servers.map((server) => server.stop('SIGKILL')));
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

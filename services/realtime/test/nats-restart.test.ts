@@ -1,61 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStore, type StoreHandle } from '@ballmatch/kit';
 import type { EventBus } from '@ballmatch/platform';
 import type { RunningRealtime } from '../src';
-import { eventually } from '@ballmatch/platform/testing';
+import { eventually, freePorts } from '@ballmatch/platform/testing';
 import { publisher, scoreEvent, startRealtime, TestClient } from './harness';
 
 // NATS goes away and comes back: the service reconnects and delivery resumes by itself. The
 // machine's NATS is shared with other test runs, so this test runs (and kills) its own.
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startNats(port: number): Promise<ChildProcess> {
-  const child = spawn(NATS_SERVER, ['-p', String(port), '-a', '127.0.0.1'], { stdio: 'ignore' });
-  await eventually(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1');
-        socket.once('data', (chunk) => {
-          socket.destroy();
-          resolve(chunk.toString().startsWith('INFO'));
-        });
-        socket.once('error', () => resolve(false));
-      }),
-    { timeoutMs: 10_000 },
-  );
-  return child;
-}
-
-async function stopNats(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 describe('realtime across a NATS restart', () => {
   let port: number;
-  let nats: ChildProcess | undefined;
+  let dir: string;
+  let nats: StoreHandle | undefined;
   let realtime: RunningRealtime | undefined;
   let bus: EventBus | undefined;
 
   beforeAll(async () => {
-    port = await freePort();
-    nats = await startNats(port);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-realtime-nats-'));
+    port = (await freePorts(1))[0]!;
+    nats = await startStore('nats', { dataDir: dir, port });
   });
   afterAll(async () => {
     await bus?.close().catch(() => {});
     await realtime?.stop();
-    if (nats) await stopNats(nats);
+    await nats?.stop('SIGKILL');
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const ready = async () =>
@@ -72,12 +42,12 @@ describe('realtime across a NATS restart', () => {
     await bus.connection.flush();
     await client.next((m) => m.type === 'update');
 
-    await stopNats(nats!);
+    await nats!.stop('SIGKILL');
     await eventually(async () => (await ready()) === 503, { timeoutMs: 10_000 });
     // The sockets stay open while NATS is away.
     expect(client.closeCode).toBeUndefined();
 
-    nats = await startNats(port);
+    await nats!.start();
     await eventually(async () => (await ready()) === 200, { timeoutMs: 15_000 });
     // The publisher reconnects on its own too; the same event again is delivered once.
     const after = scoreEvent({ playerName: 'After' });

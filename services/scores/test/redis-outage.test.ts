@@ -2,11 +2,10 @@
 // anything: the fault suite's 'restart redis' found them missing for good (Redis came back from
 // its append-only file with the boards' `built` markers still set). This suite runs a Redis of
 // its own (append-only, as deployed) that it stops and starts; the shared one is never touched.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startStore, type StoreHandle } from '@ballmatch/kit';
 import { createRedis, type Redis } from '@ballmatch/platform';
 import { eventually, freePorts } from '@ballmatch/platform/testing';
 import { LEFT_BEHIND_MS } from '../src/domain/board-repairs';
@@ -15,66 +14,32 @@ import { startHarness, type ScoresHarness } from './harness';
 import { flagUntilHeld } from './flagging';
 import { openSeason } from './seasons-support';
 
-/** A redis-server of this suite's own, restartable on its data. */
-async function ownRedis() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-scores-redis-'));
-  const [port] = await freePorts(1);
-  let child: ChildProcess | undefined;
-  const answers = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(port!, '127.0.0.1');
-      socket.once('data', (data) => {
-        socket.destroy();
-        resolve(data.toString().startsWith('+PONG'));
-      });
-      socket.once('error', () => resolve(false));
-      socket.once('connect', () => socket.write('PING\r\n'));
-    });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      child = spawn(
-        'redis-server',
-        [
-          ...['--bind', '127.0.0.1', '--port', String(port), '--dir', dir],
-          ...['--appendonly', 'yes', '--save', ''],
-        ],
-        { stdio: 'ignore' },
-      );
-      await eventually(answers, { timeoutMs: 10_000, intervalMs: 50 });
-    },
-    /** SIGTERM: it writes its append-only file and exits, as a restart does. */
-    async stop() {
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-    async remove() {
-      await this.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-let redis: Awaited<ReturnType<typeof ownRedis>>;
+/**
+ * A Redis of this suite's own, restartable on its data: append-only, as deployed. `stop()` is
+ * SIGTERM: it writes its append-only file and exits, as a restart does.
+ */
+let redis: StoreHandle;
+let dir: string;
 let h: ScoresHarness;
 /** This suite's Redis, read directly (not through the service, which may answer from PostgreSQL). */
 let direct: Redis;
 let seasonId = '';
 
 beforeAll(async () => {
-  redis = await ownRedis();
-  await redis.start();
-  h = await startHarness({ REDIS_URL: redis.url, TOP_CACHE_MS: '0' });
-  direct = createRedis({ url: redis.url, keyPrefix: h.env.REDIS_KEY_PREFIX! });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-scores-redis-'));
+  const [port] = await freePorts(1);
+  redis = await startStore('redis', { dataDir: dir, port: port!, settings: { appendonly: 'yes' } });
+  const url = `redis://127.0.0.1:${port}`;
+  h = await startHarness({ REDIS_URL: url, TOP_CACHE_MS: '0' });
+  direct = createRedis({ url, keyPrefix: h.env.REDIS_KEY_PREFIX! });
   direct.on('error', () => undefined);
   await direct.connect();
 });
 afterAll(async () => {
   direct?.disconnect();
   await h?.close();
-  await redis?.remove();
+  await redis?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 interface Submitted {
