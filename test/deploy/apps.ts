@@ -109,6 +109,9 @@ export function serverPort(app: App, config: AppConfig): ServerPort {
   return { variable, kind: variable === 'GRPC_PORT' ? 'grpc' : 'http', port: parsed.data };
 }
 
+/** `*_PORT` variables that name a port a service connects to, not one it listens on. */
+const OUTBOUND_PORTS = ['SMTP_PORT']; // auth's mail server (password reset)
+
 /**
  * The ports a service listens on besides its main one and metrics: every other `*_PORT`
  * variable of its config with a numeric default (sessions' GAME_WS_PORT, the game socket).
@@ -116,7 +119,9 @@ export function serverPort(app: App, config: AppConfig): ServerPort {
 export function extraPorts(config: AppConfig): { variable: string; port: number }[] {
   return Object.entries(config.envShape)
     .filter(
-      ([name]) => /_PORT$/.test(name) && !['GRPC_PORT', 'PORT', 'METRICS_PORT'].includes(name),
+      ([name]) =>
+        /_PORT$/.test(name) &&
+        !['GRPC_PORT', 'PORT', 'METRICS_PORT', ...OUTBOUND_PORTS].includes(name),
     )
     .map(([variable, schema]) => {
       const parsed = schema.safeParse(undefined);
