@@ -91,6 +91,23 @@ export const eventsConsumed = counter(
   ['consumer', 'result'],
 );
 
+/** What a consumer did with an event it received (`ballmatch_events_consumed_total`'s `result`). */
+export type EventResult = 'applied' | 'duplicate' | 'failed' | 'dropped' | 'ignored';
+
+/**
+ * Counts what `consumer` does with each event it receives, for consumers that are not
+ * `startEventConsumer`'s (realtime's plain subscriptions). Its series exist at 0 from the start,
+ * so an alert tells a consumer that receives nothing (its count stays flat) from one that is
+ * not there (its series absent).
+ */
+export function countEvents(
+  consumer: string,
+  results: readonly EventResult[],
+): (result: EventResult) => void {
+  for (const result of results) eventsConsumed.inc({ consumer, result }, 0);
+  return (result) => eventsConsumed.inc({ consumer, result });
+}
+
 export const eventDeliveryLag = histogram(
   'ballmatch_event_delivery_lag_seconds',
   'From an event happening (its occurredAt) to a consumer receiving it',

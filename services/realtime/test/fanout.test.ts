@@ -1,4 +1,4 @@
-import type { EventBus } from '@ballmatch/platform';
+import { eventsConsumed, type EventBus } from '@ballmatch/platform';
 import type { RunningRealtime } from '../src';
 import { publisher, scoreEvent, startRealtime, TestClient, wsUrl, type Message } from './harness';
 
@@ -187,6 +187,38 @@ describe('realtime fan-out from NATS', () => {
     const update = await client.next((m) => m.type === 'update');
     expect(scoreIdOf(update)).toBe(good.score.id);
     client.close();
+  });
+
+  it('counts each event every replica receives, by what became of it', async () => {
+    const counts = async () => {
+      const { values } = await eventsConsumed.get();
+      return Object.fromEntries(
+        values
+          .filter((v) => v.labels.consumer === 'realtime')
+          .map((v) => [String(v.labels.result), v.value]),
+      );
+    };
+    const before = await counts();
+    // There from the start (at 0 until one happens), so an alert sees a consumer hear nothing.
+    expect(Object.keys(before).sort()).toEqual(['applied', 'dropped', 'duplicate', 'failed']);
+    const clients = [
+      await TestClient.subscribed(one.port, 'scores'),
+      await TestClient.subscribed(two.port, 'scores'),
+    ];
+    const event = scoreEvent();
+    await publish('scores.created', event);
+    await publish('scores.created', event); // a redelivery
+    bus.connection.publish(bus.subject('scores.created'), new TextEncoder().encode('{not json'));
+    const last = scoreEvent();
+    await publish('scores.created', last);
+    for (const client of clients) {
+      await client.next((m) => m.type === 'update' && hasScore(m, last.score.id));
+      client.close();
+    }
+    const after = await counts();
+    const grew = Object.fromEntries(Object.keys(after).map((k) => [k, after[k]! - before[k]!]));
+    // Two replicas, each hearing everything.
+    expect(grew).toEqual({ applied: 4, duplicate: 2, dropped: 2, failed: 0 });
   });
 
   it('delivers one NATS event through both replicas, once each', async () => {
