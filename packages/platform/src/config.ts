@@ -14,6 +14,18 @@ export class ConfigError extends Error {
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** OpenTelemetry's standard samplers (the values of OTEL_TRACES_SAMPLER) this process knows. */
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
 /** What a process reports about itself (telemetry.ts); part of commonEnv. */
 export const telemetryEnv = {
   /** Address of the /metrics server. */
@@ -22,8 +34,14 @@ export const telemetryEnv = {
   METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
   /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are sent there; unset: off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
-  /** Share of new traces kept (0…1); a trace started upstream keeps the caller's decision. */
-  TRACE_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * Which traces are kept, by OpenTelemetry's standard variable (TRACE_SAMPLERS; tracing.ts
+   * samplerOf): `parentbased_*` follow a caller's decision and apply the rest to new traces.
+   * Default: every trace.
+   */
+  OTEL_TRACES_SAMPLER: z.enum(TRACE_SAMPLERS).default('parentbased_always_on'),
+  /** The `*traceidratio` samplers' share of new traces kept (0…1; default 1). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
 };
 
 export const commonEnv = {

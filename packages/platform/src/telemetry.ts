@@ -3,6 +3,7 @@ import type { Logger } from './logger';
 import { startMetricsServer, watchDependency } from './metrics';
 import type { EventBus } from './nats';
 import type { Redis } from './redis';
+import type { TraceSampler } from './config';
 import { startTracing } from './tracing';
 
 /**
@@ -27,7 +28,8 @@ export interface TelemetryConfig {
   METRICS_HOST: string;
   METRICS_PORT?: number | 'off';
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
-  TRACE_SAMPLE_RATIO: number;
+  OTEL_TRACES_SAMPLER: TraceSampler;
+  OTEL_TRACES_SAMPLER_ARG?: number;
 }
 
 export interface Telemetry {
@@ -52,7 +54,7 @@ export async function startTelemetry(options: {
   const tracing = startTracing({
     service: options.service,
     endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-    sampleRatio: config.TRACE_SAMPLE_RATIO,
+    sampler: config,
   });
   const unwatch: (() => void)[] = [];
   const { db, redis, bus } = options;

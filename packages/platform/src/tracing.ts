@@ -13,13 +13,17 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
   BatchSpanProcessor,
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
   TracerProvider,
+  type Sampler,
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
+import type { TraceSampler } from './config';
 
 export { context, propagation, trace, SpanKind, SpanStatusCode };
 export type { Attributes, Context, Span };
@@ -45,6 +49,26 @@ export interface Tracing {
 
 let registered: { provider: TracerProvider; users: number } | null = null;
 
+/** What OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG say (config.ts telemetryEnv). */
+export interface TraceSamplerConfig {
+  OTEL_TRACES_SAMPLER: TraceSampler;
+  /** The ratio of the `*traceidratio` samplers (default 1), as the specification says. */
+  OTEL_TRACES_SAMPLER_ARG?: number;
+}
+
+/** The sampler OTEL_TRACES_SAMPLER names, as OpenTelemetry's SDKs read that variable. */
+export function samplerOf(config: TraceSamplerConfig): Sampler {
+  const name = config.OTEL_TRACES_SAMPLER;
+  const base = name.replace(/^parentbased_/, '');
+  const root =
+    base === 'always_off'
+      ? new AlwaysOffSampler()
+      : base === 'traceidratio'
+        ? new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG ?? 1)
+        : new AlwaysOnSampler();
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+}
+
 /**
  * Registers tracing for the process. `exporter` replaces OTLP (tests); with neither an endpoint
  * nor an exporter nothing is registered. Services started in one process (tests) share the first
@@ -53,8 +77,8 @@ let registered: { provider: TracerProvider; users: number } | null = null;
 export function startTracing(options: {
   service: string;
   endpoint?: string;
-  /** Share of new traces recorded (0…1); a caller's decision is followed. Default 1. */
-  sampleRatio?: number;
+  /** Which traces are recorded (samplerOf); default: every one (parentbased_always_on). */
+  sampler?: TraceSamplerConfig;
   exporter?: SpanExporter;
   /** A processor instead of batching (tests: a SimpleSpanProcessor exports each span at once). */
   processor?: SpanProcessor;
@@ -75,9 +99,7 @@ export function startTracing(options: {
     });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.service }),
-    sampler: new ParentBasedSampler({
-      root: new TraceIdRatioBasedSampler(options.sampleRatio ?? 1),
-    }),
+    sampler: samplerOf(options.sampler ?? { OTEL_TRACES_SAMPLER: 'parentbased_always_on' }),
     spanProcessors: [processor],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());

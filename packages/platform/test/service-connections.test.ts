@@ -33,7 +33,7 @@ describe("a service's connections", () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       METRICS_HOST: '127.0.0.1',
-      TRACE_SAMPLE_RATIO: 0,
+      OTEL_TRACES_SAMPLER: 'always_off',
       DATABASE_URL: database.url,
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX: testRedisPrefix(),

@@ -12,7 +12,9 @@ import {
   tracer,
   watchDependency,
   ConfigError,
+  extractTraceContext,
 } from '../src';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { recordSpans } from '../src/testing';
 
 /** A logger whose lines land in an array (parsed). */
@@ -38,6 +40,61 @@ describe('traces', () => {
     expect(span.spanContext().traceId).toBe('00000000000000000000000000000000');
     span.end();
     return tracing.stop();
+  });
+});
+
+describe('sampling', () => {
+  /** Whether a root span, and a child of a sampled caller, are recorded under `env`. */
+  async function sampledUnder(env: NodeJS.ProcessEnv) {
+    const config = loadConfig(commonEnv, { env });
+    const tracing = startTracing({
+      service: 'probe',
+      processor: new SimpleSpanProcessor({ exporter: new InMemorySpanExporter() }),
+      sampler: config,
+    });
+    try {
+      const root = tracer().startSpan('root');
+      const caller = extractTraceContext({
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      });
+      const child = tracer().startSpan('child', {}, caller);
+      const recorded = { root: root.isRecording(), child: child.isRecording() };
+      root.end();
+      child.end();
+      return recorded;
+    } finally {
+      await tracing.stop();
+    }
+  }
+
+  it('keeps every trace by default', async () => {
+    expect(await sampledUnder({})).toEqual({ root: true, child: true });
+  });
+
+  it('follows OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (the standard variables)', async () => {
+    // A ratio of 0 keeps no new trace, yet a trace a caller sampled goes on.
+    expect(
+      await sampledUnder({
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0',
+      }),
+    ).toEqual({ root: false, child: true });
+    expect(await sampledUnder({ OTEL_TRACES_SAMPLER: 'always_off' })).toEqual({
+      root: false,
+      child: false,
+    });
+    expect(
+      await sampledUnder({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1' }),
+    ).toEqual({ root: true, child: true });
+  });
+
+  it('refuses a sampler it does not know and a ratio outside 0…1', () => {
+    expect(() => loadConfig(commonEnv, { env: { OTEL_TRACES_SAMPLER: 'jaeger_remote' } })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig(commonEnv, { env: { OTEL_TRACES_SAMPLER_ARG: '1.5' } })).toThrow(
+      ConfigError,
+    );
   });
 });
 
