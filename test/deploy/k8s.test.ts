@@ -59,7 +59,7 @@ function target(
 ): { host: string; port: number } | undefined {
   if (!value) return undefined;
   if (name.endsWith('_ADDR')) return parseAddress(value);
-  if (name.endsWith('_URL') && /^\w+:\/\//.test(value)) {
+  if ((name.endsWith('_URL') || name.endsWith('_ENDPOINT')) && /^\w+:\/\//.test(value)) {
     const url = new URL(value);
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     return url.hostname.includes('.') ? undefined : { host: url.hostname, port };
@@ -151,7 +151,11 @@ describe('k8s/', () => {
     const yamlFiles = committableFiles('k8s').filter((f) => f.endsWith('.yaml'));
     for (const file of yamlFiles.filter((f) => path.posix.basename(f) === 'kustomization.yaml')) {
       const k = obj(readYamlDocs(file)[0]);
-      const entries = [...arr(k.resources), ...arr(k.patches).map((p) => obj(p).path)];
+      const entries = [
+        ...arr(k.resources),
+        ...arr(k.patches).map((p) => obj(p).path),
+        ...arr(k.configMapGenerator).flatMap((g) => arr(obj(g).files)),
+      ];
       for (const entry of entries.filter(Boolean)) {
         named.add(path.posix.join(path.posix.dirname(file), String(entry)));
       }
@@ -162,12 +166,12 @@ describe('k8s/', () => {
     expect(orphans).toEqual([]);
   });
 
-  it('the base deploys exactly the Node services docker-compose builds', () => {
+  it('the base deploys exactly the Node services docker-compose builds (and the trace collector)', () => {
     const deployments = rendered
       .get('k8s/base')!
       .filter((o) => o.kind === 'Deployment')
       .map((o) => o.metadata.name);
-    expect(deployments.sort()).toEqual(apps.map((a) => a.name).sort());
+    expect(deployments.sort()).toEqual([...apps.map((a) => a.name), 'otel-collector'].sort());
   });
 });
 
