@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { callEnv, cookieAfter, readAnswer, type StackPorts } from '@ballmatch/kit';
 import {
+  catchMail,
   createTestDatabase,
   testNatsPrefix,
   testRedisPrefix,
   TestClock,
+  type MailCatcher,
 } from '@ballmatch/platform/testing';
 import { start as startAds, type RunningAds } from '../../services/ads/src';
 import { startStripeStandIn, type StripeStandIn } from '../../services/ads/test/stripe-stand-in';
@@ -38,6 +40,8 @@ export interface Stack {
   stripe: StripeStandIn;
   /** The content service (its scheduler's step can be run at once). */
   content: RunningContent;
+  /** The local SMTP server auth mails through (password reset links). */
+  mail: MailCatcher;
   /**
    * The clock of every gateway started here: the rate limits count their minutes on it, and
    * cached reads (READ_CACHE_MS) live on it.
@@ -84,10 +88,12 @@ export async function startStack(
     DATABASE_URL: database.url,
     NATS_SUBJECT_PREFIX: eventsPrefix,
   };
+  const mail = await catchMail();
   const authEnv: NodeJS.ProcessEnv = {
     ...service,
     ADMIN_USERNAME: 'chief',
     ADMIN_PASSWORD: 'admin-password-1',
+    ...mail.env,
   };
   let auth: RunningAuth | undefined = await startAuth(authEnv);
   const authPort = auth.port;
@@ -166,6 +172,7 @@ export async function startStack(
     ads,
     stripe,
     content,
+    mail,
     clock,
     async stopAuth() {
       await auth?.stop();
@@ -189,6 +196,7 @@ export async function startStack(
       await ads.stop({ deleteStreams: true });
       await content.stop({ deleteStreams: true });
       await stripe.close();
+      await mail.close();
       await database.drop();
       for (const dir of [keyDir, webDist]) fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -189,12 +189,16 @@ describe('password reset', () => {
 });
 
 describe('password reset without a mail server', () => {
-  it("answers 'Password reset is not available'", async () => {
+  it("answers 'Password reset is not available' to a good request", async () => {
     const bare = await startAuth();
     try {
       await expect(
         bare.client.requestPasswordReset({ email: 'any@example.com', clientAddress: '10.9.9.9' }),
       ).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Password reset is not available' });
+      // Bad input is still refused as such.
+      await expect(
+        bare.client.requestPasswordReset({ email: 'not-an-email', clientAddress: '10.9.9.9' }),
+      ).rejects.toMatchObject(refused('INVALID_ARGUMENT', 'Enter a valid email address', 'email'));
     } finally {
       await bare.close();
     }

@@ -68,13 +68,14 @@ export function createPasswordReset(deps: PasswordResetDeps) {
 
   return {
     async requestReset(input: { email: string; clientIp: string }): Promise<void> {
-      const { mailer } = deps;
-      if (!mailer) throw new AppError('UNAVAILABLE', RESET_NOT_AVAILABLE);
       if (!input.email || !input.email.trim()) {
         throw new AppError('INVALID_ARGUMENT', 'Email is required', { field: 'email' });
       }
       refuseControlCharacters(input.email, 'email', 'Email');
       const email = normalizeEmail(input.email);
+      // Bad input is refused as such first; a good request finds the feature off.
+      const { mailer } = deps;
+      if (!mailer) throw new AppError('UNAVAILABLE', RESET_NOT_AVAILABLE);
       const wait = await deps.limits.take(clientAddress(input.clientIp), email);
       if (wait > 0) {
         throw new AppError(
