@@ -1,7 +1,7 @@
 // The images' tests (docs/operations.md 'Images'): build every image with podman and run the
 // whole stack from them, then a player's journey against it; push them to a registry on
 // loopback and pin the production overlay to their digests. Not part of `npm test` (minutes on
-// a cold cache): `node scripts/build.mjs && jest -c test/images/jest.config.js --ci`.
+// a cold cache): `npm run test:images`, which CI runs after it.
 module.exports = require('../../jest.preset.js').preset(__dirname, {
   displayName: 'images',
   testMatch: ['<rootDir>/*.test.ts'],
