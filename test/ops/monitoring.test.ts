@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { metricsRegistry } from '../../packages/platform/src/metrics';
+import { EVENTS } from '../../packages/proto/src/events';
+import { SUBJECTS } from '../../services/realtime/src/events';
 import type * as LezerPromql from '@prometheus-io/lezer-promql' with {
   'resolution-mode': 'import',
 };
@@ -23,8 +25,22 @@ const rulesTestFile = path.join(root, 'ops/prometheus/alerts.test.yaml');
 const dashboardsDir = path.join(root, 'ops/grafana');
 const operationsDoc = fs.readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
 
-/** Metrics read from elsewhere than a BallMatch process. */
-const EXTERNAL = new Set(['kube_pod_container_status_restarts_total']);
+/**
+ * Metrics read from elsewhere than a BallMatch process: kube-state-metrics, Prometheus's own
+ * `up`, and the NATS exporter sidecar's (prometheus-nats-exporter's jsz collector; the fields
+ * it reads from NATS's /jsz are checked against a real nats-server in nats-monitoring.test.ts).
+ */
+const EXTERNAL = new Set([
+  'kube_pod_container_status_restarts_total',
+  'up',
+  'jetstream_server_jetstream_disabled',
+  'jetstream_server_total_streams',
+  'jetstream_server_total_message_bytes',
+  'jetstream_server_max_storage',
+  'jetstream_stream_last_seq',
+  'jetstream_consumer_num_pending',
+  'jetstream_consumer_delivered_stream_seq',
+]);
 
 /** Every series name a BallMatch process exports (histograms as their three series). */
 async function exportedNames(): Promise<Set<string>> {
@@ -94,13 +110,16 @@ describe('alert rules (ops/prometheus/alerts.yaml)', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('cover error rate, p99 latency, outbox lag and pod restarts', () => {
+  it('cover error rate, p99 latency, outbox lag, pod restarts, targets and NATS', () => {
     const used = allRules.map((r) => metricsOf(r.expr));
     const reads = (name: string) => used.some((names) => names.includes(name));
     expect(reads('ballmatch_http_request_duration_seconds_count')).toBe(true);
     expect(allRules.some((r) => /histogram_quantile\(0\.99/.test(r.expr))).toBe(true);
     expect(reads('ballmatch_outbox_oldest_event_age_seconds')).toBe(true);
     expect(reads('kube_pod_container_status_restarts_total')).toBe(true);
+    expect(reads('up')).toBe(true);
+    expect(reads('jetstream_consumer_num_pending')).toBe(true);
+    expect(reads('jetstream_server_max_storage')).toBe(true);
   });
 
   it('read only metrics some process exports', async () => {
@@ -130,6 +149,43 @@ describe('alert rules (ops/prometheus/alerts.yaml)', () => {
       expect(rule.annotations.runbook).toBe(`docs/operations.md#${rule.alert.toLowerCase()}`);
       expect([rule.alert, headings.has(rule.alert.toLowerCase())]).toEqual([rule.alert, true]);
     }
+  });
+
+  it('each have a unit test in which they fire', () => {
+    const unitTests = parseYaml(fs.readFileSync(rulesTestFile, 'utf8')) as {
+      tests: { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[];
+    };
+    const firing = new Set(
+      unitTests.tests
+        .flatMap((t) => t.alert_rule_test)
+        .filter((t) => t.exp_alerts.length > 0)
+        .map((t) => t.alertname),
+    );
+    expect(allRules.map((r) => r.alert).filter((name) => !firing.has(name))).toEqual([]);
+  });
+
+  it("watch realtime's subscriptions through the streams of the subjects it subscribes to", () => {
+    const expr = allRules.find((r) => r.alert === 'BallMatchSubscriberStalled')!.expr;
+    const streams = /stream_name=~"\.\*\(([\w|]+)\)"/.exec(expr)![1]!.split('|');
+    const subscribed = SUBJECTS.map(
+      (subject) => Object.values(EVENTS).find((e) => e.subject === subject)!.stream,
+    );
+    expect(streams.sort()).toEqual([...new Set(subscribed)].sort());
+    // Each of those streams holds realtime's subjects only: a new event there is one it hears.
+    for (const stream of streams) {
+      const others = Object.values(EVENTS).filter(
+        (e) => e.stream === stream && !SUBJECTS.includes(e.subject),
+      );
+      expect([stream, others]).toEqual([stream, []]);
+    }
+  });
+
+  it('count the NATS peers the production StatefulSet runs', () => {
+    const statefulSet = parseYaml(
+      fs.readFileSync(path.join(root, 'k8s/overlays/production/nats/statefulset.yaml'), 'utf8'),
+    ) as { spec: { replicas: number } };
+    const expr = allRules.find((r) => r.alert === 'BallMatchNatsPeersMissing')!.expr;
+    expect(Number(/< (\d+)$/.exec(expr.trim())![1])).toBe(statefulSet.spec.replicas);
   });
 
   const promtool = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((p) => fs.existsSync(p));
