@@ -14,8 +14,9 @@ import {
   extraPorts,
   serverPort,
   type App,
+  type AppConfig,
 } from './apps';
-import { admitted, appName, workloads } from './network';
+import { admitted, appName, egressAllowed, rangeReaches, workloads } from './network';
 import { containerEnv, containers, podTemplate, resolvePort, secretKeys } from './pods';
 import { find, render, renderLocalOverlay, schemaProblems, type K8sObject } from './render';
 import { arr, committableFiles, exists, isGitIgnored, obj, readText, readYamlDocs } from './repo';
@@ -66,6 +67,30 @@ function target(
   }
   return undefined;
 }
+
+/**
+ * Where a store URL held in a Secret that is not rendered here (production's) connects: the
+ * store its config's default names (`postgres://…:5432`, `redis://…:6379`), on that port.
+ */
+function storeOf(config: AppConfig | undefined, name: string) {
+  const fallback = config?.envShape[name]?.safeParse(undefined).data;
+  if (!name.endsWith('_URL') || typeof fallback !== 'string') return undefined;
+  const url = new URL(fallback);
+  return { host: url.protocol.replace(/:$/, ''), port: Number(url.port) };
+}
+
+/** Stripe's API, where the ads service's payments go (STRIPE_API_BASE unset: Stripe itself). */
+const STRIPE = { host: 'stripe', port: 443 };
+/** The cloud's metadata address (AWS, GCP, Azure, …): it hands out the node's credentials. */
+const METADATA_ADDRESS = '169.254.169.254';
+/**
+ * Where the Kubernetes API answers inside clusters: the `kubernetes` Service's first address of
+ * the usual service ranges (kubeadm, kind, k3s, EKS, GKE, AKS) and the other private ranges.
+ */
+const API_ADDRESSES = ['10.96.0.1', '10.43.0.1', '10.100.0.1', '172.20.0.1', '192.168.0.1'];
+
+/** Addresses on the internet (DNS resolvers, cloud ranges): no pod but ads (Stripe) reaches them. */
+const PUBLIC_ADDRESSES = ['1.1.1.1', '8.8.8.8', '13.107.42.14', '34.117.59.81', '52.94.236.248'];
 
 /** The row of docs/operations.md's production Secret table for `secret`. */
 function documentedSecretKeys(secret: string): string {
@@ -246,6 +271,66 @@ describe.each(overlays)('%s', (overlay) => {
         expect(ports.some((p) => p.name === port.name || p.port === port.number)).toBe(true);
       }
     }
+  });
+
+  it('lets each pod connect only where its configuration says (egress): DNS, callees, stores, the trace collector, ads to Stripe', async () => {
+    const expected: string[] = [];
+    const actual: string[] = [];
+    for (const w of workloads(objects)) {
+      const name = appName(w);
+      const app = apps.find((a) => a.name === name);
+      const config = app && (await loadAppConfig(app));
+      const want = new Set(['dns:53']);
+      for (const c of containers(w)) {
+        const env = containerEnv(objects, c);
+        for (const [variable, value] of Object.entries(env.values)) {
+          const to = value === undefined ? storeOf(config, variable) : target(variable, value);
+          if (to && to.host !== name) want.add(`${to.host}:${to.port}`);
+        }
+        const paying = env.secretRefs.some((r) => r.env === 'STRIPE_SECRET_KEY');
+        if (paying && !env.values.STRIPE_API_BASE) want.add(`${STRIPE.host}:${STRIPE.port}`);
+      }
+      // NATS servers route to each other on their cluster port (nats.conf's routes).
+      const cluster = arr(containers(w)[0].ports)
+        .map(obj)
+        .find((p) => p.name === 'cluster');
+      if (cluster) want.add(`${name}:${Number(cluster.containerPort)}`);
+      expected.push(`${name} -> ${[...want].sort().join(', ')}`);
+      const got = egressAllowed(objects, w);
+      actual.push(`${name} -> ${got ? got.allowed.join(', ') : 'anywhere (no egress policy)'}`);
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('lets no pod reach the metadata address or the Kubernetes API, nor (but ads, to Stripe) the internet', () => {
+    const problems = workloads(objects).flatMap((w) => {
+      const name = appName(w);
+      const got = egressAllowed(objects, w);
+      if (!got) return [`${name}: no egress policy (it may connect anywhere)`];
+      return [
+        ...got.allowed
+          .filter((a) => a.startsWith('*') || a.endsWith(':*') || a.startsWith('ns:'))
+          .map((a) => `${name}: ${a} is open`),
+        ...got.allowed
+          .filter((a) => a.startsWith('dns:') && a !== 'dns:53')
+          .map((a) => `${name}: kube-system beyond DNS (${a})`),
+        ...got.ranges
+          .filter((r) => rangeReaches(r, METADATA_ADDRESS))
+          .map((r) => `${name}: ${r.cidr} reaches the metadata address`),
+        ...got.ranges
+          .filter((r) => API_ADDRESSES.some((address) => rangeReaches(r, address)))
+          .map((r) => `${name}: ${r.cidr} reaches the Kubernetes API's addresses`),
+        // The internet: only the ads service's Stripe, and the gateway nothing outside the
+        // cluster but its store.
+        ...got.ranges
+          .filter((r) => r.to !== STRIPE.host && PUBLIC_ADDRESSES.some((a) => rangeReaches(r, a)))
+          .map((r) => `${name}: ${r.cidr} (${r.to}) reaches the internet`),
+        ...(name === 'gateway'
+          ? got.ranges.filter((r) => r.to !== 'redis').map((r) => `gateway: may reach ${r.to}`)
+          : []),
+      ];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('routes /ws/game straight to the sessions game socket, one pod per game, on the site’s host', () => {
