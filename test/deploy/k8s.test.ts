@@ -200,6 +200,49 @@ describe('k8s/', () => {
   });
 });
 
+describe('k8s/overlays/production-external-secrets', () => {
+  const EXTERNAL = 'k8s/overlays/production-external-secrets';
+  const objects = render(EXTERNAL);
+  const external = objects.filter((o) => o.kind === 'ExternalSecret');
+  const production = rendered.get(PRODUCTION)!;
+
+  it('is the production overlay plus ExternalSecrets (those validated elsewhere)', () => {
+    const names = (list: K8sObject[]) => list.map((o) => `${o.kind}/${o.metadata.name}`).sort();
+    expect(names(objects.filter((o) => o.kind !== 'ExternalSecret'))).toEqual(names(production));
+    expect(schemaProblems(objects.filter((o) => o.kind !== 'ExternalSecret'))).toEqual([]);
+    for (const e of external) {
+      expect({ name: e.metadata.name, apiVersion: e.apiVersion }).toEqual({
+        name: e.metadata.name,
+        apiVersion: 'external-secrets.io/v1',
+      });
+      expect(obj(obj(e.spec).secretStoreRef)).toEqual({
+        kind: 'ClusterSecretStore',
+        name: 'ballmatch',
+      });
+    }
+  });
+
+  it('makes every Secret the pods read, with each key they require and only keys they read', () => {
+    const refs = workloads(production).flatMap((w) =>
+      containers(w).flatMap((c) => containerEnv(production, c).secretRefs),
+    );
+    const secrets = [...new Set(refs.map((r) => r.secret))].sort();
+    expect(external.map((e) => String(obj(obj(e.spec).target).name)).sort()).toEqual(secrets);
+    for (const secret of secrets) {
+      const made = external.find((e) => obj(obj(e.spec).target).name === secret)!;
+      const keys = arr(obj(made.spec).data).map((d) => String(obj(d).secretKey));
+      const read = refs.filter((r) => r.secret === secret);
+      const required = read.filter((r) => !r.optional).map((r) => r.key);
+      expect({ secret, missing: required.filter((k) => !keys.includes(k)) }).toEqual({
+        secret,
+        missing: [],
+      });
+      const unread = keys.filter((k) => !read.some((r) => r.key === k));
+      expect({ secret, unread }).toEqual({ secret, unread: [] });
+    }
+  });
+});
+
 describe.each(overlays)('%s', (overlay) => {
   const objects = rendered.get(overlay)!;
 
