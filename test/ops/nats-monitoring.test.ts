@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStore, type StoreHandle } from '@ballmatch/kit';
+import { startNatsCluster, type NatsCluster } from '@ballmatch/kit';
 import { AckPolicy } from 'nats';
 import {
   connectEventBus,
@@ -71,33 +71,23 @@ describe("a JetStream cluster's monitoring endpoint", () => {
   const prefix = testNatsPrefix();
   const stream = { name: 'WATCHED', subjects: ['watched.>'] };
   let dir: string;
-  let servers: StoreHandle[] = [];
+  let cluster: NatsCluster | undefined;
   let monitors: number[] = [];
   let bus: EventBus;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-nats-watch-'));
     const ports = await freePorts(9);
-    const [clients, routes] = [ports.slice(0, 3), ports.slice(3, 6)];
     monitors = ports.slice(6);
-    const routeList = routes.map((p) => `nats://127.0.0.1:${p}`).join(',');
-    servers = await Promise.all(
-      clients.map((port, i) =>
-        startStore('nats', {
-          dataDir: path.join(dir, `n${i}`),
-          port,
-          settings: {
-            name: `n${i}`,
-            cluster_name: 'bm-watch',
-            cluster: `nats://127.0.0.1:${routes[i]}`,
-            routes: routeList,
-            http_port: String(monitors[i]),
-          },
-        }),
-      ),
-    );
+    cluster = await startNatsCluster({
+      dataDir: dir,
+      name: 'bm-watch',
+      clientPorts: ports.slice(0, 3),
+      routePorts: ports.slice(3, 6),
+      monitorPorts: monitors,
+    });
     bus = await connectEventBus({
-      url: clients.map((p) => `nats://127.0.0.1:${p}`).join(','),
+      url: cluster.url,
       subjectPrefix: prefix,
       name: 'watch-test',
       streamReplicas: 3,
@@ -106,7 +96,7 @@ describe("a JetStream cluster's monitoring endpoint", () => {
 
   afterAll(async () => {
     await bus?.close();
-    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+    await cluster?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

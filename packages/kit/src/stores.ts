@@ -53,3 +53,50 @@ export async function startStore(
     stop: (how) => datastores('stop', name, dataDir, ...(how ? [how] : [])),
   };
 }
+
+export interface NatsClusterOptions {
+  /** Each server's data goes in a folder of its own under it (n0, n1, …). */
+  dataDir: string;
+  /** The cluster's name (servers of two tests never join one another's). */
+  name: string;
+  /** One a server: the clients' ports, the cluster routes' ports, and (optional) monitoring's. */
+  clientPorts: number[];
+  routePorts: number[];
+  monitorPorts?: number[];
+}
+
+export interface NatsCluster {
+  servers: StoreHandle[];
+  /** Every server's client address, comma-separated, as NATS_URL takes them. */
+  url: string;
+  /** Kills every server (a test's cluster keeps nothing worth a clean stop). */
+  stop(): Promise<void>;
+}
+
+/** A JetStream cluster of a test's own, one server per client port, every route known to all. */
+export async function startNatsCluster(options: NatsClusterOptions): Promise<NatsCluster> {
+  const { dataDir, name, clientPorts, routePorts, monitorPorts } = options;
+  const routes = routePorts.map((p) => `nats://127.0.0.1:${p}`).join(',');
+  const servers = await Promise.all(
+    clientPorts.map((port, i) =>
+      startStore('nats', {
+        dataDir: path.join(dataDir, `n${i}`),
+        port,
+        settings: {
+          name: `n${i}`,
+          cluster_name: name,
+          cluster: `nats://127.0.0.1:${routePorts[i]}`,
+          routes,
+          ...(monitorPorts ? { http_port: String(monitorPorts[i]) } : {}),
+        },
+      }),
+    ),
+  );
+  return {
+    servers,
+    url: clientPorts.map((p) => `nats://127.0.0.1:${p}`).join(','),
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+    },
+  };
+}

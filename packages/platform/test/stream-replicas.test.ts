@@ -4,37 +4,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStore, type StoreHandle } from '@ballmatch/kit';
+import { startNatsCluster, type NatsCluster } from '@ballmatch/kit';
 import { connectEventBus, ensureStreams, streamName, type EventBus } from '../src';
 import { eventually, freePorts, testNatsPrefix } from '../src/testing';
 
 const streams = [{ name: 'REPLICATED', subjects: ['replicated.>'] }];
 let dir: string;
-let servers: StoreHandle[] = [];
+let cluster: NatsCluster | undefined;
 let bus: EventBus;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-nats-cluster-'));
   const ports = await freePorts(6);
-  const clients = ports.slice(0, 3);
-  const routes = ports.slice(3);
-  const routeList = routes.map((p) => `nats://127.0.0.1:${p}`).join(',');
-  servers = await Promise.all(
-    clients.map((port, i) =>
-      startStore('nats', {
-        dataDir: path.join(dir, `n${i}`),
-        port,
-        settings: {
-          name: `n${i}`,
-          cluster_name: 'bm-test',
-          cluster: `nats://127.0.0.1:${routes[i]}`,
-          routes: routeList,
-        },
-      }),
-    ),
-  );
+  cluster = await startNatsCluster({
+    dataDir: dir,
+    name: 'bm-test',
+    clientPorts: ports.slice(0, 3),
+    routePorts: ports.slice(3),
+  });
   bus = await connectEventBus({
-    url: clients.map((p) => `nats://127.0.0.1:${p}`).join(','),
+    url: cluster.url,
     subjectPrefix: testNatsPrefix(),
     name: 'replicas-test',
     streamReplicas: 3,
@@ -43,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus?.close();
-  await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+  await cluster?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
