@@ -42,18 +42,21 @@ const portMatches = (container: Container, rulePorts: unknown[], port: number) =
 export const workloads = (objects: K8sObject[]) =>
   objects.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet');
 
+/** The NetworkPolicies of `type` that select `workload`'s pods. */
+const policiesOf = (objects: K8sObject[], workload: K8sObject, type: 'Ingress' | 'Egress') =>
+  objects
+    .filter((o) => o.kind === 'NetworkPolicy')
+    .filter((p) => arr(obj(p.spec).policyTypes).includes(type))
+    .filter((p) => matches(obj(p.spec).podSelector, podTemplate(workload).labels));
+
 /**
  * Peers admitted to `port` of `workload`'s pods: undefined when no policy selects the pods (all
  * traffic admitted), else the union of the matching rules of every policy that selects them.
  */
 export function admitted(objects: K8sObject[], workload: K8sObject, port: number) {
-  const { labels } = podTemplate(workload);
   const container = containers(workload)[0];
   const pods = workloads(objects);
-  const policies = objects
-    .filter((o) => o.kind === 'NetworkPolicy')
-    .filter((p) => arr(obj(p.spec).policyTypes).includes('Ingress'))
-    .filter((p) => matches(obj(p.spec).podSelector, labels));
+  const policies = policiesOf(objects, workload, 'Ingress');
   if (policies.length === 0) return undefined;
   const peers = new Set<Peer>();
   for (const policy of policies) {
@@ -87,12 +90,8 @@ export interface AllowedRange {
  * rule that allows any peer or port. Undefined when no egress policy selects the pods.
  */
 export function egressAllowed(objects: K8sObject[], workload: K8sObject) {
-  const { labels } = podTemplate(workload);
   const pods = workloads(objects);
-  const policies = objects
-    .filter((o) => o.kind === 'NetworkPolicy')
-    .filter((p) => arr(obj(p.spec).policyTypes).includes('Egress'))
-    .filter((p) => matches(obj(p.spec).podSelector, labels));
+  const policies = policiesOf(objects, workload, 'Egress');
   if (policies.length === 0) return undefined;
   const allowed = new Set<string>();
   const ranges: AllowedRange[] = [];
