@@ -6,8 +6,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import YAML from 'yaml';
 import {
   appsFromCompose,
+  composeServices,
   envProblems,
   loadAppConfig,
   parseAddress,
@@ -16,6 +18,7 @@ import {
   type App,
   type AppConfig,
 } from './apps';
+import { environmentOf } from './compose';
 import { admitted, appName, egressAllowed, rangeReaches, workloads } from './network';
 import { containerEnv, containers, podTemplate, resolvePort, secretKeys } from './pods';
 import { find, render, renderLocalOverlay, schemaProblems, type K8sObject } from './render';
@@ -189,6 +192,57 @@ describe('k8s/', () => {
       (f) => path.posix.basename(f) !== 'kustomization.yaml' && !named.has(f),
     );
     expect(orphans).toEqual([]);
+  });
+
+  it('runs a trace collector that receives OTLP where every service sends it, in compose too', () => {
+    const objects = rendered.get('k8s/base')!;
+    const collector = find(objects, 'Deployment', 'otel-collector')!;
+    const container = containers(collector)[0];
+    const volume = arr(podTemplate(collector).spec.volumes)
+      .map(obj)
+      .find((v) => v.configMap);
+    const configMap = find(objects, 'ConfigMap', String(obj(volume?.configMap).name));
+    const config = obj(YAML.parse(String(obj(configMap?.data)['config.yaml'])));
+    const portOf = (endpoint: unknown) => Number(String(endpoint).split(':').pop());
+    // OTLP/HTTP where the Service sends it; the probes on the health_check extension.
+    const http = obj(obj(obj(obj(config.receivers).otlp).protocols).http);
+    const service = obj(find(objects, 'Service', 'otel-collector')!.spec);
+    const servicePort = obj(arr(service.ports)[0]);
+    expect(portOf(http.endpoint)).toBe(resolvePort(container, servicePort.targetPort));
+    const health = portOf(obj(obj(config.extensions).health_check).endpoint);
+    for (const probe of ['readinessProbe', 'livenessProbe']) {
+      expect({ probe, port: obj(obj(container[probe]).httpGet).port }).toEqual({
+        probe,
+        port: health,
+      });
+    }
+    // Every component the traces pipeline names is configured; the debug exporter by default.
+    const pipeline = obj(obj(obj(config.service).pipelines).traces);
+    for (const kind of ['receivers', 'processors', 'exporters']) {
+      const missing = arr(pipeline[kind]).filter((name) => !(String(name) in obj(config[kind])));
+      expect({ kind, missing }).toEqual({ kind, missing: [] });
+    }
+    expect(pipeline.exporters).toEqual(['debug']);
+    // Every service sends there (Kubernetes and compose), and compose mounts the same file.
+    const endpoint = `http://otel-collector:${String(servicePort.port)}`;
+    for (const w of workloads(objects).filter((o) => apps.some((a) => a.name === appName(o)))) {
+      const env = containerEnv(objects, containers(w)[0]).values;
+      expect({ app: appName(w), endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT }).toEqual({
+        app: appName(w),
+        endpoint,
+      });
+    }
+    const compose = composeServices();
+    for (const app of apps) {
+      expect({
+        app: app.name,
+        endpoint: environmentOf(compose[app.name]).OTEL_EXPORTER_OTLP_ENDPOINT,
+      }).toEqual({ app: app.name, endpoint });
+    }
+    expect(arr(compose['otel-collector'].volumes)).toContain(
+      './k8s/base/otel-collector/config.yaml:/etc/otelcol-contrib/config.yaml:ro',
+    );
+    expect(String(compose['otel-collector'].image)).toBe(String(container.image));
   });
 
   it('the base deploys exactly the Node services docker-compose builds (and the trace collector)', () => {
