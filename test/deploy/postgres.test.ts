@@ -1,14 +1,18 @@
-// PostgreSQL over TLS as production should use it: DATABASE_URL with `sslmode=verify-full` and
-// the CA that signed the server's certificate (`sslrootcert`), read by the services' own pg
-// configuration (packages/platform createKnex: the URL goes to node-postgres as it is). Against a
-// PostgreSQL of this test's own (ssl=on, a self-signed CA), started as every test store is.
+// PostgreSQL as docs/operations.md 'PostgreSQL in production' says to run it, against a
+// PostgreSQL of this test's own (ssl=on, a self-signed CA), started as every test store is:
+// - over TLS: DATABASE_URL with `sslmode=verify-full` and the CA that signed the server's
+//   certificate (`sslrootcert`), read by the services' own pg configuration (packages/platform
+//   createKnex: the URL goes to node-postgres as it is);
+// - one role per service, granted what the docs' SQL grants: each service's migrations run as
+//   its role, which cannot read another service's schema.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStore, type StoreHandle } from '@ballmatch/kit';
-import { createKnex } from '@ballmatch/platform';
+import { createKnex, migrateLatest, type Migrations } from '@ballmatch/platform';
 import { freePorts } from '@ballmatch/platform/testing';
+import { abs, readText } from './repo';
 
 let dir: string;
 let store: StoreHandle | undefined;
@@ -129,5 +133,79 @@ describe('PostgreSQL with sslmode=verify-full', () => {
 
   it('(without sslmode the same server is reached in plain text: the URL decides)', async () => {
     expect(await tlsOf(`postgres://postgres@localhost:${port}/postgres`)).toBe(false);
+  });
+});
+
+/** The SQL block under 'Roles and privileges.': run once, then per service from `-- for each`. */
+function documentedGrants(): { once: string[]; perService: string[] } {
+  const doc = readText('docs/operations.md');
+  const from = doc.indexOf('**Roles and privileges.**');
+  const block = /```sql\n([\s\S]*?)```/.exec(doc.slice(from))![1];
+  const [once, perService] = block.split(/^-- for each of .*$/m);
+  const statements = (sql: string) =>
+    sql
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return { once: statements(once), perService: statements(perService ?? '') };
+}
+
+const SERVICES = ['auth', 'sessions', 'scores', 'ads', 'content'];
+
+describe('one role per service, granted as docs/operations.md says', () => {
+  const url = (user: string, database: string) =>
+    `postgres://${user}:secret@127.0.0.1:${port}/${database}`;
+
+  beforeAll(async () => {
+    const { once, perService } = documentedGrants();
+    expect(perService.length).toBeGreaterThan(0);
+    const server = createKnex({ url: url('postgres', 'postgres'), schema: 'public', poolMax: 1 });
+    const database = createKnex({
+      url: url('postgres', 'ballmatch'),
+      schema: 'public',
+      poolMax: 1,
+    });
+    try {
+      // CREATE DATABASE first, from another database; the rest in the new one.
+      for (const sql of once) await (/^CREATE DATABASE/i.test(sql) ? server : database).raw(sql);
+      for (const service of SERVICES) {
+        for (const sql of perService) {
+          await database.raw(sql.replace(/\bauth\b/g, service).replace("'...'", "'secret'"));
+        }
+      }
+    } finally {
+      await server.destroy();
+      await database.destroy();
+    }
+  });
+
+  it.each(SERVICES)('%s migrates its own schema as its own role', async (service) => {
+    const module = (await import(abs(`services/${service}/src/migrations/index.ts`))) as {
+      migrations: Migrations;
+    };
+    const db = createKnex({ url: url(service, 'ballmatch'), schema: service, poolMax: 2 });
+    try {
+      await migrateLatest(db, service, module.migrations);
+      const { rows } = await db.raw<{ rows: { n: string }[] }>(
+        'select count(*) as n from knex_migrations',
+      );
+      expect(Number(rows[0].n)).toBe(Object.keys(module.migrations).length);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("cannot read another service's schema, nor make tables in public", async () => {
+    const db = createKnex({ url: url('content', 'ballmatch'), schema: 'content', poolMax: 1 });
+    try {
+      await expect(db.raw('select count(*) from auth.knex_migrations')).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(db.raw('create table public.probe (id int)')).rejects.toThrow(
+        /permission denied/,
+      );
+    } finally {
+      await db.destroy();
+    }
   });
 });
