@@ -23,52 +23,29 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'p
 /** A CA, and a server certificate it signs for `localhost` only (not 127.0.0.1). */
 function makeCertificates(certs: string) {
   const file = (name: string) => path.join(certs, name);
-  openssl(
-    'req',
-    '-x509',
+  const newKey = (name: string) => [
     '-newkey',
     'ec',
     '-pkeyopt',
     'ec_paramgen_curve:P-256',
     '-nodes',
     '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.crt'),
-    '-days',
-    '2',
-    '-subj',
-    '/CN=BallMatch test CA',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-keyout',
-    file('server.key'),
-    '-out',
-    file('server.csr'),
-    '-subj',
-    '/CN=localhost',
-  );
+    file(name),
+  ];
+  const days = ['-days', '2'];
+  openssl('req', '-x509', ...newKey('ca.key'), '-out', file('ca.crt'), ...days, '-subj', '/CN=CA');
+  openssl('req', ...newKey('server.key'), '-out', file('server.csr'), '-subj', '/CN=localhost');
   fs.writeFileSync(file('san.ext'), 'subjectAltName=DNS:localhost\n');
+  const signer = ['-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial'];
   openssl(
     'x509',
     '-req',
     '-in',
     file('server.csr'),
-    '-CA',
-    file('ca.crt'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
+    ...signer,
     '-out',
     file('server.crt'),
-    '-days',
-    '2',
+    ...days,
     '-extfile',
     file('san.ext'),
   );
