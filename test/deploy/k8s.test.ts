@@ -384,6 +384,15 @@ describe.each(overlays)('%s', (overlay) => {
           const to = value === undefined ? storeOf(config, variable) : target(variable, value);
           if (to && to.host !== name) want.add(`${to.host}:${to.port}`);
         }
+        // A server named by host and port (auth's SMTP_HOST, SMTP_PORT), not the process's own.
+        for (const [variable, host] of Object.entries(env.values)) {
+          const prefix = /^(\w+)_HOST$/.exec(variable)?.[1];
+          if (!prefix || !host || ['GRPC', 'METRICS'].includes(prefix)) continue;
+          const port =
+            env.values[`${prefix}_PORT`] ??
+            config?.envShape[`${prefix}_PORT`]?.safeParse(undefined).data;
+          want.add(`${host}:${String(port)}`);
+        }
         const paying = env.secretRefs.some((r) => r.env === 'STRIPE_SECRET_KEY');
         if (paying && !env.values.STRIPE_API_BASE) want.add(`${STRIPE.host}:${STRIPE.port}`);
       }
