@@ -33,8 +33,7 @@ async function clientMetric(name: string, labels: Record<string, string>): Promi
   const metric = await metricsRegistry.getSingleMetric(name)!.get();
   const sample = metric.values.find(
     (v) =>
-      (name.endsWith('_total') ||
-        (v as { metricName?: string }).metricName === `${name}_count`) &&
+      (name.endsWith('_total') || (v as { metricName?: string }).metricName === `${name}_count`) &&
       Object.entries(labels).every(([key, value]) => v.labels[key] === value),
   );
   return sample?.value ?? 0;
@@ -136,7 +135,12 @@ describe('every gRPC client call', () => {
   it('outside a request it carries none of them', async () => {
     const c = client();
     await c.login(login('a'));
-    for (const key of ['x-request-id', 'authorization', 'x-session-credential', 'x-client-address']) {
+    for (const key of [
+      'x-request-id',
+      'authorization',
+      'x-session-credential',
+      'x-client-address',
+    ]) {
       expect(seen?.metadata).not.toHaveProperty(key);
     }
     c.close();

@@ -39,7 +39,6 @@ const sink = new Writable({
 });
 const logger = createLogger('probe', 'info', sink);
 
-
 async function handled(method: string, code: string): Promise<number> {
   const metric = await metricsRegistry
     .getSingleMetric('ballmatch_grpc_server_handled_total')!

@@ -25,7 +25,6 @@ const authenticate: Authenticate = async (metadata: Metadata) => {
   throw new AppError('UNAUTHENTICATED', 'Not authenticated');
 };
 
-
 describe('gRPC server and client helpers', () => {
   const server = createGrpcServer(logger, { authenticate });
   let port = 0;
