@@ -28,7 +28,8 @@ import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { hotReadReplay } from './hot-reads';
 import { readCache } from './read-cache';
-import { webApp } from './web-app';
+import { orNone } from './routes/none-found';
+import { webApp, type PageExists } from './web-app';
 
 /** Every /api request's limit per client address (the hot-read replay spends from it too). */
 function apiLimiter(deps: GatewayDeps): RateLimiter {
@@ -60,6 +61,24 @@ export function createRequestListener(
   });
   return (req, res) => {
     if (!replay(req, res)) app(req, res);
+  };
+}
+
+/**
+ * '/updates/{id}' exists when content publishes that update; every other page path does. When
+ * content cannot say, the page is served (its own read then shows the error).
+ */
+function updatePageExists(deps: GatewayDeps): PageExists {
+  return async (pathname) => {
+    const id = /^\/updates\/([^/]+)\/*$/i.exec(pathname)?.[1];
+    if (id === undefined) return true;
+    try {
+      return (
+        (await orNone(deps.updates.getPublishedUpdate({ id: decodeURIComponent(id) }))) !== null
+      );
+    } catch {
+      return true;
+    }
   };
 }
 
@@ -114,7 +133,7 @@ export function createApp(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  app.use(webApp(config.WEB_DIST, logger));
+  app.use(webApp(config.WEB_DIST, logger, updatePageExists(deps)));
   app.use(errorHandler(logger));
   return app;
 }

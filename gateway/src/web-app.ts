@@ -6,11 +6,22 @@ import { routeTableOf } from './page-routes';
 import { precompressed } from './precompressed';
 
 /**
+ * Whether a page path of the route table shows something that exists ('/updates/{id}' only for
+ * a published update): false makes it answer 404 like an unknown path.
+ */
+export type PageExists = (pathname: string) => Promise<boolean>;
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; every other path gets
  * index.html, so the app's router draws the page: with 200 for a path in the app's route table
- * (the build's route-table.json), with 404 for any other (the app then shows its 404 screen).
+ * (the build's route-table.json) that `exists` does not deny, with 404 for any other (the app
+ * then shows its 404 screen).
  */
-export function webApp(distDir: string, logger?: Logger): Router {
+export function webApp(
+  distDir: string,
+  logger?: Logger,
+  exists: PageExists = async () => true,
+): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   const pages = routeTableOf(distDir, logger);
@@ -27,7 +38,7 @@ export function webApp(distDir: string, logger?: Logger): Router {
     }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  router.get('/{*path}', (req, res) => {
+  router.get('/{*path}', async (req, res) => {
     if (!fs.existsSync(indexFile)) {
       res
         .status(503)
@@ -37,7 +48,8 @@ export function webApp(distDir: string, logger?: Logger): Router {
     }
     const isPage = pages();
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(!isPage || isPage(req.path) ? 200 : 404).sendFile(indexFile);
+    const found = (!isPage || isPage(req.path)) && (await exists(req.path));
+    res.status(found ? 200 : 404).sendFile(indexFile);
   });
   return router;
 }

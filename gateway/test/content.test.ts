@@ -1,6 +1,7 @@
 import { TestClock } from '@ballmatch/platform/testing';
 import { signedInAdmin, signedInPlayer, type Client } from './ads-support';
 import { client, EMPTY_PAGE, stackPerFile } from './stack';
+import { TEST_INDEX_HTML } from './web-build';
 
 /**
  * Updates and feedback over HTTP (docs/api.md 'Updates and feedback'): the public feed and its
@@ -232,6 +233,23 @@ describe('updates', () => {
     expect((await admin.delete(`/api/admin/updates/${anyId}`)).status).toBe(404);
     for (const path of [`/api/updates/${anyId}`, '/api/updates/not-an-id']) {
       expect((await client(stack.url).get(path)).json).toEqual({ message: 'Update not found' });
+    }
+  });
+
+  it('the page /updates/{id}: the app with 200 for a published update, with 404 for any other', async () => {
+    const page = async (path: string) => {
+      const res = await fetch(stack.url + path);
+      return [path, res.status, await res.text()];
+    };
+    const published = await publishUpdate('On the page');
+    const draft = await createUpdate('Not yet');
+    expect(await page(`/updates/${published.id}`)).toEqual([
+      `/updates/${published.id}`,
+      200,
+      TEST_INDEX_HTML,
+    ]);
+    for (const path of [`/updates/${draft.id}`, `/updates/${anyId}`, '/updates/not-an-id']) {
+      expect(await page(path)).toEqual([path, 404, TEST_INDEX_HTML]);
     }
   });
 });
