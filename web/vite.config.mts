@@ -108,6 +108,17 @@ function preloadHomeRoute(): Plugin {
   };
 }
 
+/** A module name an ad blocker's address rules may match ('buy-ads', 'ad-order-page', 'banner'). */
+const adLike =
+  /(^|[-_.])(ads?|adv)([-_.]|$)|^ad[-_]?(banner|block|manager|order)|advert|banner|sponsor/i;
+
+/** The built file's address: named after its module, unless that name looks like an ad. */
+function fileName(name: string, extension: string): string {
+  return adLike.test(name) || !name
+    ? `assets/[hash]${extension}`
+    : `assets/[name]-[hash]${extension}`;
+}
+
 export default defineConfig({
   plugins: [react(), precompress(), preloadHomeRoute(), routeTable()],
   resolve: {
@@ -144,6 +155,13 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     rolldownOptions: {
       output: {
+        // Ad blockers drop requests whose address looks like an ad (EasyList's '-ads-', '/ad-',
+        // 'banner'): a file of the ad shop named after its module (buy-ads-*.js) broke its pages.
+        // Such files get a name of their hash alone, and hashes are hex, so no hash spells one.
+        hashCharacters: 'hex',
+        entryFileNames: (chunk) => fileName(chunk.name, '.js'),
+        chunkFileNames: (chunk) => fileName(chunk.name, '.js'),
+        assetFileNames: (asset) => fileName(asset.names[0] ?? '', '[extname]'),
         // Libraries change far less often than our code: separate chunks stay cached across
         // releases.
         codeSplitting: {
