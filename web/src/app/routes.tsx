@@ -36,7 +36,11 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: page(() => import('./routes/login')) },
       { path: paths.forgotPassword, lazy: page(() => import('./routes/forgot-password')) },
       { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
-      { path: paths.auth, loader: () => redirect(paths.login) },
+      {
+        // The query (?next=, the page to come back to after signing in) goes along.
+        path: paths.auth,
+        loader: ({ request }) => redirect(`${paths.login}${new URL(request.url).search}`),
+      },
       { path: paths.adminLoginAlias, loader: () => redirect(paths.login) },
       {
         Component: AppLayout,

@@ -7,6 +7,7 @@ import { LineIcon } from '@/components/ui/line-icon';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLogout } from '@/features/auth/api/logout';
+import { signInFor } from '@/features/auth/lib/return-path';
 import { PlayCount } from '@/features/stats/components/play-count';
 import { useHasUnreadUpdates } from '@/features/updates/api/use-unread-updates';
 import { NewUpdatesBadge } from '@/features/updates/components/new-updates-badge';
@@ -122,7 +123,7 @@ function AccountLinks() {
   if (!user) {
     return (
       <>
-        <NavLink to={paths.auth} className={navClass}>
+        <NavLink to={signInFor(paths.buyAds)} className={navClass}>
           Buy Ads
         </NavLink>
         <ButtonLink to={paths.login} size="sm">

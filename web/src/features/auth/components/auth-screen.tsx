@@ -9,6 +9,7 @@ import { AdminLoginForm } from './admin-login-form';
 import { AuthFrame } from './auth-frame';
 import { RegisterForm } from './register-form';
 import { UserLoginForm } from './user-login-form';
+import { returnPath } from '../lib/return-path';
 
 export type AuthTab = 'login' | 'admin' | 'register';
 const TAB_VALUES: readonly AuthTab[] = ['login', 'admin', 'register'];
@@ -24,8 +25,8 @@ const HEADINGS: Record<AuthTab, { title: string; subtitle: string }> = {
 
 /**
  * The /login screen (docs/product.md 'Accounts and sign-in'): User Login, Admin Login and Register
- * tabs. A signed-in visitor is sent on at once: admins to their dashboard, everyone else to the
- * user dashboard.
+ * tabs. A signed-in visitor is sent on at once: to the page of this site they were on the way to
+ * (`?next=`, issue 24), else admins to their dashboard and everyone else to the user dashboard.
  */
 export function AuthScreen() {
   const { user, isPending } = useUser();
@@ -37,7 +38,8 @@ export function AuthScreen() {
 
   if (isPending) return <CenteredSpinner label="Checking your session" />;
   if (user) {
-    return <Navigate to={isAdmin(user) ? paths.adminDashboard : paths.userDashboard} replace />;
+    const home = isAdmin(user) ? paths.adminDashboard : paths.userDashboard;
+    return <Navigate to={returnPath(searchParams.get('next')) ?? home} replace />;
   }
 
   const heading = HEADINGS[tab];
