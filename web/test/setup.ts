@@ -20,6 +20,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   // Screens that listen to the realtime feed get fake sockets, never jsdom's networked ones.
   installFakeRealtime();
+  // Every test starts as a browser that has not yet asked whether it holds a session.
+  window.localStorage.removeItem('no_session');
   consoleError.mockClear();
   consoleWarn.mockClear();
 });

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toast';
+import { followNoSessionMark } from '@/lib/auth/get-user';
 import { queryClient as defaultClient } from '@/lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -12,6 +13,7 @@ export function AppProvider({
   children: ReactNode;
   client?: QueryClient;
 }) {
+  useEffect(() => followNoSessionMark(client), [client]);
   return (
     <QueryClientProvider client={client}>
       {children}
