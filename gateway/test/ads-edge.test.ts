@@ -115,6 +115,25 @@ describe('uploads and orders refuse bad input with a clear 4xx', () => {
     expect(gone).toMatchObject({ status: 404, json: { message: 'This ad link has expired' } });
     expect((await client(stack.url).get('/api/media/nothing-here.webp')).status).toBe(404);
   });
+
+  it('an expired ad link opened in a browser shows a page that says so, not raw JSON', async () => {
+    // A link of an ad opens in a new tab (issue 24): the browser asks for HTML first.
+    const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const res = await fetch(`${stack.url}/api/ads/go/AAAAAAAAAAAAAAAAAAAAAA`, {
+      headers: { accept },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await res.text();
+    expect(page).toContain('<h1>This ad link has expired</h1>');
+    expect(page).toContain('<a href="/">');
+    expect(page).not.toContain('"message"');
+    // API clients (fetch's */*, or asking for JSON) keep the JSON answer.
+    const json = await client(stack.url).get('/api/ads/go/AAAAAAAAAAAAAAAAAAAAAA', {
+      accept: 'application/json',
+    });
+    expect(json).toMatchObject({ status: 404, json: { message: 'This ad link has expired' } });
+  });
 });
 
 describe('admin ads and icons routes', () => {

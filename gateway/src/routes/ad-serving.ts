@@ -143,15 +143,51 @@ export function adServingRoutes(deps: GatewayDeps): Router {
   });
 
   router.get('/ads/go/:offerId', limited, async (req, res) => {
-    const { destinationUrl } = await ads.followOffer({
-      offerId: String(req.params.offerId),
-      clientKey: clientKey(req),
-    });
     res.setHeader('Cache-Control', 'no-store');
+    let destinationUrl: string;
+    try {
+      ({ destinationUrl } = await ads.followOffer({
+        offerId: String(req.params.offerId),
+        clientKey: clientKey(req),
+      }));
+    } catch (error) {
+      // An ad's link opens in a tab of its own: a browser gets a page, not the JSON of the API.
+      if (error instanceof AppError && error.code === 'NOT_FOUND' && wantsPage(req)) {
+        res.status(404).type('html').send(expiredLinkPage(error.message));
+        return;
+      }
+      throw error;
+    }
     res.redirect(302, destinationUrl);
   });
 
   return router;
+}
+
+/** Whether the request comes from a browser's address bar or link (HTML before JSON). */
+const wantsPage = (req: Request) => req.accepts(['json', 'html']) === 'html';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page a browser gets for an ad link that has expired (or never was). */
+function expiredLinkPage(message: string): string {
+  const text = escapeHtml(message);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text} · BallMatch</title>
+</head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<main>
+<h1>${text}</h1>
+<p>The ad you followed is no longer on offer: ad links last a while after the ad was shown.</p>
+<p><a href="/">Back to BallMatch</a></p>
+</main>
+</body>
+</html>
+`;
 }
 
 /** The custom ball icons as the API shows them (public list and the admin's). */
