@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { REALTIME_CHANNELS } from '@/lib/realtime';
 import { FakeWebSocket } from './helpers/fake-websocket';
 import { renderApp } from './helpers/render-app';
 
@@ -27,7 +28,8 @@ describe('/test-websocket', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Subscribe to scores' }));
     await user.click(screen.getByRole('button', { name: 'Subscribe to leaderboard' }));
-    expect(screen.getAllByText('Subscribed')).toHaveLength(2);
+    // scores and leaderboard, and the header's 'updates'.
+    expect(screen.getAllByText('Subscribed')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe from scores' }));
     // The header's 'NEW' badge holds its own subscription to 'updates' on every page.
     expect(socket.sentMessages.filter((message) => message.channel !== 'updates')).toEqual([
@@ -36,6 +38,26 @@ describe('/test-websocket', () => {
       { type: 'unsubscribe', channel: 'scores' },
     ]);
     expect(screen.getByRole('button', { name: 'Subscribe to scores' })).toBeTruthy();
+  });
+
+  it("shows the connection's subscriptions, the header's 'updates' too", async () => {
+    const socket = await openPage();
+    act(() => socket.open());
+    // The header's 'NEW' badge holds 'updates' on every page: the connection is subscribed.
+    expect(socket.sentMessages).toContainEqual({ type: 'subscribe', channel: 'updates' });
+    const state = (channel: string) =>
+      screen.getByText(channel, { selector: '.rt-diag__label' }).nextElementSibling!.textContent;
+    expect(REALTIME_CHANNELS.map((channel) => [channel, state(channel)])).toEqual(
+      REALTIME_CHANNELS.map((channel) => [
+        channel,
+        channel === 'updates' ? 'Subscribed' : 'Not subscribed',
+      ]),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Subscribe to updates' }));
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe from updates' }));
+    // The page let go of its own listener; the header still holds the channel.
+    expect(state('updates')).toBe('Subscribed');
   });
 
   it('pings and shows the round trip', async () => {

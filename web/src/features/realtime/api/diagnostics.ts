@@ -18,13 +18,14 @@ export interface ReceivedMessage {
 }
 
 /**
- * What /test-websocket shows and does: the messages arriving, the ping round trip, and
- * subscribe/unsubscribe of each channel on the page's shared connection.
+ * What /test-websocket shows and does: the messages arriving, the ping round trip, the channels
+ * the shared connection is subscribed to (by this page or any other part of the app, such as
+ * the header's 'updates'), and subscribe/unsubscribe of the page's own listener on each.
  */
 export function useRealtimeDiagnostics(client: RealtimeClient = realtimeClient()) {
   const [messages, setMessages] = useState<ReceivedMessage[]>([]);
   const [roundTripMs, setRoundTripMs] = useState<number | null>(null);
-  const [subscribed, setSubscribed] = useState<RealtimeChannel[]>([]);
+  const [holding, setHolding] = useState<RealtimeChannel[]>([]);
   const unsubscribers = useRef(new Map<RealtimeChannel, () => void>());
   const seq = useRef(0);
 
@@ -58,7 +59,7 @@ export function useRealtimeDiagnostics(client: RealtimeClient = realtimeClient()
           client.subscribe(channel, () => undefined),
         );
       }
-      setSubscribed(REALTIME_CHANNELS.filter((c) => held.has(c)));
+      setHolding(REALTIME_CHANNELS.filter((c) => held.has(c)));
     },
     [client],
   );
@@ -66,7 +67,10 @@ export function useRealtimeDiagnostics(client: RealtimeClient = realtimeClient()
   return {
     messages,
     roundTripMs,
-    subscribed,
+    /** The connection's channels, read at each render (a status change or message redraws). */
+    subscribed: client.subscriptions,
+    /** The channels this page listens to itself. */
+    holding,
     toggle,
     ping: () => client.ping(),
     reconnect: () => client.reconnect(),

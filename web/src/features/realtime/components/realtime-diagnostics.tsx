@@ -25,7 +25,7 @@ function timeOf(ms: number): string {
 /** /test-websocket: the live connection, its subscriptions, a ping, and the last messages. */
 export function RealtimeDiagnostics({ client }: { client?: RealtimeClient }) {
   const status = useRealtimeStatus(client);
-  const { messages, roundTripMs, subscribed, toggle, ping, reconnect, clear } =
+  const { messages, roundTripMs, subscribed, holding, toggle, ping, reconnect, clear } =
     useRealtimeDiagnostics(client);
   const connected = status === 'connected';
 
@@ -65,11 +65,11 @@ export function RealtimeDiagnostics({ client }: { client?: RealtimeClient }) {
         </CardHeader>
         <CardBody className="rt-diag__rows">
           {REALTIME_CHANNELS.map((channel) => {
-            const on = subscribed.includes(channel);
+            const on = holding.includes(channel);
             return (
               <div className="rt-diag__row" key={channel}>
                 <span className="rt-diag__label">{channel}</span>
-                <span>{on ? 'Subscribed' : 'Not subscribed'}</span>
+                <span>{subscribed.includes(channel) ? 'Subscribed' : 'Not subscribed'}</span>
                 <Button
                   size="sm"
                   variant={on ? 'secondary' : 'primary'}
