@@ -1,6 +1,3 @@
-/**
- * @jest-environment node
- */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
