@@ -21,12 +21,15 @@ import { ApiError, api } from './api-client';
 
 export type On401 = 'returnNull' | 'throw';
 
-/** A query function that GETs `path`; with on401 'returnNull' a 401 yields null. */
+/**
+ * A query function that GETs `path`; with on401 'returnNull' a 401 yields null, with on404
+ * 'returnNull' a 404 (there is none), quietly.
+ */
 export function fetchFrom<T>(
   path: string,
-  { on401 = 'throw' }: { on401?: On401 } = {},
+  { on401 = 'throw', on404 = 'throw' }: { on401?: On401; on404?: On401 } = {},
 ): QueryFunction<T> {
-  return ({ signal }) => api.get<T>(path, { signal, on401 });
+  return ({ signal }) => api.get<T>(path, { signal, on401, on404 });
 }
 
 /** Query retries: once, after 1 s, and never for answers that will not change (4xx). */

@@ -1,7 +1,7 @@
 // Rank around me: a player's own place on a board and its neighbours. The server answers 404
-// when the player has no entry on that board; that is an answer (null), not an error.
+// when the player has no entry on that board; that is an answer (null), not an error, and the
+// fetch layer logs nothing for it.
 import { queryOptions, type QueryFunction } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
 import { fetchFrom } from '@/lib/query-client';
 import { leaderboardPaths } from './paths';
 import type { RankAroundMe, Score, WeeklyScoreRow } from './types';
@@ -27,14 +27,10 @@ function normalise<Row>(answer: RankAroundMe<unknown>): RankAroundMe<Row> {
 }
 
 function rankQueryFn<Row>(path: string): QueryFunction<RankAroundMe<Row> | null> {
-  const fetchRank = fetchFrom<RankAroundMe<unknown>>(path);
+  const fetchRank = fetchFrom<RankAroundMe<unknown> | null>(path, { on404: 'returnNull' });
   return async (context) => {
-    try {
-      return normalise<Row>(await fetchRank(context));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
+    const answer = await fetchRank(context);
+    return answer && normalise<Row>(answer);
   };
 }
 
