@@ -52,11 +52,16 @@ export async function registerOnLoginPage(
   account: NewAccount,
 ): Promise<void> {
   await page.goto('/login');
+  await registerHere(page, account);
+  await page.waitForURL(`${baseUrl}/user-dashboard`);
+}
+
+/** Registers `account` on the Register tab of the /login page the browser is on. */
+export async function registerHere(page: Page, account: NewAccount): Promise<void> {
   await page.getByRole('tab', { name: 'Register' }).click();
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${baseUrl}/user-dashboard`);
 }

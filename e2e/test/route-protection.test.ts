@@ -17,7 +17,8 @@ journey(
 
 journey('a signed-out visitor on /user-dashboard ends on /login', async ({ page, baseUrl }) => {
   await page.goto('/user-dashboard');
-  await page.waitForURL(`${baseUrl}/login`);
+  // With the page to come back to after signing in.
+  await page.waitForURL(`${baseUrl}/login?next=%2Fuser-dashboard`);
   await page.getByRole('tab', { name: 'User Login' }).waitFor();
 });
 
