@@ -31,12 +31,28 @@ export function parseField<S extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * Number schemas by kind, bounds and message, each built once: building a zod schema costs far
+ * more than a parse, and these are asked for on hot paths (a submission's three numbers).
+ */
+const numberSchemas = new Map<string, z.ZodNumber>();
+
+function numberSchema(key: string, build: () => z.ZodNumber): z.ZodNumber {
+  let schema = numberSchemas.get(key);
+  if (!schema) numberSchemas.set(key, (schema = build()));
+  return schema;
+}
+
 /** A whole number from `min` to `max`; one message for anything else (a fraction, NaN, out of range). */
 export function wholeNumberIn(message: string, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return numberIn(message, min, max).int({ error: message });
+  return numberSchema(`int ${min} ${max} ${message}`, () =>
+    numberIn(message, min, max).int({ error: message }),
+  );
 }
 
 /** A finite number from `min` to `max`; one message for anything else. */
 export function numberIn(message: string, min: number, max: number) {
-  return z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return numberSchema(`number ${min} ${max} ${message}`, () =>
+    z.number({ error: message }).min(min, { error: message }).max(max, { error: message }),
+  );
 }

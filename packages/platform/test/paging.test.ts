@@ -107,4 +107,14 @@ describe('parseField with numberIn and wholeNumberIn', () => {
       'level must be a whole number of at least 1',
     );
   });
+
+  it('builds a schema once for its message and bounds, not once a call', () => {
+    // Building a zod schema costs far more than a parse: one a call was most of the CPU a
+    // submission's three number checks took in scores (docs/benchmarks.md 'A lighter house').
+    const message = 'score must be a whole number of at least 1';
+    expect(wholeNumberIn(message, 1, 100)).toBe(wholeNumberIn(message, 1, 100));
+    expect(numberIn('ms from 0 to 9', 0, 9)).toBe(numberIn('ms from 0 to 9', 0, 9));
+    expect(wholeNumberIn(message, 1, 100)).not.toBe(wholeNumberIn(message, 1, 101));
+    expect(numberIn(message, 1, 100)).not.toBe(wholeNumberIn(message, 1, 100));
+  });
 });
