@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, isUuid, parseField } from '@ballmatch/platform';
+import { AppError, isUuid, parseField, schemaOnce } from '@ballmatch/platform';
 
 /** A required string field with messages that name it: 'email is required', 'email must be text'. */
 export function requiredText(field: string, max = 1000) {
@@ -98,7 +98,8 @@ const positiveInt = (field: string) =>
 
 /** A count in a query string (`?limit=10`): absent (or empty) is 0, the service's default. */
 export function countQuery(value: unknown, field: string): number {
-  return parseField(positiveInt(field), queryValue(value) || undefined, field) ?? 0;
+  const schema = schemaOnce(`count ${field}`, () => positiveInt(field));
+  return parseField(schema, queryValue(value) || undefined, field) ?? 0;
 }
 
 /** `?page&limit` of a paged list. */

@@ -31,28 +31,29 @@ export function parseField<S extends z.ZodType>(
   return result.data;
 }
 
-/**
- * Number schemas by kind, bounds and message, each built once: building a zod schema costs far
- * more than a parse, and these are asked for on hot paths (a submission's three numbers).
- */
-const numberSchemas = new Map<string, z.ZodNumber>();
+/** Schemas by a key that names what they check (kind, bounds, message). */
+const schemas = new Map<string, z.ZodType>();
 
-function numberSchema(key: string, build: () => z.ZodNumber): z.ZodNumber {
-  let schema = numberSchemas.get(key);
-  if (!schema) numberSchemas.set(key, (schema = build()));
+/**
+ * The schema `key` names, built once: building a zod schema costs far more than a parse, and
+ * a schema made from its arguments (a field's name, its bounds) is asked for on hot paths.
+ */
+export function schemaOnce<S extends z.ZodType>(key: string, build: () => S): S {
+  let schema = schemas.get(key) as S | undefined;
+  if (!schema) schemas.set(key, (schema = build()));
   return schema;
 }
 
 /** A whole number from `min` to `max`; one message for anything else (a fraction, NaN, out of range). */
 export function wholeNumberIn(message: string, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return numberSchema(`int ${min} ${max} ${message}`, () =>
+  return schemaOnce(`int ${min} ${max} ${message}`, () =>
     numberIn(message, min, max).int({ error: message }),
   );
 }
 
 /** A finite number from `min` to `max`; one message for anything else. */
 export function numberIn(message: string, min: number, max: number) {
-  return numberSchema(`number ${min} ${max} ${message}`, () =>
+  return schemaOnce(`number ${min} ${max} ${message}`, () =>
     z.number({ error: message }).min(min, { error: message }).max(max, { error: message }),
   );
 }
